@@ -1,0 +1,371 @@
+/**
+ * The hotel file: how an operator describes one hotel for `npm run hotel:import`.
+ * Format documented in docs/hotel-file.md; the demo hotels in demo/hotels/ use it too.
+ */
+import * as v from "valibot";
+import { LANGUAGES } from "~/i18n/languages";
+
+const Lang = v.picklist(LANGUAGES, "must be one of zh-TW, zh-CN, en-US, ja-JP, ko-KR");
+
+/** Text in several languages: {"zh-TW": "…", "en-US": "…"}. */
+const Localized = v.pipe(
+  v.record(Lang, v.string()),
+  v.check((value) => Object.keys(value).length > 0, "needs a text in at least one language"),
+);
+const OptionalLocalized = v.optional(v.record(Lang, v.string()), {});
+
+/** A date 'YYYY-MM-DD', or a day relative to the day the file is loaded: 'today', 'today+30', 'today-2'. */
+const DayRef = v.pipe(
+  v.string(),
+  v.regex(/^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)$/, "must be YYYY-MM-DD or today, today+N, today-N"),
+);
+const Time = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM"));
+
+const Image = v.object({
+  src: v.pipe(v.string(), v.minLength(1, "needs a src")),
+  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  alt: OptionalLocalized,
+});
+
+const Code = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1-40 letters, digits, - or _"),
+);
+const Count = (max: number) => v.pipe(v.number(), v.integer("must be a whole number"), v.minValue(0), v.maxValue(max));
+const Money = v.pipe(v.number(), v.integer("must be whole TWD"), v.minValue(0), v.maxValue(10_000_000));
+const Flag = v.optional(v.boolean(), false);
+
+export const FACILITY_GROUPS = [
+  "window",
+  "balcony",
+  "smoking",
+  "bathroom",
+  "bathroom_devices",
+  "recreation",
+  "catering",
+  "clothing",
+  "safety",
+] as const;
+
+export const PAYMENT_METHODS = ["credit", "cash", "remittance", "pay_arrival"] as const;
+
+const Hotel = v.object({
+  domain: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a host name like hotel.example.com"),
+  ),
+  hotel_name: Localized,
+  upper_name: OptionalLocalized,
+  kind: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(17, "must be a kind of spec §3 (1-17)")),
+  template_code: v.optional(v.string(), ""),
+  template_booking_code: v.optional(v.string(), ""),
+  origin_pms: v.optional(v.string(), ""),
+  main_lang: Lang,
+  support_lang: v.pipe(v.array(Lang), v.minLength(1, "needs at least one language")),
+  time_zone: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone like Asia/Taipei"),
+    ),
+    "Asia/Taipei",
+  ),
+  status: v.optional(v.pipe(v.number(), v.integer()), 1),
+  website_exist: v.optional(v.boolean(), true),
+  booking_close: Flag,
+  booking_validate: Flag,
+  close_member_system: Flag,
+  business_status: v.optional(v.pipe(v.number(), v.integer()), 0),
+  deposit_type: v.optional(v.picklist(["all", "deposit"]), "all"),
+  deposit_percent: v.optional(Count(100), 100),
+  payment_list: v.optional(
+    v.array(
+      v.object({
+        vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(15)),
+        method: v.picklist(PAYMENT_METHODS),
+      }),
+    ),
+    [],
+  ),
+  member_price_discount: v.optional(
+    v.object({
+      /** The percent of the price a member pays (80 = 20% off); Memberpromotion gives 100 minus this. */
+      discount: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      start: v.optional(DayRef),
+      end: v.optional(DayRef),
+    }),
+    { discount: 80 },
+  ),
+  support_client_cancel: v.optional(v.boolean(), true),
+  google_map_open_way: v.optional(v.picklist([0, 1]), 0),
+  google_store_name: v.optional(v.string(), ""),
+  ga_code: v.optional(v.string(), ""),
+  pixel_code: v.optional(v.string(), ""),
+  online_support: v.optional(v.string(), ""),
+  address: Localized,
+  coordinates: v.optional(
+    v.object({
+      lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+      lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+    }),
+  ),
+  email: v.pipe(v.string(), v.email("must be an email address")),
+  phone: v.string(),
+  phone2: v.optional(v.string(), ""),
+  fax: v.optional(v.string(), ""),
+  fb: v.optional(v.string(), ""),
+  line: v.optional(v.string(), ""),
+  instagram: v.optional(v.string(), ""),
+  about_images: v.optional(v.array(Image), []),
+  about_us_path: v.optional(v.string(), ""),
+  introduction: OptionalLocalized,
+  seo_title: OptionalLocalized,
+  seo_content: OptionalLocalized,
+  icon_images: v.optional(v.object({ main: v.optional(v.string(), "") }), { main: "" }),
+  logo_images: v.optional(
+    v.object({ dark: v.optional(v.string(), ""), white: v.optional(v.string(), "") }),
+    { dark: "", white: "" },
+  ),
+  banners: v.optional(
+    v.array(
+      v.object({
+        image: Image,
+        title: OptionalLocalized,
+        subtitle: OptionalLocalized,
+        link: v.optional(v.string(), ""),
+      }),
+    ),
+    [],
+  ),
+  custom_block: OptionalLocalized,
+  location_block: OptionalLocalized,
+  official_booking: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url("must be a full URL"))]), ""),
+  checkin_start_time: v.optional(Time, "15:00"),
+  checkin_end_time: v.optional(Time, "23:00"),
+  checkout_time: v.optional(Time, "11:00"),
+  refund_template_id: v.optional(v.picklist([0, 1, 2, 3]), 2),
+  customer_notice: OptionalLocalized,
+  booking_policy: OptionalLocalized,
+  cancel_policy: OptionalLocalized,
+  registration_name: v.optional(v.string(), ""),
+  business_registration: v.optional(v.string(), ""),
+  unified_business_number: v.optional(v.string(), ""),
+  support_facilities: v.optional(v.array(v.string()), []),
+  thsr_support_on: v.optional(v.picklist([1, -1]), -1),
+  agent_name: v.optional(v.string(), ""),
+  remittance_notice: OptionalLocalized,
+  remittance_info: v.optional(
+    v.object({
+      account_name: v.string(),
+      account_number: v.string(),
+      bank: v.string(),
+      branch: v.string(),
+      country: v.string(),
+    }),
+  ),
+  dining_options: OptionalLocalized,
+  template_images: v.optional(v.array(Image), []),
+  tags: v.optional(v.array(v.string()), []),
+  preferences: v.optional(v.record(v.string(), v.unknown()), {}),
+});
+
+const MenuItem = v.object({
+  type: v.string(),
+  label: OptionalLocalized,
+  url: v.optional(v.string(), ""),
+  new_tab: Flag,
+});
+
+const RoomClass = v.object({
+  room_code: Code,
+  name: Localized,
+  introduction: OptionalLocalized,
+  show_price: v.optional(Money, 0),
+  people: v.pipe(v.number(), v.integer(), v.minValue(1, "a room sleeps at least one adult"), v.maxValue(50)),
+  children: v.optional(Count(50), 0),
+  square_meters: v.optional(v.pipe(v.number(), v.minValue(1))),
+  beds: v.optional(
+    v.array(v.object({ bed: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    [],
+  ),
+  facilities: v.optional(v.partial(v.record(v.picklist(FACILITY_GROUPS), v.array(v.string()))), {}),
+  photos: v.optional(v.array(Image), []),
+  symbol_tags: v.optional(v.array(Localized), []),
+  memo_tags: v.optional(v.array(Localized), []),
+  total_rooms: Count(10_000),
+});
+
+/** The nightly price of a plan for one room class. */
+const PlanRoom = v.object({
+  room_code: Code,
+  weekday: Money,
+  weekend: Money,
+  holiday: Money,
+  /** Member price as a percent of the price; absent means no member price for this plan. */
+  member_percent: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+  /** Rooms this plan may sell per night (absent: limited by the room class only). */
+  allotment: v.optional(Count(10_000)),
+});
+
+const RatePlan = v.object({
+  rate_plan_code: Code,
+  name: Localized,
+  introduction: OptionalLocalized,
+  refund_template_id: v.optional(v.picklist([0, 1, 2, 3], "must be 0 (non-refundable), 1, 2 or 3"), 2),
+  allow_coupon: v.optional(v.boolean(), true),
+  allow_member_price: v.optional(v.boolean(), true),
+  contain_meals: Flag,
+  support_entire_rent: Flag,
+  is_special: Flag,
+  open_check_in_date: v.optional(DayRef),
+  close_check_in_date: v.optional(DayRef),
+  promo_type: v.optional(v.string(), ""),
+  days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60)), 1),
+  details: v.optional(
+    v.array(v.object({ name: Localized, number: v.number(), unit: OptionalLocalized })),
+    [],
+  ),
+  adds_list: v.optional(v.array(v.unknown()), []),
+  rooms: v.pipe(v.array(PlanRoom), v.minLength(1, "a plan is sold for at least one room class")),
+});
+
+const Inventory = v.object({
+  /** Nights loaded, counted from the load day. */
+  months: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36)), 18),
+  /** Nights priced at the weekend price: 0 Sunday … 6 Saturday (default Friday and Saturday nights). */
+  weekend_nights: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), [5, 6]),
+  holidays: v.optional(v.array(DayRef), []),
+  /** Nights with nothing left to sell for a room class. */
+  sold_out: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef) })), []),
+  /** Nights with only `rooms` left for a room class. */
+  limited: v.optional(
+    v.array(v.object({ room_code: Code, nights: v.array(DayRef), rooms: Count(10_000) })),
+    [],
+  ),
+});
+
+const PromotionItem = v.object({
+  key: Code,
+  category: v.picklist(["promotion", "announcement", "attraction"]),
+  type: v.optional(Code),
+  title: Localized,
+  sub_title: OptionalLocalized,
+  main_image: v.optional(Image),
+  sub_image: v.optional(Image),
+  detail_foreword: OptionalLocalized,
+  detail_info: OptionalLocalized,
+  begin: v.optional(DayRef),
+  end: v.optional(DayRef),
+  public_at: DayRef,
+  checkin_begin: v.optional(DayRef),
+  checkin_end: v.optional(DayRef),
+  rooms: v.optional(v.array(Code), []),
+  show_in_index: v.optional(v.boolean(), true),
+  active: v.optional(v.boolean(), true),
+  priority: v.optional(v.pipe(v.number(), v.integer()), 0),
+  banner: v.optional(v.object({ img: v.string(), alt: OptionalLocalized, link: v.optional(v.string(), "") })),
+});
+
+const Facility = v.object({
+  key: Code,
+  title: Localized,
+  index_introduction: OptionalLocalized,
+  introduction: OptionalLocalized,
+  floor: v.optional(v.string(), ""),
+  main_image: v.optional(Image),
+  pictures: v.optional(v.array(Image), []),
+  priority: v.optional(v.pipe(v.number(), v.integer()), 0),
+});
+
+const Coupon = v.object({
+  code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{2,40}$/, "must be 2-40 letters, digits, - or _")),
+  name: OptionalLocalized,
+  type: v.optional(v.picklist(["percent", "amount"]), "percent"),
+  percent: v.optional(Count(100), 0),
+  discount: v.optional(Money, 0),
+  verify: Flag,
+  card_number_length: v.optional(Count(32), 0),
+  valid_from: v.optional(DayRef),
+  valid_to: v.optional(DayRef),
+  min_amount: v.optional(Money, 0),
+});
+
+const Member = v.object({
+  email: v.pipe(v.string(), v.email("must be an email address")),
+  first_name: v.optional(v.string(), ""),
+  last_name: v.optional(v.string(), ""),
+  phone: v.optional(v.string(), ""),
+  points: v.optional(Count(100_000_000), 0),
+  /** Plain text in the file; stored only as a PBKDF2 hash. */
+  password: v.optional(v.pipe(v.string(), v.minLength(8, "must be at least 8 characters"))),
+});
+
+export const HotelFileSchema = v.pipe(
+  v.object({
+    hotel: Hotel,
+    menus: v.optional(v.record(Code, v.array(MenuItem)), {}),
+    room_classes: v.optional(v.array(RoomClass), []),
+    rate_plans: v.optional(v.array(RatePlan), []),
+    inventory: v.optional(Inventory, {}),
+    promotion_types: v.optional(v.array(v.object({ key: Code, name: Localized, deleted: Flag })), []),
+    promotions: v.optional(v.array(PromotionItem), []),
+    facilities: v.optional(v.array(Facility), []),
+    coupons: v.optional(v.array(Coupon), []),
+    members: v.optional(v.array(Member), []),
+  }),
+  v.forward(
+    v.check(
+      (file) => file.hotel.support_lang.includes(file.hotel.main_lang),
+      "main_lang must be one of support_lang",
+    ),
+    ["hotel", "main_lang"],
+  ),
+  v.forward(
+    v.check((file) => {
+      const codes = new Set(file.room_classes.map((room) => room.room_code));
+      return file.rate_plans.every((plan) => plan.rooms.every((room) => codes.has(room.room_code)));
+    }, "names a room_code that is not among room_classes"),
+    ["rate_plans"],
+  ),
+  v.forward(
+    v.check((file) => {
+      const codes = file.room_classes.map((room) => room.room_code);
+      return new Set(codes).size === codes.length;
+    }, "room_code values must be unique"),
+    ["room_classes"],
+  ),
+  v.forward(
+    v.check((file) => {
+      const codes = file.rate_plans.map((plan) => plan.rate_plan_code);
+      return new Set(codes).size === codes.length;
+    }, "rate_plan_code values must be unique"),
+    ["rate_plans"],
+  ),
+);
+
+export type HotelFile = v.InferOutput<typeof HotelFileSchema>;
+
+export type HotelFileResult =
+  | { success: true; file: HotelFile }
+  | { success: false; errors: string[] };
+
+/** Validates a parsed hotel file; each error names the field by its path, e.g. `hotel.email`. */
+export function validateHotelFile(input: unknown): HotelFileResult {
+  const result = v.safeParse(HotelFileSchema, input);
+  if (result.success) return { success: true, file: result.output };
+  return {
+    success: false,
+    errors: result.issues.map((issue) => {
+      const path = v.getDotPath(issue);
+      return path ? `${path}: ${issue.message}` : issue.message;
+    }),
+  };
+}

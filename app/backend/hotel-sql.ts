@@ -1,0 +1,271 @@
+/**
+ * Turns a validated hotel file into SQL statements that load it into D1. Loading is an upsert by
+ * natural keys (domain, room_code, rate_plan_code, promotion key…), so ids, URLs and orders
+ * survive a re-import; bookings already taken are never undone by it.
+ */
+import { addMonths, dayOfWeek, resolveDayRef, stayNights } from "~/booking/dates";
+import type { HotelFile } from "./hotel-file";
+
+type SqlValue = string | number | boolean | null | undefined;
+
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+const json = (value: unknown) => sqlLiteral(JSON.stringify(value ?? null));
+
+function insert(table: string, row: Record<string, SqlValue>, conflict: string): string {
+  const columns = Object.keys(row);
+  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => sqlLiteral(row[column])).join(", ")}) ${conflict};`;
+}
+
+function upsert(table: string, row: Record<string, SqlValue>, keys: string[]): string {
+  const updates = Object.keys(row)
+    .filter((column) => !keys.includes(column))
+    .map((column) => `${column} = excluded.${column}`);
+  return insert(table, row, `ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${updates.join(", ")}`);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/** Prices of a night: holiday over weekend over weekday. */
+function nightlyPrice(
+  night: string,
+  prices: { weekday: number; weekend: number; holiday: number },
+  weekendNights: Set<number>,
+  holidays: Set<string>,
+): number {
+  if (holidays.has(night)) return prices.holiday;
+  if (weekendNights.has(dayOfWeek(night))) return prices.weekend;
+  return prices.weekday;
+}
+
+export interface HotelSqlOptions {
+  /** The hotel-local day the file is loaded on; relative dates ('today+3') count from it. */
+  loadDay: string;
+  /** PBKDF2 hashes of the members' passwords, by email. */
+  passwordHashes?: Map<string, string>;
+}
+
+export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new Map() }: HotelSqlOptions): string[] {
+  const day = (ref: string | undefined) => (ref ? resolveDayRef(ref, loadDay) : null);
+  const h = file.hotel;
+  const hotelId = `(SELECT id FROM hotels WHERE domain = ${sqlLiteral(h.domain)})`;
+  const roomId = (code: string) => `(SELECT id FROM room_classes WHERE hotel_id = ${hotelId} AND room_code = ${sqlLiteral(code)})`;
+  const planId = (code: string) => `(SELECT id FROM rate_plans WHERE hotel_id = ${hotelId} AND rate_plan_code = ${sqlLiteral(code)})`;
+  const sql: string[] = [];
+
+  sql.push(
+    upsert(
+      "hotels",
+      {
+        domain: h.domain,
+        hotel_name: JSON.stringify(h.hotel_name),
+        upper_name: JSON.stringify(h.upper_name),
+        template_code: h.template_code,
+        template_booking_code: h.template_booking_code,
+        kind: h.kind,
+        origin_pms: h.origin_pms,
+        main_lang: h.main_lang,
+        support_lang: JSON.stringify(h.support_lang),
+        time_zone: h.time_zone,
+        status: h.status,
+        website_exist: h.website_exist,
+        booking_close: h.booking_close,
+        booking_validate: h.booking_validate,
+        close_member_system: h.close_member_system,
+        business_status: h.business_status,
+        deposit_type: h.deposit_type,
+        deposit_percent: h.deposit_percent,
+        payment_list: JSON.stringify(h.payment_list),
+        member_discount_percent: h.member_price_discount.discount,
+        member_discount_start: day(h.member_price_discount.start),
+        member_discount_end: day(h.member_price_discount.end),
+        support_client_cancel: h.support_client_cancel,
+        google_map_open_way: h.google_map_open_way,
+        google_store_name: h.google_store_name,
+        ga_code: h.ga_code,
+        pixel_code: h.pixel_code,
+        online_support: h.online_support,
+        address: JSON.stringify(h.address),
+        latitude: h.coordinates?.lat ?? null,
+        longitude: h.coordinates?.lng ?? null,
+        email: h.email,
+        phone: h.phone,
+        phone2: h.phone2,
+        fax: h.fax,
+        fb: h.fb,
+        line: h.line,
+        instagram: h.instagram,
+        about_images: JSON.stringify(h.about_images),
+        about_us_path: h.about_us_path,
+        introduction: JSON.stringify(h.introduction),
+        seo_title: JSON.stringify(h.seo_title),
+        seo_content: JSON.stringify(h.seo_content),
+        icon_main: h.icon_images.main,
+        logo_dark: h.logo_images.dark,
+        logo_white: h.logo_images.white,
+        banners: JSON.stringify(h.banners),
+        custom_block: JSON.stringify(h.custom_block),
+        location_block: JSON.stringify(h.location_block),
+        official_booking: h.official_booking,
+        checkin_start_time: h.checkin_start_time,
+        checkin_end_time: h.checkin_end_time,
+        checkout_time: h.checkout_time,
+        refund_template_id: h.refund_template_id,
+        customer_notice: JSON.stringify(h.customer_notice),
+        booking_policy: JSON.stringify(h.booking_policy),
+        cancel_policy: JSON.stringify(h.cancel_policy),
+        registration_name: h.registration_name,
+        business_registration: h.business_registration,
+        unified_business_number: h.unified_business_number,
+        support_facilities: JSON.stringify(h.support_facilities),
+        thsr_support_on: h.thsr_support_on,
+        agent_name: h.agent_name,
+        remittance_notice: JSON.stringify(h.remittance_notice),
+        remittance_info: JSON.stringify(h.remittance_info ?? {}),
+        dining_options: JSON.stringify(h.dining_options),
+        template_images: JSON.stringify(h.template_images),
+        tags: JSON.stringify(h.tags),
+        preferences: JSON.stringify(h.preferences),
+        updated_at: new Date().toISOString(),
+      },
+      ["domain"],
+    ),
+  );
+
+  // Menus are replaced whole.
+  sql.push(`DELETE FROM menu_items WHERE hotel_id = ${hotelId};`);
+  for (const [menuCode, items] of Object.entries(file.menus)) {
+    items.forEach((item, position) => {
+      sql.push(
+        `INSERT INTO menu_items (hotel_id, menu_code, position, item_type, label, url, new_tab) VALUES (${hotelId}, ${sqlLiteral(menuCode)}, ${position}, ${sqlLiteral(item.type)}, ${json(item.label)}, ${sqlLiteral(item.url)}, ${sqlLiteral(item.new_tab)});`,
+      );
+    });
+  }
+
+  file.room_classes.forEach((room, position) => {
+    sql.push(
+      `INSERT INTO room_classes (hotel_id, room_code, position, name, introduction, show_price, people, children, square_meters, beds, facilities, photos, symbol_tags, memo_tags, total_rooms) VALUES (${hotelId}, ${sqlLiteral(room.room_code)}, ${position}, ${json(room.name)}, ${json(room.introduction)}, ${room.show_price}, ${room.people}, ${room.children}, ${sqlLiteral(room.square_meters ?? null)}, ${json(room.beds)}, ${json(room.facilities)}, ${json(room.photos)}, ${json(room.symbol_tags)}, ${json(room.memo_tags)}, ${room.total_rooms}) ON CONFLICT (hotel_id, room_code) DO UPDATE SET position = excluded.position, name = excluded.name, introduction = excluded.introduction, show_price = excluded.show_price, people = excluded.people, children = excluded.children, square_meters = excluded.square_meters, beds = excluded.beds, facilities = excluded.facilities, photos = excluded.photos, symbol_tags = excluded.symbol_tags, memo_tags = excluded.memo_tags, total_rooms = excluded.total_rooms;`,
+    );
+  });
+  const roomCodes = file.room_classes.map((room) => sqlLiteral(room.room_code)).join(", ") || "''";
+  // Room classes no longer in the file go, unless an order still refers to them.
+  sql.push(
+    `DELETE FROM room_classes WHERE hotel_id = ${hotelId} AND room_code NOT IN (${roomCodes}) AND id NOT IN (SELECT room_class_id FROM order_lines);`,
+  );
+
+  file.rate_plans.forEach((plan, position) => {
+    sql.push(
+      `INSERT INTO rate_plans (hotel_id, rate_plan_code, position, name, introduction, refund_template_id, allow_coupon, allow_member_price, contain_meals, support_entire_rent, open_check_in_date, close_check_in_date, promo_type, days, is_special, details, adds_list) VALUES (${hotelId}, ${sqlLiteral(plan.rate_plan_code)}, ${position}, ${json(plan.name)}, ${json(plan.introduction)}, ${plan.refund_template_id}, ${sqlLiteral(plan.allow_coupon)}, ${sqlLiteral(plan.allow_member_price)}, ${sqlLiteral(plan.contain_meals)}, ${sqlLiteral(plan.support_entire_rent)}, ${sqlLiteral(day(plan.open_check_in_date))}, ${sqlLiteral(day(plan.close_check_in_date))}, ${sqlLiteral(plan.promo_type)}, ${plan.days}, ${sqlLiteral(plan.is_special)}, ${json(plan.details)}, ${json(plan.adds_list)}) ON CONFLICT (hotel_id, rate_plan_code) DO UPDATE SET position = excluded.position, name = excluded.name, introduction = excluded.introduction, refund_template_id = excluded.refund_template_id, allow_coupon = excluded.allow_coupon, allow_member_price = excluded.allow_member_price, contain_meals = excluded.contain_meals, support_entire_rent = excluded.support_entire_rent, open_check_in_date = excluded.open_check_in_date, close_check_in_date = excluded.close_check_in_date, promo_type = excluded.promo_type, days = excluded.days, is_special = excluded.is_special, details = excluded.details, adds_list = excluded.adds_list;`,
+    );
+  });
+  const planCodes = file.rate_plans.map((plan) => sqlLiteral(plan.rate_plan_code)).join(", ") || "''";
+  sql.push(
+    `DELETE FROM rate_plans WHERE hotel_id = ${hotelId} AND rate_plan_code NOT IN (${planCodes}) AND id NOT IN (SELECT rate_plan_id FROM order_lines);`,
+  );
+  sql.push(`DELETE FROM rate_plan_rooms WHERE rate_plan_id IN (SELECT id FROM rate_plans WHERE hotel_id = ${hotelId});`);
+  for (const plan of file.rate_plans) {
+    for (const room of plan.rooms) {
+      sql.push(`INSERT INTO rate_plan_rooms (rate_plan_id, room_class_id) VALUES (${planId(plan.rate_plan_code)}, ${roomId(room.room_code)});`);
+    }
+  }
+
+  // Inventory and prices, night by night, from the load day.
+  const inventory = file.inventory;
+  const lastNight = addMonths(loadDay, inventory.months);
+  const nights = stayNights(loadDay, lastNight);
+  const weekendNights = new Set(inventory.weekend_nights);
+  const holidays = new Set(inventory.holidays.map((ref) => resolveDayRef(ref, loadDay)));
+  const soldOut = new Map<string, Set<string>>();
+  for (const entry of inventory.sold_out) {
+    const set = soldOut.get(entry.room_code) ?? new Set<string>();
+    for (const night of entry.nights) set.add(resolveDayRef(night, loadDay));
+    soldOut.set(entry.room_code, set);
+  }
+  const limited = new Map<string, Map<string, number>>();
+  for (const entry of inventory.limited) {
+    const map = limited.get(entry.room_code) ?? new Map<string, number>();
+    for (const night of entry.nights) map.set(resolveDayRef(night, loadDay), entry.rooms);
+    limited.set(entry.room_code, map);
+  }
+  for (const room of file.room_classes) {
+    const rows = nights.map((night) => {
+      const capacity = soldOut.get(room.room_code)?.has(night)
+        ? 0
+        : Math.min(room.total_rooms, limited.get(room.room_code)?.get(night) ?? room.total_rooms);
+      return `(${sqlLiteral(night)}, ${capacity})`;
+    });
+    for (const chunk of chunks(rows, 200)) {
+      // A re-import never sets capacity below what guests have already booked.
+      sql.push(
+        `INSERT INTO room_nights (room_class_id, night, capacity) SELECT ${roomId(room.room_code)}, v.column1, v.column2 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (room_class_id, night) DO UPDATE SET capacity = MAX(excluded.capacity, room_nights.booked);`,
+      );
+    }
+  }
+  for (const plan of file.rate_plans) {
+    for (const room of plan.rooms) {
+      const rows = nights.map((night) => {
+        const price = nightlyPrice(night, room, weekendNights, holidays);
+        const memberPrice =
+          plan.allow_member_price && room.member_percent !== undefined
+            ? Math.round((price * room.member_percent) / 100)
+            : null;
+        return `(${sqlLiteral(night)}, ${price}, ${sqlLiteral(memberPrice)}, ${sqlLiteral(room.allotment ?? null)})`;
+      });
+      for (const chunk of chunks(rows, 200)) {
+        sql.push(
+          `INSERT INTO plan_nights (rate_plan_id, room_class_id, night, price, member_price, allotment) SELECT ${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (rate_plan_id, room_class_id, night) DO UPDATE SET price = excluded.price, member_price = excluded.member_price, allotment = CASE WHEN excluded.allotment IS NULL THEN NULL ELSE MAX(excluded.allotment, plan_nights.sold) END;`,
+        );
+      }
+    }
+  }
+
+  for (const type of file.promotion_types) {
+    sql.push(
+      `INSERT INTO promotion_types (hotel_id, topic_key, topic_detail, deleted) VALUES (${hotelId}, ${sqlLiteral(type.key)}, ${json(type.name)}, ${sqlLiteral(type.deleted)}) ON CONFLICT (hotel_id, topic_key) DO UPDATE SET topic_detail = excluded.topic_detail, deleted = excluded.deleted;`,
+    );
+  }
+  const promotionKeys = file.promotions.map((item) => sqlLiteral(`${item.category}:${item.key}`)).join(", ") || "''";
+  sql.push(`DELETE FROM promotions WHERE hotel_id = ${hotelId} AND (category || ':' || promotion_key) NOT IN (${promotionKeys});`);
+  for (const item of file.promotions) {
+    const typeId = item.type
+      ? `(SELECT id FROM promotion_types WHERE hotel_id = ${hotelId} AND topic_key = ${sqlLiteral(item.type)})`
+      : "NULL";
+    sql.push(
+      `INSERT INTO promotions (hotel_id, category, promotion_key, promotion_type_id, title, sub_title, main_image, sub_image, detail_foreword, detail_info, begin_date, end_date, public_at, checkin_begin, checkin_end, support_room_type, show_in_index, active, priority, banner_info) VALUES (${hotelId}, ${sqlLiteral(item.category)}, ${sqlLiteral(item.key)}, ${typeId}, ${json(item.title)}, ${json(item.sub_title)}, ${json(item.main_image ?? {})}, ${json(item.sub_image ?? {})}, ${json(item.detail_foreword)}, ${json(item.detail_info)}, ${sqlLiteral(day(item.begin))}, ${sqlLiteral(day(item.end))}, ${sqlLiteral(day(item.public_at))}, ${sqlLiteral(day(item.checkin_begin))}, ${sqlLiteral(day(item.checkin_end))}, ${json(item.rooms)}, ${sqlLiteral(item.show_in_index)}, ${sqlLiteral(item.active)}, ${item.priority}, ${json(item.banner ?? {})}) ON CONFLICT (hotel_id, category, promotion_key) DO UPDATE SET promotion_type_id = excluded.promotion_type_id, title = excluded.title, sub_title = excluded.sub_title, main_image = excluded.main_image, sub_image = excluded.sub_image, detail_foreword = excluded.detail_foreword, detail_info = excluded.detail_info, begin_date = excluded.begin_date, end_date = excluded.end_date, public_at = excluded.public_at, checkin_begin = excluded.checkin_begin, checkin_end = excluded.checkin_end, support_room_type = excluded.support_room_type, show_in_index = excluded.show_in_index, active = excluded.active, priority = excluded.priority, banner_info = excluded.banner_info;`,
+    );
+  }
+
+  const facilityKeys = file.facilities.map((facility) => sqlLiteral(facility.key)).join(", ") || "''";
+  sql.push(`DELETE FROM facilities WHERE hotel_id = ${hotelId} AND facilities_key NOT IN (${facilityKeys});`);
+  for (const facility of file.facilities) {
+    sql.push(
+      `INSERT INTO facilities (hotel_id, facilities_key, title, index_introduction, introduction, floor, main_image, pictures, priority) VALUES (${hotelId}, ${sqlLiteral(facility.key)}, ${json(facility.title)}, ${json(facility.index_introduction)}, ${json(facility.introduction)}, ${sqlLiteral(facility.floor)}, ${json(facility.main_image ?? {})}, ${json(facility.pictures)}, ${facility.priority}) ON CONFLICT (hotel_id, facilities_key) DO UPDATE SET title = excluded.title, index_introduction = excluded.index_introduction, introduction = excluded.introduction, floor = excluded.floor, main_image = excluded.main_image, pictures = excluded.pictures, priority = excluded.priority;`,
+    );
+  }
+
+  for (const coupon of file.coupons) {
+    sql.push(
+      `INSERT INTO coupons (hotel_id, code, name, type, percent, discount, verify, card_number_length, valid_from, valid_to, min_amount) VALUES (${hotelId}, ${sqlLiteral(coupon.code)}, ${json(coupon.name)}, ${sqlLiteral(coupon.type)}, ${coupon.percent}, ${coupon.discount}, ${sqlLiteral(coupon.verify)}, ${coupon.card_number_length}, ${sqlLiteral(day(coupon.valid_from))}, ${sqlLiteral(day(coupon.valid_to))}, ${coupon.min_amount}) ON CONFLICT (hotel_id, code) DO UPDATE SET name = excluded.name, type = excluded.type, percent = excluded.percent, discount = excluded.discount, verify = excluded.verify, card_number_length = excluded.card_number_length, valid_from = excluded.valid_from, valid_to = excluded.valid_to, min_amount = excluded.min_amount;`,
+    );
+  }
+
+  // Members keep the points they earned since: the file's points are their opening balance only.
+  for (const member of file.members) {
+    sql.push(
+      `INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (${hotelId}, ${sqlLiteral(member.email)}, ${sqlLiteral(member.first_name)}, ${sqlLiteral(member.last_name)}, ${sqlLiteral(member.phone)}, ${member.points}, ${sqlLiteral(passwordHashes.get(member.email) ?? "")}) ON CONFLICT (hotel_id, email) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, password_hash = CASE WHEN excluded.password_hash = '' THEN members.password_hash ELSE excluded.password_hash END;`,
+    );
+  }
+  return sql;
+}

@@ -1,0 +1,32 @@
+/** Member passwords: PBKDF2-SHA256 with a random salt, stored as "iterations$salt$hash" (base64). */
+const ITERATIONS = 100_000;
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  return new Uint8Array(bits);
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  return `${ITERATIONS}$${toBase64(salt)}$${toBase64(await derive(password, salt, ITERATIONS))}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [iterations, salt, hash] = stored.split("$");
+  if (!iterations || !salt || !hash) return false;
+  const actual = await derive(password, fromBase64(salt), Number(iterations));
+  const expected = fromBase64(hash);
+  if (actual.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < actual.length; i++) diff |= (actual[i] ?? 0) ^ (expected[i] ?? 0);
+  return diff === 0;
+}

@@ -1,0 +1,95 @@
+import type { Language } from "~/i18n/languages";
+import { ApiError, fail, ok, requestLanguage } from "./http.server";
+import { contentRoutes } from "./content.server";
+
+/** What every handler of the built-in back end gets. */
+export interface BackendContext {
+  request: Request;
+  url: URL;
+  db: D1Database;
+  lang: Language;
+  /** Secret for signing order links (HMAC). */
+  signingSecret: string;
+  /** The moment the request is handled; tests may fix it. */
+  now: Date;
+}
+
+export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;
+
+export interface BackendRoute {
+  method: "GET" | "POST";
+  /** A path like /api/wota/order/cancel_apply/:id */
+  path: string;
+  handler: Handler;
+}
+
+const coreRoutes: BackendRoute[] = [
+  // A trivial endpoint: the baseline that benchmarks compare real calls against.
+  { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
+];
+
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes];
+
+interface CompiledRoute extends BackendRoute {
+  pattern: RegExp;
+  names: string[];
+}
+
+const COMPILED: CompiledRoute[] = ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split("/")
+    .map((segment) => {
+      if (segment.startsWith(":")) {
+        names.push(segment.slice(1));
+        return "([^/]+)";
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { ...route, names, pattern: new RegExp(`^${source}/?$`) };
+});
+
+export function isBackendPath(pathname: string): boolean {
+  return /^\/(api|account|pms|master)(\/|$)/.test(pathname);
+}
+
+export interface BackendOptions {
+  db: D1Database;
+  signingSecret: string;
+  now?: Date;
+}
+
+/** Answers one request of the hotel API contract (spec §7) from D1. */
+export async function handleBackendRequest(request: Request, options: BackendOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const lang = requestLanguage(url);
+  const candidates = COMPILED.filter((route) => route.pattern.test(url.pathname));
+  if (candidates.length === 0) return fail(new ApiError(404, "route_not_found"), lang);
+  const route = candidates.find((candidate) => candidate.method === request.method);
+  if (!route) {
+    const response = fail(new ApiError(405, "method_not_allowed"), lang);
+    response.headers.set("allow", candidates.map((candidate) => candidate.method).join(", "));
+    return response;
+  }
+  const match = route.pattern.exec(url.pathname);
+  const params: Record<string, string> = {};
+  route.names.forEach((name, index) => {
+    params[name] = decodeURIComponent(match?.[index + 1] ?? "");
+  });
+  const ctx: BackendContext = {
+    request,
+    url,
+    db: options.db,
+    lang,
+    signingSecret: options.signingSecret,
+    now: options.now ?? new Date(),
+  };
+  try {
+    return await route.handler(ctx, params);
+  } catch (error) {
+    if (error instanceof ApiError) return fail(error, lang);
+    console.error("backend error", request.method, url.pathname, error);
+    return fail(new ApiError(500, "internal_error"), lang);
+  }
+}

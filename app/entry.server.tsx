@@ -1,0 +1,46 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "~/i18n/config";
+import { NAMESPACES, resources } from "~/i18n/resources";
+
+export const streamTimeout = 5_000;
+
+/** Streams the page as it renders; crawlers get the whole document at once. */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const { lang, cspNonce } = loadContext.app;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...NAMESPACES], resources });
+
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <I18nextProvider i18n={i18n}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
+    </I18nextProvider>,
+    {
+      nonce: cspNonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        status = 500;
+      },
+    },
+  );
+  body.allReady.finally(() => clearTimeout(timeout));
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("content-type", "text/html; charset=utf-8");
+  responseHeaders.set("content-language", lang);
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,45 @@
+import * as v from "valibot";
+
+/** The Worker's bindings and variables, checked once per request before anything uses them. */
+const Origin = v.union([v.literal(""), v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^/]+$/, "must be an origin without a path"))]);
+const BooleanFlag = v.pipe(
+  v.optional(v.picklist(["true", "false", "1", "0", ""]), "false"),
+  v.transform((value) => value === "true" || value === "1"),
+);
+
+const EnvSchema = v.object({
+  DB: v.custom<D1Database>((value) => typeof value === "object" && value !== null && "prepare" in value, "DB must be a D1 binding"),
+  DEFAULT_HOTEL_DOMAIN: v.optional(v.string(), ""),
+  PRODUCT: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,30}$/, "PRODUCT must be a path segment")), "hxa"),
+  FEATURE_GTM: BooleanFlag,
+  FEATURE_REPAY: BooleanFlag,
+  FEATURE_PRICE_CHECK_V2: v.pipe(
+    v.optional(v.picklist(["true", "false", "1", "0", ""]), "true"),
+    v.transform((value) => value !== "false" && value !== "0"),
+  ),
+  GTM_ID: v.optional(v.string(), ""),
+  HOTEL_API_ORIGIN: v.optional(Origin, ""),
+  ACCOUNT_ORIGIN: v.optional(Origin, ""),
+  PMS_ORIGIN: v.optional(Origin, ""),
+  MASTER_ORIGIN: v.optional(Origin, ""),
+  SESSION_SECRET: v.pipe(v.string("SESSION_SECRET is required"), v.minLength(32, "SESSION_SECRET must be at least 32 characters")),
+});
+
+export type AppEnv = v.InferOutput<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+const parsed = new WeakMap<object, AppEnv>();
+
+export function parseEnv(env: Record<string, unknown>): AppEnv {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  const result = v.safeParse(EnvSchema, env);
+  if (!result.success) {
+    throw new EnvError(
+      `Invalid Worker configuration: ${result.issues.map((issue) => `${v.getDotPath(issue) ?? ""} ${issue.message}`).join("; ")}`,
+    );
+  }
+  parsed.set(env, result.output);
+  return result.output;
+}

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { NotFound } from "~/components/NotFound";
+import { NAMESPACES, resources } from "~/i18n/resources";
+import baseStyles from "~/styles/base.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
+
+export const meta: MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : [];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { app } = context;
+  return {
+    lang: app.lang,
+    nonce: app.cspNonce,
+    icon: app.hotel?.icon_images.main ?? "",
+  };
+}
+
+/** Whether any matched route asks for JavaScript (handle.hydrate); content pages do not. */
+function useHydration(): boolean {
+  return useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const hydrate = useHydration();
+  const lang = data?.lang ?? i18n.language;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.icon ? <link rel="icon" href={data.icon} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {hydrate ? (
+          <>
+            <script
+              id="i18n-resources"
+              type="application/json"
+              nonce={data?.nonce}
+              // Translations for the hydrating client, so they are not in the bundle.
+              dangerouslySetInnerHTML={{
+                __html: JSON.stringify(
+                  Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[lang as keyof typeof resources]?.[ns] ?? {}])),
+                ).replace(/</g, "\\u003c"),
+              }}
+            />
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound homeLink={false} />;
+  return (
+    <main id="main" className="not-found">
+      <h1>{t("error.title")}</h1>
+      <div className="error-box" role="alert">
+        <p>{t("error.body")}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { NotFound } from "~/components/NotFound";
+
+/** Any path the site does not know: the 404 page, with HTTP status 404. */
+export async function loader() {
+  throw new Response(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: "404" }];
+
+export default function UnknownPath() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,17 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { NotFound } from "~/components/NotFound";
+
+/** /404: the not-found page itself (spec §2), answered with status 404. */
+export async function loader() {
+  throw new Response(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: "404" }];
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,26 @@
+/** Security headers on every response (design.md, security rules). */
+export function securityHeaders(response: Response, options: { nonce?: string; api?: boolean }): Response {
+  const headers = new Headers(response.headers);
+  const csp = options.api
+    ? "default-src 'none'; frame-ancestors 'none'"
+    : [
+        "default-src 'self'",
+        `script-src 'self'${options.nonce ? ` 'nonce-${options.nonce}'` : ""} https://www.googletagmanager.com https://connect.facebook.net`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com https://www.facebook.com",
+        "frame-src https://www.google.com https://www.googletagmanager.com",
+        "form-action 'self' https:",
+        "base-uri 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+      ].join("; ");
+  headers.set("content-security-policy", csp);
+  headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  headers.set("x-frame-options", "DENY");
+  headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,54 @@
+/**
+ * The Worker: static assets are served by the platform before this runs; the built-in hotel back
+ * end answers /api, /account, /pms and /master; everything else is the Remix site.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
+import { createAppContext } from "~/context.server";
+import { parseEnv, type AppEnv } from "~/env.server";
+import type { Transport } from "~/hotel-api/client";
+import { securityHeaders } from "~/security.server";
+
+export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+/** How the site reaches its back end: in-process by default, over HTTP when an origin is set. */
+export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { transport: Transport; origin: string } {
+  if (env.HOTEL_API_ORIGIN) {
+    return { transport: (request) => fetcher(request), origin: env.HOTEL_API_ORIGIN };
+  }
+  return {
+    transport: (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET }),
+    origin: "https://backend.internal",
+  };
+}
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export async function handleFetch(
+  request: Request,
+  rawEnv: Record<string, unknown>,
+  ctx: ExecutionContext,
+  remix: RemixHandler,
+): Promise<Response> {
+  const env = parseEnv(rawEnv);
+  const url = new URL(request.url);
+  if (isBackendPath(url.pathname)) {
+    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+    return securityHeaders(response, { api: true });
+  }
+  const cspNonce = nonce();
+  const { transport, origin } = backendTransport(env);
+  const app = await createAppContext({
+    request,
+    env,
+    transport,
+    apiOrigin: origin,
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    cspNonce,
+  });
+  const response = await remix(request, { app });
+  return securityHeaders(response, { nonce: cspNonce });
+}

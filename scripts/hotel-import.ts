@@ -1,0 +1,119 @@
+/**
+ * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-absent] [--persist-to DIR] [--day YYYY-MM-DD]
+ * npm run hotel:import -- --demo            loads every file in demo/hotels/
+ *
+ * Validates each hotel file (errors name the field) and loads it into the local D1 database, or the
+ * remote one with --remote. File format: docs/hotel-file.md.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { todayIn, isIsoDate } from "~/booking/dates";
+import { validateHotelFile, type HotelFile } from "~/backend/hotel-file";
+import { hotelFileToSql } from "~/backend/hotel-sql";
+import { hashPassword } from "~/backend/passwords";
+
+interface Options {
+  files: string[];
+  remote: boolean;
+  ifAbsent: boolean;
+  persistTo?: string;
+  day?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { files: [], remote: false, ifAbsent: false };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? "";
+    if (arg === "--remote") options.remote = true;
+    else if (arg === "--if-absent") options.ifAbsent = true;
+    else if (arg === "--demo") {
+      const dir = resolve("demo/hotels");
+      options.files.push(...readdirSync(dir).filter((name) => name.endsWith(".json")).sort().map((name) => join(dir, name)));
+    } else if (arg === "--persist-to") options.persistTo = argv[++index];
+    else if (arg === "--day") options.day = argv[++index];
+    else if (arg.startsWith("--")) fail(`unknown option ${arg}`);
+    else options.files.push(resolve(arg));
+  }
+  if (options.files.length === 0) fail("give at least one hotel file (or --demo)");
+  if (options.day !== undefined && !isIsoDate(options.day)) fail("--day must be a date YYYY-MM-DD");
+  return options;
+}
+
+function fail(message: string): never {
+  console.error(`hotel:import: ${message}`);
+  process.exit(1);
+}
+
+const require = createRequire(import.meta.url);
+const wranglerBin = require.resolve("wrangler/bin/wrangler.js");
+
+function wrangler(args: string[], options: Options): string {
+  const target = options.remote ? ["--remote"] : ["--local", ...(options.persistTo ? ["--persist-to", options.persistTo] : [])];
+  const result = spawnSync(process.execPath, [wranglerBin, "d1", "execute", "DB", ...target, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    fail("wrangler d1 execute failed (are the migrations applied? npm run db:migrate)");
+  }
+  return result.stdout;
+}
+
+function existingDomains(options: Options): Set<string> {
+  const out = wrangler(["--json", "--command", "SELECT domain FROM hotels"], options);
+  const start = out.indexOf("[");
+  const parsed = JSON.parse(out.slice(start)) as { results: { domain: string }[] }[];
+  return new Set(parsed.flatMap((batch) => batch.results.map((row) => row.domain)));
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const hotels: { path: string; file: HotelFile }[] = [];
+  let invalid = false;
+  for (const path of options.files) {
+    let input: unknown;
+    try {
+      input = JSON.parse(readFileSync(path, "utf8"));
+    } catch (error) {
+      console.error(`${path}: not a readable JSON file (${(error as Error).message})`);
+      invalid = true;
+      continue;
+    }
+    const result = validateHotelFile(input);
+    if (!result.success) {
+      invalid = true;
+      for (const error of result.errors) console.error(`${path}: ${error}`);
+    } else hotels.push({ path, file: result.file });
+  }
+  if (invalid) fail("nothing was loaded: fix the fields named above");
+
+  const present = options.ifAbsent ? existingDomains(options) : new Set<string>();
+  const toLoad = hotels.filter(({ file }) => !present.has(file.hotel.domain));
+  for (const { file } of hotels) {
+    if (present.has(file.hotel.domain)) console.log(`${file.hotel.domain}: already loaded, kept as it is`);
+  }
+  if (toLoad.length === 0) return;
+
+  const statements: string[] = [];
+  for (const { file } of toLoad) {
+    const passwordHashes = new Map<string, string>();
+    for (const member of file.members) {
+      if (member.password) passwordHashes.set(member.email, await hashPassword(member.password));
+    }
+    const loadDay = options.day ?? todayIn(file.hotel.time_zone);
+    statements.push(...hotelFileToSql(file, { loadDay, passwordHashes }));
+  }
+  mkdirSync(".wrangler/tmp", { recursive: true });
+  const sqlPath = resolve(".wrangler/tmp", `hotel-import-${Date.now()}.sql`);
+  writeFileSync(sqlPath, `${statements.join("\n")}\n`);
+  wrangler(["--yes", "--file", sqlPath], options);
+  for (const { file } of toLoad) {
+    console.log(`${file.hotel.domain}: loaded (${file.room_classes.length} room classes, ${file.rate_plans.length} rate plans)`);
+  }
+}
+
+await main();

@@ -196,7 +196,15 @@ const RoomClass = v.object({
     v.array(v.object({ bed: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
     [],
   ),
-  facilities: v.optional(v.partial(v.record(v.picklist(FACILITY_GROUPS), v.array(v.string()))), {}),
+  facilities: v.optional(
+    v.strictObject(
+      Object.fromEntries(FACILITY_GROUPS.map((group) => [group, v.optional(v.array(v.string()))])) as Record<
+        (typeof FACILITY_GROUPS)[number],
+        v.OptionalSchema<v.ArraySchema<v.StringSchema<undefined>, undefined>, undefined>
+      >,
+    ),
+    {},
+  ),
   photos: v.optional(v.array(Image), []),
   symbol_tags: v.optional(v.array(Localized), []),
   memo_tags: v.optional(v.array(Localized), []),

@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { validateHotelFile } from "~/backend/hotel-file";
+import { hotelFileToSql, sqlLiteral } from "~/backend/hotel-sql";
+
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
+
+describe("hotel file", () => {
+  it("accepts the minimal fixture and every demo hotel", () => {
+    expect(validateHotelFile(read("../fixtures/minimal-hotel.json"))).toMatchObject({ success: true });
+    const demo = readdirSync(new URL("../../demo/hotels/", import.meta.url)).filter((name) => name.endsWith(".json"));
+    expect(demo.length).toBeGreaterThanOrEqual(8);
+    for (const name of demo) {
+      const result = validateHotelFile(read(`../../demo/hotels/${name}`));
+      expect(result.success ? [] : result.errors, name).toEqual([]);
+    }
+  });
+
+  it("names each bad field", () => {
+    const result = validateHotelFile(read("../fixtures/malformed-hotel.json"));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.errors).toContain("hotel.email: must be an email address");
+    expect(result.errors).toContain("room_classes.0.people: a room sleeps at least one adult");
+  });
+
+  it.each([
+    [{ hotel: { main_lang: "fr-FR" } }, "hotel.main_lang"],
+    [{ hotel: { support_lang: ["en-US"] } }, "hotel.main_lang: main_lang must be one of support_lang"],
+    [{ hotel: { kind: 18 } }, "hotel.kind"],
+    [{ hotel: { domain: "not a domain" } }, "hotel.domain"],
+    [{ rate_plans: [{ rate_plan_code: "X", name: { "zh-TW": "x" }, rooms: [{ room_code: "ghost", weekday: 1, weekend: 1, holiday: 1 }] }] }, "rate_plans: names a room_code"],
+    [{ inventory: { sold_out: [{ room_code: "double", nights: ["tomorrow"] }] } }, "inventory.sold_out.0.nights.0"],
+  ])("rejects %j naming %s", (change, expected) => {
+    const file = read("../fixtures/minimal-hotel.json");
+    for (const [key, value] of Object.entries(change)) {
+      file[key] = key === "hotel" ? { ...file.hotel, ...(value as object) } : value;
+    }
+    const result = validateHotelFile(file);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.errors.join("\n")).toContain(expected);
+  });
+
+  it("expands inventory night by night with weekend, holiday and sold-out nights", () => {
+    const result = validateHotelFile({
+      ...read("../fixtures/minimal-hotel.json"),
+      inventory: { months: 1, holidays: ["2030-01-02"], sold_out: [{ room_code: "double", nights: ["today+1"] }] },
+    });
+    if (!result.success) throw new Error(result.errors.join());
+    const sql = hotelFileToSql(result.file, { loadDay: "2030-01-01" }).join("\n");
+    expect(sql).toContain("('2030-01-01', 3)"); // Tuesday: all 3 rooms
+    expect(sql).toContain("('2030-01-02', 0)"); // today+1: sold out
+    expect(sql).toContain("('2030-01-01', 3000, 2700, NULL)"); // weekday, member 90%
+    expect(sql).toContain("('2030-01-02', 4200, 3780, NULL)"); // holiday
+    expect(sql).toContain("('2030-01-04', 3600, 3240, NULL)"); // Friday night: weekend
+    expect(sql).not.toContain("'2030-02-01'"); // one month: the last night is 2030-01-31
+  });
+
+  it("escapes text in SQL", () => {
+    expect(sqlLiteral("O'Hara")).toBe("'O''Hara'");
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral(true)).toBe("1");
+  });
+});
+
+describe("npm run hotel:import", () => {
+  it("refuses a malformed hotel file, naming the field, and loads nothing", () => {
+    const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/hotel-import.ts", "test/fixtures/malformed-hotel.json"], {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("hotel.email: must be an email address");
+    expect(result.stderr).toContain("room_classes.0.people");
+    expect(result.stderr).toContain("nothing was loaded");
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it, beforeAll } from "vitest";
+import { apiJson, fetchAs, fixtureHotel, loadHotel } from "./helpers";
+
+describe("the Worker", () => {
+  beforeAll(async () => {
+    await loadHotel(fixtureHotel("site.localhost"));
+    await loadHotel(fixtureHotel("inactive.localhost", (file) => Object.assign(file.hotel, { status: 0 })));
+  });
+
+  it("serves a hotel's home page by its domain, in the language of the path", async () => {
+    const response = await fetchAs("site.localhost", "/en-US");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en-US"');
+    expect(html).toContain("Fixture Hotel");
+    expect(html).not.toContain("<script");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("answers 404 for an unknown domain, an inactive hotel, an unknown path and a bad language prefix", async () => {
+    expect((await fetchAs("nobody.localhost", "/")).status).toBe(404);
+    expect((await fetchAs("inactive.localhost", "/")).status).toBe(404);
+    const unknown = await fetchAs("site.localhost", "/en-US/no-such-page");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Oops! Page not found");
+    expect((await fetchAs("site.localhost", "/fr-FR/")).status).toBe(404);
+  });
+
+  it("answers the hotel API with the { success, msg, data } envelope", async () => {
+    const found = await apiJson<{ hotel_name: string }>("site.localhost", "/api/hotel/info?domain=site.localhost&lang=en-US");
+    expect(found.status).toBe(200);
+    expect(found.body.success).toBe(true);
+    expect(found.body.data.hotel_name).toBe("Fixture Hotel");
+
+    const missing = await apiJson("site.localhost", "/api/hotel/info?domain=nobody.localhost&lang=en-US");
+    expect(missing.status).toBe(404);
+    expect(missing.body.success).toBe(false);
+    expect(missing.body.msg.code).toBe("hotel_not_found");
+    expect(missing.body.msg.message).toBe("No hotel is served at this domain");
+  });
+});

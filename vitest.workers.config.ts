@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Worker + D1 tests, inside workerd with a real D1. The migrations are read once here and applied
+ * by test/worker/setup.ts. `main` is the built Worker (npm run build), so SELF.fetch exercises the
+ * same code `npm start` serves.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+  return {
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+    plugins: [
+      cloudflareTest({
+        main: "./build/index.js",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ["test/worker/**/*.test.ts"],
+      setupFiles: ["test/worker/setup.ts"],
+    },
+  };
+});

@@ -1,6 +1,9 @@
 import type { Language } from "~/i18n/languages";
 import { ApiError, fail, ok, requestLanguage } from "./http.server";
 import { contentRoutes } from "./content.server";
+import { orderRoutes } from "./orders.server";
+import { pricingRoutes } from "./pricing.server";
+import { roomRoutes } from "./rooms.server";
 
 /** What every handler of the built-in back end gets. */
 export interface BackendContext {
@@ -28,7 +31,7 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;

@@ -1,0 +1,258 @@
+/**
+ * Room classes, rate plans and their availability over a stay, read from D1. Availability is
+ * exact: a plan's inventory over a stay is the minimum over its nights, and a night without an
+ * inventory or price row cannot be sold.
+ */
+import type { Language } from "~/i18n/languages";
+import { nightsBetween } from "~/booking/dates";
+import { freeCancelUntil } from "~/booking/refund";
+import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "./localize";
+
+export interface RoomClassRow {
+  id: number;
+  hotel_id: number;
+  room_code: string;
+  position: number;
+  name: string;
+  introduction: string;
+  show_price: number;
+  people: number;
+  children: number;
+  square_meters: number | null;
+  beds: string;
+  facilities: string;
+  photos: string;
+  symbol_tags: string;
+  memo_tags: string;
+  total_rooms: number;
+}
+
+export interface RatePlanRow {
+  id: number;
+  hotel_id: number;
+  rate_plan_code: string;
+  position: number;
+  name: string;
+  introduction: string;
+  refund_template_id: number;
+  allow_coupon: number;
+  allow_member_price: number;
+  contain_meals: number;
+  support_entire_rent: number;
+  open_check_in_date: string | null;
+  close_check_in_date: string | null;
+  promo_type: string;
+  days: number;
+  is_special: number;
+  details: string;
+  adds_list: string;
+  /** Comma-separated room class ids the plan is sold for. */
+  target_rooms: string | null;
+}
+
+export async function loadRoomClasses(db: D1Database, hotelId: number): Promise<RoomClassRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id")
+    .bind(hotelId)
+    .all<RoomClassRow>();
+  return results;
+}
+
+export async function loadRatePlans(db: D1Database, hotelId: number): Promise<RatePlanRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT rp.*, (SELECT group_concat(room_class_id) FROM rate_plan_rooms WHERE rate_plan_id = rp.id) AS target_rooms
+       FROM rate_plans rp WHERE rp.hotel_id = ? ORDER BY rp.position, rp.id`,
+    )
+    .bind(hotelId)
+    .all<RatePlanRow>();
+  return results;
+}
+
+export function targetRoomIds(plan: RatePlanRow): number[] {
+  return (plan.target_rooms ?? "").split(",").filter(Boolean).map(Number);
+}
+
+export interface BedOut {
+  bed: string;
+  count: number;
+}
+
+/** A room class in one language: the entity of spec §3 plus its room-list view fields. */
+export function presentRoomClass(room: RoomClassRow, lang: Language, main: Language) {
+  const beds = parseJson<BedOut[]>(room.beds, []);
+  const facilities = parseJson<Record<string, string[]>>(room.facilities, {});
+  const photos = presentImages(parseJson<StoredImage[]>(room.photos, []), lang, main);
+  const tags = (column: string) => parseJson<LocalizedText[]>(column, []).map((tag) => pickText(tag, lang, main));
+  const name = pickText(parseJson<LocalizedText>(room.name, {}), lang, main);
+  const introduction = pickText(parseJson<LocalizedText>(room.introduction, {}), lang, main);
+  return {
+    room_class_id: room.id,
+    room_code: room.room_code,
+    room_class_name: name,
+    show_price: room.show_price,
+    photos,
+    introduction,
+    people: room.people,
+    children: room.children,
+    symbol_tags: tags(room.symbol_tags),
+    memo_tags: tags(room.memo_tags),
+    description: { square_meters: room.square_meters, bed: beds },
+    facilities,
+    total_rooms: room.total_rooms,
+    // Room-list view (spec §3)
+    id: room.id,
+    title: name,
+    href: `/room/${room.id}`,
+    photo: photos[0]?.src ?? "",
+    originPrice: room.show_price,
+    tags: tags(room.memo_tags),
+    symbo: tags(room.symbol_tags),
+    facilities_for_search: Object.values(facilities).flat(),
+  };
+}
+
+export interface DetailLineOut {
+  name: string;
+  number: number;
+  unit: string;
+}
+
+export function presentPlanDetails(plan: RatePlanRow, lang: Language, main: Language): DetailLineOut[] {
+  return parseJson<{ name: LocalizedText; number: number; unit?: LocalizedText }[]>(plan.details, []).map((line) => ({
+    name: pickText(line.name, lang, main),
+    number: line.number,
+    unit: pickText(line.unit, lang, main),
+  }));
+}
+
+/** Rooms left of a room class over a stay. */
+export interface RoomAvailability {
+  roomClassId: number;
+  /** Nights of the stay that have an inventory row. */
+  nights: number;
+  /** Minimum over the nights of capacity minus booked; 0 when a night is missing. */
+  remaining: number;
+}
+
+/** A plan for one room class over a stay. */
+export interface PlanAvailability {
+  roomClassId: number;
+  planId: number;
+  /** Nights of the stay that have a price. */
+  nights: number;
+  /** Whole stay, one room. */
+  price: number;
+  /** Whole stay, one room; null unless every night has a member price. */
+  member_price: number | null;
+  /** Minimum over the nights of allotment minus sold; null when the plan has no allotment. */
+  planRemaining: number | null;
+}
+
+export interface StayAvailability {
+  nights: number;
+  rooms: Map<number, RoomAvailability>;
+  plans: Map<string, PlanAvailability>;
+}
+
+export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-${planId}`;
+
+export async function loadAvailability(db: D1Database, hotelId: number, start: string, end: string): Promise<StayAvailability> {
+  const nights = nightsBetween(start, end);
+  const [rooms, plans] = await db.batch([
+    db
+      .prepare(
+        `SELECT rc.id AS roomClassId, COUNT(rn.night) AS nights, MIN(rn.capacity - rn.booked) AS remaining
+         FROM room_classes rc
+         LEFT JOIN room_nights rn ON rn.room_class_id = rc.id AND rn.night >= ?2 AND rn.night < ?3
+         WHERE rc.hotel_id = ?1 GROUP BY rc.id`,
+      )
+      .bind(hotelId, start, end),
+    db
+      .prepare(
+        `SELECT pn.room_class_id AS roomClassId, pn.rate_plan_id AS planId, COUNT(*) AS nights,
+                SUM(pn.price) AS price,
+                CASE WHEN COUNT(pn.member_price) = COUNT(*) THEN SUM(pn.member_price) END AS member_price,
+                MIN(CASE WHEN pn.allotment IS NULL THEN NULL ELSE pn.allotment - pn.sold END) AS planRemaining
+         FROM plan_nights pn
+         JOIN rate_plans rp ON rp.id = pn.rate_plan_id
+         JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
+         WHERE rp.hotel_id = ?1 AND pn.night >= ?2 AND pn.night < ?3
+         GROUP BY pn.room_class_id, pn.rate_plan_id`,
+      )
+      .bind(hotelId, start, end),
+  ]);
+  const roomMap = new Map<number, RoomAvailability>();
+  for (const row of (rooms?.results ?? []) as unknown as RoomAvailability[]) {
+    roomMap.set(row.roomClassId, {
+      roomClassId: row.roomClassId,
+      nights: row.nights,
+      remaining: row.nights === nights ? Math.max(0, row.remaining ?? 0) : 0,
+    });
+  }
+  const planMap = new Map<string, PlanAvailability>();
+  for (const row of (plans?.results ?? []) as unknown as PlanAvailability[]) {
+    planMap.set(planKey(row.roomClassId, row.planId), { ...row, planRemaining: row.planRemaining === null ? null : Math.max(0, row.planRemaining) });
+  }
+  return { nights, rooms: roomMap, plans: planMap };
+}
+
+/** Why a plan cannot be sold for a stay at all (dates or length), or null when it can. */
+export function planRestriction(plan: RatePlanRow, start: string, nights: number): "plan_not_bookable" | "min_nights" | null {
+  if (plan.open_check_in_date && start < plan.open_check_in_date) return "plan_not_bookable";
+  if (plan.close_check_in_date && start > plan.close_check_in_date) return "plan_not_bookable";
+  if (nights < plan.days) return "min_nights";
+  return null;
+}
+
+/** A sellable plan for a room over a stay: priced every night and allowed on these dates. */
+export function sellablePlan(
+  availability: StayAvailability,
+  plan: RatePlanRow,
+  roomClassId: number,
+  start: string,
+): PlanAvailability | null {
+  const priced = availability.plans.get(planKey(roomClassId, plan.id));
+  if (!priced || priced.nights !== availability.nights) return null;
+  if (planRestriction(plan, start, availability.nights)) return null;
+  return priced;
+}
+
+/** Inventory of a plan for a room over the stay: the room's rooms left, capped by the plan's allotment. */
+export function planInventory(room: RoomAvailability | undefined, plan: PlanAvailability): number {
+  const roomLeft = room?.remaining ?? 0;
+  return plan.planRemaining === null ? roomLeft : Math.min(roomLeft, plan.planRemaining);
+}
+
+/** One plan as a price_set item of a search response row (spec §3), in one language. */
+export function presentPriceSetItem(
+  plan: RatePlanRow,
+  room: RoomClassRow,
+  priced: PlanAvailability,
+  inventory: number,
+  lang: Language,
+  main: Language,
+  start: string,
+  today: string,
+) {
+  return {
+    proposal_id: plan.id,
+    rate_plan_id: plan.id,
+    rate_plan_code: plan.rate_plan_code,
+    proposal_name: pickText(parseJson<LocalizedText>(plan.name, {}), lang, main),
+    proposal_introduction: pickText(parseJson<LocalizedText>(plan.introduction, {}), lang, main),
+    price: priced.price,
+    member_price: plan.allow_member_price === 1 ? priced.member_price : null,
+    product: planKey(room.id, plan.id),
+    inventory,
+    refund_template_id: plan.refund_template_id,
+    free_cancel_before_date: freeCancelUntil(start, plan.refund_template_id, today),
+    allow_coupon: plan.allow_coupon === 1,
+    allow_member_price: plan.allow_member_price === 1,
+    contain_meals: plan.contain_meals === 1,
+    support_entire_rent: plan.support_entire_rent === 1,
+    days: plan.days,
+    details: presentPlanDetails(plan, lang, main),
+    adds_list: parseJson<unknown[]>(plan.adds_list, []),
+  };
+}

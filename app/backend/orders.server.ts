@@ -1,0 +1,592 @@
+/**
+ * Order calls of spec §7. Creating an order re-prices it from the database and takes its rooms in
+ * one D1 batch guarded by CHECK constraints (docs/decisions/005); the same idempotency key never
+ * makes a second order. Orders are shown only to their member or to the holder of a signed link.
+ */
+import * as v from "valibot";
+import { todayIn } from "~/booking/dates";
+import { freeCancelUntil } from "~/booking/refund";
+import { MAX_GUESTS } from "~/booking/stay";
+import type { Language } from "~/i18n/languages";
+import { PAYMENT_METHODS } from "./hotel-file";
+import { ApiError, ok, parseInput, readJsonBody } from "./http.server";
+import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "./hotels.server";
+import { signOrderLink, verifyOrderLink } from "./links.server";
+import { parseJson, pickText, type LocalizedText } from "./localize";
+import { memberFromRequest, type MemberRow } from "./members.server";
+import { apiMessage, type ApiMessageCode } from "./messages";
+import { lineErrorOf, priceOrder, type PricedOrder } from "./pricing.server";
+import type { BackendContext, BackendRoute } from "./router.server";
+import { WholeNumber } from "./stay.server";
+
+const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), "");
+const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50));
+const Phone = v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/));
+const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
+
+const OrderPayload = v.object({
+  domain: v.string(),
+  booker_first_name: Name,
+  booker_last_name: Name,
+  booker_name: Text(101),
+  booker_phone: Phone,
+  booker_email: Email,
+  booking_from: v.optional(v.literal("HXA"), "HXA"),
+  check_in_day: v.string(),
+  check_out_day: v.string(),
+  pay_way: v.picklist(PAYMENT_METHODS),
+  payment_vendor: WholeNumber(1, 15),
+  pay_option: v.optional(v.picklist(["all", "part"]), "all"),
+  memo: Text(500),
+  company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/)), ""),
+  company_name: Text(100),
+  point_used: v.optional(v.union([v.number(), v.string()]), 0),
+  point_cost: v.optional(v.unknown()),
+  coupon_array: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(40))), v.maxLength(1)), []),
+  orders: v.pipe(v.array(v.looseObject({})), v.minLength(1), v.maxLength(20)),
+  rail_item_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(10)), []),
+  room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
+  room_attachment_exist: v.optional(v.boolean(), false),
+  adults_count: WholeNumber(1, MAX_GUESTS),
+  children_count: v.optional(WholeNumber(0, MAX_GUESTS), 0),
+  idempotency_key: v.optional(v.string()),
+});
+
+const Occupant = v.object({
+  memo: Text(200),
+  occupant_name: Text(100),
+  occupant_phone: v.optional(v.union([v.literal(""), Phone]), ""),
+  occupant_email: v.optional(v.union([v.literal(""), Email]), ""),
+});
+
+/** Idempotency-Key header (IETF draft: an sf-string, so it may arrive quoted). */
+export function idempotencyKeyOf(request: Request, bodyKey: string | undefined): string | null {
+  const raw = request.headers.get("idempotency-key") ?? bodyKey ?? null;
+  if (raw === null) return null;
+  const key = raw.trim().replace(/^"(.*)"$/, "$1");
+  if (!/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new ApiError(400, "idempotency_key_invalid", {}, "Idempotency-Key");
+  return key;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const ORDER_DOC_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** Order numbers: PT + hotel-local date + six random characters (not secrets; links are signed). */
+export function newOrderDoc(today: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const suffix = [...bytes].map((byte) => ORDER_DOC_ALPHABET[byte % ORDER_DOC_ALPHABET.length]).join("");
+  return `PT${today.replace(/-/g, "").slice(2)}-${suffix}`;
+}
+
+interface OrderRow {
+  id: number;
+  hotel_id: number;
+  order_doc: string;
+  idempotency_key: string;
+  request_hash: string;
+  member_id: number | null;
+  booker_first_name: string;
+  booker_last_name: string;
+  booker_name: string;
+  booker_phone: string;
+  booker_email: string;
+  check_in_day: string;
+  check_out_day: string;
+  adults_count: number;
+  children_count: number;
+  pay_way: string;
+  payment_vendor: number;
+  pay_option: "all" | "part";
+  memo: string;
+  company_reg_number: string;
+  company_name: string;
+  coupon_code: string;
+  coupon_discount: number;
+  point_used: number;
+  room_price: number;
+  promotion_discount: number;
+  attachment_amount: number;
+  total_price: number;
+  pay_amount: number;
+  deposit_amount: number;
+  paid_amount: number;
+  payment_status: number;
+  status: "pending_payment" | "confirmed" | "cancel_requested" | "cancelled";
+  support_client_cancel: number;
+  room_attachment_detail: string;
+  created_at: string;
+}
+
+interface OrderLineRow {
+  position: number;
+  room_class_id: number;
+  rate_plan_id: number;
+  num: number;
+  memo: string;
+  occupant_name: string;
+  occupant_phone: string;
+  occupant_email: string;
+  amount: number;
+  room_name: string;
+  plan_name: string;
+  refund_template_id: number;
+}
+
+async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLineRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
+              ol.occupant_email, ol.amount, rc.name AS room_name, rp.name AS plan_name, rp.refund_template_id
+       FROM order_lines ol JOIN room_classes rc ON rc.id = ol.room_class_id JOIN rate_plans rp ON rp.id = ol.rate_plan_id
+       WHERE ol.order_id = ? ORDER BY ol.position`,
+    )
+    .bind(orderId)
+    .all<OrderLineRow>();
+  return results;
+}
+
+async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>();
+}
+
+/** The free-cancellation date of a whole order: the earliest of its lines; none if any line is non-refundable. */
+function orderFreeCancelUntil(order: OrderRow, lines: OrderLineRow[], today: string): string | null {
+  let until: string | null = null;
+  for (const line of lines) {
+    const date = freeCancelUntil(order.check_in_day, line.refund_template_id, today);
+    if (date === null) return null;
+    if (until === null || date < until) until = date;
+  }
+  return until;
+}
+
+function displayStatus(order: OrderRow, lang: Language): string {
+  if (order.status === "pending_payment" && order.payment_status === 2) return apiMessage("status.paid", lang);
+  return apiMessage(`status.${order.status}` as ApiMessageCode, lang);
+}
+
+/** An order as returned (spec §3), in the request's language. */
+async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[]) {
+  const main = mainLanguage(hotel);
+  const today = todayIn(hotel.time_zone, ctx.now);
+  const canCancel =
+    hotel.support_client_cancel === 1 &&
+    order.support_client_cancel === 1 &&
+    order.status !== "cancelled" &&
+    order.check_in_day > today;
+  const remittance = order.pay_way === "remittance" ? parseJson<Record<string, string>>(hotel.remittance_info, {}) : null;
+  return {
+    order_doc: order.order_doc,
+    booker_first_name: order.booker_first_name,
+    booker_last_name: order.booker_last_name,
+    booker_name: order.booker_name,
+    booker_phone: order.booker_phone,
+    booker_email: order.booker_email,
+    memo: order.memo,
+    company_name: order.company_name,
+    company_reg_number: order.company_reg_number,
+    check_in_day: order.check_in_day,
+    check_out_day: order.check_out_day,
+    check_in_time: `${order.check_in_day} ${hotel.checkin_start_time}`,
+    check_out_time: `${order.check_out_day} ${hotel.checkout_time}`,
+    adults_count: order.adults_count,
+    children_count: order.children_count,
+    orders: lines.map((line) => ({
+      num: line.num,
+      room_class_id: line.room_class_id,
+      room_class_name: pickText(parseJson<LocalizedText>(line.room_name, {}), ctx.lang, main),
+      rate_plan_id: line.rate_plan_id,
+      rate_plan_name: pickText(parseJson<LocalizedText>(line.plan_name, {}), ctx.lang, main),
+      occupant_name: line.occupant_name,
+      occupant_phone: line.occupant_phone,
+      occupant_email: line.occupant_email,
+      memo: line.memo,
+      amount: line.amount,
+    })),
+    pay_way: order.pay_way,
+    payment_vendor: order.payment_vendor,
+    pay_option: order.pay_option,
+    pay_amount: order.pay_amount,
+    paid_amount: order.paid_amount,
+    sum: order.room_price,
+    final_amount: order.total_price,
+    deposit_amount: order.deposit_amount,
+    is_deposit_payed: order.pay_option === "part" && order.payment_status >= 1,
+    payment_status: order.payment_status,
+    status: order.status,
+    display_status: displayStatus(order, ctx.lang),
+    attachment_list: parseJson<unknown[]>(order.room_attachment_detail, []),
+    attachment_detail: { rooms: [], other: [] },
+    room_attachment_exist: parseJson<unknown[]>(order.room_attachment_detail, []).length > 0,
+    remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
+    remittance_notice: order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
+    couponDiscount: order.coupon_discount,
+    used_coupon: order.coupon_code,
+    usedPoint: order.point_used,
+    support_client_cancel: canCancel,
+    free_cancel_before_date: orderFreeCancelUntil(order, lines, today),
+    remain_total_amount: Math.max(0, order.total_price - order.paid_amount),
+    remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - order.paid_amount),
+    created_at: order.created_at,
+  };
+}
+
+async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
+  const lines = await loadOrderLines(ctx.db, order.id);
+  return {
+    ...(await presentOrder(ctx, hotel, order, lines)),
+    valid_hash: await signOrderLink(ctx.signingSecret, order.order_doc, "view"),
+    cancel_hash: await signOrderLink(ctx.signingSecret, order.order_doc, "cancel"),
+  };
+}
+
+/** Where the site goes after the order: the payment page, or the receipt for offline payment. */
+function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
+  const query = `?valid_hash=${encodeURIComponent(viewHash)}`;
+  if (order.pay_way === "remittance" || order.pay_way === "pay_arrival" || order.pay_amount === 0) {
+    return `/redirect/receipt/${order.order_doc}${query}`;
+  }
+  return `/pay/${hotel.id}/${order.order_doc}${query}`;
+}
+
+async function creationAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, status: number, replayed: boolean) {
+  const answer = await orderAnswer(ctx, hotel, order);
+  const response = ok(
+    { order_doc: order.order_doc, redirect_path: redirectPathFor(hotel, order, answer.valid_hash), order: answer },
+    status,
+  );
+  if (replayed) response.headers.set("idempotent-replayed", "true");
+  return response;
+}
+
+/** Maps the database's refusal of a batch to the message a guest understands. */
+function constraintError(error: unknown): ApiError | "duplicate_key" | null {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes("room_nights_not_oversold") || message.includes("no_inventory")) return new ApiError(409, "not_enough_rooms", {}, "orders");
+  if (message.includes("plan_nights_not_oversold") || message.includes("no_plan_price")) return new ApiError(409, "plan_sold_out", {}, "orders");
+  if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
+  if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
+  return null;
+}
+
+function orderInsertStatements(
+  ctx: BackendContext,
+  priced: PricedOrder,
+  payload: v.InferOutput<typeof OrderPayload>,
+  occupants: v.InferOutput<typeof Occupant>[],
+  orderDoc: string,
+  idempotencyKey: string,
+  requestHash: string,
+): D1PreparedStatement[] {
+  const { db } = ctx;
+  const { hotel, member, detail } = priced;
+  const orderId = "(SELECT id FROM orders WHERE order_doc = ?)";
+  const status = payload.pay_way === "pay_arrival" || detail.pay_amount === 0 ? "confirmed" : "pending_payment";
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO orders (hotel_id, order_doc, idempotency_key, request_hash, member_id, lang, booker_first_name,
+           booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
+           adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
+           coupon_code, coupon_discount, point_used, room_price, promotion_discount, attachment_amount, total_price,
+           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        hotel.id,
+        orderDoc,
+        idempotencyKey,
+        requestHash,
+        member?.id ?? null,
+        ctx.lang,
+        payload.booker_first_name,
+        payload.booker_last_name,
+        payload.booker_name || `${payload.booker_last_name} ${payload.booker_first_name}`.trim(),
+        payload.booker_phone,
+        payload.booker_email,
+        priced.start,
+        priced.end,
+        payload.adults_count,
+        payload.children_count,
+        payload.pay_way,
+        payload.payment_vendor,
+        payload.pay_option,
+        payload.memo,
+        payload.company_reg_number,
+        payload.company_name,
+        priced.couponCode,
+        detail.promotion_discount,
+        detail.point_used,
+        detail.room_price,
+        detail.promotion_discount,
+        detail.attachment_amount,
+        detail.total_price,
+        detail.pay_amount,
+        detail.deposit_amount,
+        status,
+        hotel.support_client_cancel,
+        JSON.stringify(payload.room_attachment_detail),
+        JSON.stringify(payload.rail_item_list),
+      ),
+  ];
+  const loggedIn = member !== null;
+  priced.lines.forEach((line, index) => {
+    const memberApplies = loggedIn && line.plan.allow_member_price === 1 && line.priced.member_price !== null;
+    const unit = memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price;
+    const occupant = occupants[index] ?? { memo: "", occupant_name: "", occupant_phone: "", occupant_email: "" };
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO order_lines (order_id, position, room_class_id, rate_plan_id, num, memo, occupant_name, occupant_phone,
+             occupant_email, amount, member_price_applied) VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          orderDoc,
+          line.position,
+          line.room.id,
+          line.plan.id,
+          line.num,
+          occupant.memo,
+          occupant.occupant_name,
+          occupant.occupant_phone,
+          occupant.occupant_email,
+          unit * line.num,
+          memberApplies ? 1 : 0,
+        ),
+      // Taking the rooms: one row per night; the triggers raise booked/sold and the CHECKs guard them.
+      db
+        .prepare(
+          `INSERT INTO order_nights (order_id, line_position, room_class_id, rate_plan_id, night, rooms, price)
+           SELECT ${orderId}, ?, room_class_id, rate_plan_id, night, ?, CASE WHEN ? = 1 THEN member_price ELSE price END
+           FROM plan_nights WHERE rate_plan_id = ? AND room_class_id = ? AND night >= ? AND night < ?`,
+        )
+        .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
+    );
+  });
+  if (member && detail.point_used > 0) {
+    statements.push(
+      db.prepare("UPDATE members SET points = points - ? WHERE id = ?").bind(detail.point_used, member.id),
+      db
+        .prepare(`INSERT INTO point_ledger (member_id, order_id, delta, reason) VALUES (?, ${orderId}, ?, 'order')`)
+        .bind(member.id, orderDoc, -detail.point_used),
+    );
+  }
+  return statements;
+}
+
+async function createOrder(ctx: BackendContext): Promise<Response> {
+  const body = await readJsonBody(ctx.request);
+  const payload = parseInput(OrderPayload, body);
+  const hotel = await requireHotel(ctx.db, payload.domain);
+  assertHotelBookable(hotel);
+  const occupants = payload.orders.map((line, index) => {
+    const result = v.safeParse(Occupant, line);
+    if (!result.success) {
+      const issue = result.issues[0];
+      const field = `orders.${index}.${issue ? v.getDotPath(issue) : "occupant"}`;
+      throw new ApiError(400, "invalid_field", { field }, field);
+    }
+    return result.output;
+  });
+  if (payload.rail_item_list.length > 0 && hotel.thsr_support_on !== 1) throw new ApiError(400, "rail_not_available", {}, "rail_item_list");
+  const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
+  if (!paymentList.some((entry) => entry.vendor_id === payload.payment_vendor && entry.method === payload.pay_way)) {
+    throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
+  }
+
+  const { idempotency_key: bodyKey, ...rest } = payload;
+  const key = idempotencyKeyOf(ctx.request, bodyKey);
+  const requestHash = await sha256Hex(JSON.stringify(rest));
+  const idempotencyKey = key ?? `auto-${crypto.randomUUID()}`;
+  if (key) {
+    const existing = await ctx.db
+      .prepare("SELECT * FROM orders WHERE hotel_id = ? AND idempotency_key = ?")
+      .bind(hotel.id, key)
+      .first<OrderRow>();
+    if (existing) {
+      if (existing.request_hash !== requestHash) throw new ApiError(422, "idempotency_key_reused", {}, "Idempotency-Key");
+      return creationAnswer(ctx, hotel, existing, 200, true);
+    }
+  }
+
+  const priced = await priceOrder(ctx, hotel, {
+    check_in_day: payload.check_in_day,
+    check_out_day: payload.check_out_day,
+    orders: payload.orders,
+    couponCode: payload.coupon_array[0] ?? "",
+    points: payload.point_used,
+    payOption: payload.pay_option,
+  });
+  const lineError = lineErrorOf(priced);
+  if (lineError) throw lineError;
+
+  const orderDoc = newOrderDoc(priced.today);
+  try {
+    await ctx.db.batch(orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash));
+  } catch (error) {
+    const mapped = constraintError(error);
+    if (mapped === "duplicate_key") {
+      // A concurrent request with the same key won: answer with its order.
+      const first = await ctx.db
+        .prepare("SELECT * FROM orders WHERE hotel_id = ? AND idempotency_key = ?")
+        .bind(hotel.id, idempotencyKey)
+        .first<OrderRow>();
+      if (first && first.request_hash === requestHash) return creationAnswer(ctx, hotel, first, 200, true);
+      throw new ApiError(422, "idempotency_key_reused", {}, "Idempotency-Key");
+    }
+    if (mapped) throw mapped;
+    throw error;
+  }
+  const order = await findOrder(ctx.db, hotel.id, orderDoc);
+  if (!order) throw new ApiError(500, "internal_error");
+  return creationAnswer(ctx, hotel, order, 201, false);
+}
+
+async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
+  const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+  if (!member) throw new ApiError(401, "unauthorized");
+  return member;
+}
+
+/** Cancels an order: gives the rooms and points back; a fee applies after the free-cancellation date. */
+async function cancelOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string) {
+  if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
+  if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
+  const today = todayIn(hotel.time_zone, ctx.now);
+  if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
+  const lines = await loadOrderLines(ctx.db, order.id);
+  const free = orderFreeCancelUntil(order, lines, today) !== null;
+  const fee = free ? 0 : order.paid_amount;
+  const statements = [
+    ctx.db.prepare("DELETE FROM order_nights WHERE order_id = ?").bind(order.id),
+    ctx.db
+      .prepare("UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status != 'cancelled'")
+      .bind(order.id),
+    ctx.db
+      .prepare("INSERT INTO cancellations (order_id, via, reason, fee, refund) VALUES (?, ?, ?, ?, ?)")
+      .bind(order.id, via, reason, fee, order.paid_amount - fee),
+  ];
+  if (order.member_id && order.point_used > 0) {
+    statements.push(
+      ctx.db.prepare("UPDATE members SET points = points + ? WHERE id = ?").bind(order.point_used, order.member_id),
+      ctx.db
+        .prepare("INSERT INTO point_ledger (member_id, order_id, delta, reason) VALUES (?, ?, ?, 'cancellation')")
+        .bind(order.member_id, order.id, order.point_used),
+    );
+  }
+  try {
+    await ctx.db.batch(statements);
+  } catch (error) {
+    // The UNIQUE order_id of cancellations refuses a second, concurrent cancellation.
+    if (String(error).includes("cancellations.order_id")) throw new ApiError(409, "already_cancelled");
+    throw error;
+  }
+  const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
+  return ok(await orderAnswer(ctx, hotel, cancelled ?? order));
+}
+
+const DocParam = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/));
+
+export const orderRoutes: BackendRoute[] = [
+  { method: "POST", path: "/api/ota/order/personal-new", handler: (ctx) => createOrder(ctx) },
+  {
+    method: "GET",
+    path: "/api/ota/order/personal-order-list",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const member = await requireMember(ctx, hotel);
+      const orderDoc = ctx.url.searchParams.get("order_doc") ?? "";
+      const status = ctx.url.searchParams.get("status") ?? "";
+      if (status && !["pending_payment", "confirmed", "cancel_requested", "cancelled"].includes(status)) {
+        throw new ApiError(400, "invalid_field", { field: "status" }, "status");
+      }
+      const { results } = await ctx.db
+        .prepare(
+          `SELECT * FROM orders WHERE hotel_id = ?1 AND member_id = ?2 AND (?3 = '' OR order_doc = ?3) AND (?4 = '' OR status = ?4)
+           ORDER BY created_at DESC LIMIT 50`,
+        )
+        .bind(hotel.id, member.id, orderDoc, status)
+        .all<OrderRow>();
+      return ok(await Promise.all(results.map((order) => orderAnswer(ctx, hotel, order))));
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ota/order/personal-history",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("hash_code"), "view");
+      const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
+      if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
+      const [cancellation, payments] = await ctx.db.batch([
+        ctx.db.prepare("SELECT via, fee, refund, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
+        ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id),
+      ]);
+      return ok({
+        ...(await orderAnswer(ctx, hotel, order)),
+        cancellation: cancellation?.results[0] ?? null,
+        payments: payments?.results ?? [],
+      });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ota/order/via-hash",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view");
+      const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
+      if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
+      return ok(await orderAnswer(ctx, hotel, order));
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/wota/order/cancel_apply/:id",
+    handler: async (ctx, params) => {
+      const body = parseInput(v.object({ domain: v.string(), reason: Text(500) }), await readJsonBody(ctx.request));
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const member = await requireMember(ctx, hotel);
+      const doc = v.safeParse(DocParam, params.id);
+      const order = doc.success ? await findOrder(ctx.db, hotel.id, doc.output) : null;
+      if (!order || order.member_id !== member.id) throw new ApiError(404, "order_not_found");
+      return cancelOrder(ctx, hotel, order, "member", body.reason);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/wota/order/cancel-via-hash/:id",
+    handler: async (ctx, params) => {
+      const body = parseInput(
+        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Text(500) }),
+        await readJsonBody(ctx.request),
+      );
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "cancel");
+      if (!orderDoc || orderDoc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
+      const order = await findOrder(ctx.db, hotel.id, orderDoc);
+      if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
+      return cancelOrder(ctx, hotel, order, "hash", body.reason);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/ota/order/attachment",
+    handler: async (ctx) => {
+      const body = parseInput(
+        v.object({ domain: v.string(), order_doc: DocParam, valid_hash: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
+        await readJsonBody(ctx.request),
+      );
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const order = await findOrder(ctx.db, hotel.id, body.order_doc);
+      const viaHash = (await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view")) === body.order_doc;
+      const member = viaHash ? null : await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+      if (!order || (!viaHash && (!member || order.member_id !== member.id))) throw new ApiError(404, "order_not_found");
+      return ok({ order_doc: order.order_doc, attachment_list: parseJson<unknown[]>(order.room_attachment_detail, []) });
+    },
+  },
+];

@@ -1,0 +1,424 @@
+/** Pricing and coupon calls of spec §7, and the pricing every order goes through. */
+import * as v from "valibot";
+import { nightsBetween } from "~/booking/dates";
+import { validateOrderLines, type OrderLineError } from "~/booking/order-lines";
+import { calculatePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceDetail } from "~/booking/pricing";
+import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
+import type { Language } from "~/i18n/languages";
+import {
+  loadAvailability,
+  loadRatePlans,
+  loadRoomClasses,
+  planInventory,
+  planKey,
+  planRestriction,
+  type PlanAvailability,
+  type RatePlanRow,
+  type RoomClassRow,
+} from "./catalogue.server";
+import { ApiError, ok, parseInput, readJsonBody } from "./http.server";
+import { mainLanguage, requireHotel, type HotelRow } from "./hotels.server";
+import { parseJson, pickText, type LocalizedText } from "./localize";
+import { memberFromRequest, type MemberRow } from "./members.server";
+import { apiMessage, type ApiMessageCode } from "./messages";
+import type { BackendContext, BackendRoute } from "./router.server";
+import { requireStay, WholeNumber } from "./stay.server";
+
+const Id = WholeNumber(1, 2_147_483_647);
+
+export const OrderLineInput = v.pipe(
+  v.object({
+    room_class_id: Id,
+    proposal_id: v.optional(Id),
+    rate_plan_id: v.optional(Id),
+    num: WholeNumber(1, MAX_ROOMS_PER_ORDER),
+  }),
+  v.check((line) => line.proposal_id !== undefined || line.rate_plan_id !== undefined, "proposal_id is required"),
+);
+
+const CouponCode = v.pipe(v.string(), v.trim(), v.maxLength(40));
+
+export const PriceRequest = v.object({
+  domain: v.string(),
+  check_in_day: v.string(),
+  check_out_day: v.string(),
+  orders: v.pipe(v.array(v.looseObject({})), v.minLength(1), v.maxLength(20)),
+  coupon_code: v.optional(CouponCode, ""),
+  coupon_array: v.optional(v.pipe(v.array(CouponCode), v.maxLength(1)), []),
+  point_used: v.optional(v.union([v.number(), v.string()]), 0),
+  pay_option: v.optional(v.picklist(["all", "part"]), "all"),
+});
+
+export interface PricedOrderLine {
+  position: number;
+  room: RoomClassRow;
+  plan: RatePlanRow;
+  num: number;
+  priced: PlanAvailability;
+  inventory: number;
+  error: OrderLineError | null;
+}
+
+export interface PricedOrder {
+  hotel: HotelRow;
+  member: MemberRow | null;
+  start: string;
+  end: string;
+  today: string;
+  lines: PricedOrderLine[];
+  discount: Discount;
+  couponCode: string;
+  detail: PriceDetail;
+}
+
+/** Reads points as a whole number; negative or malformed values are refused (spec §5). */
+export function parsePoints(value: unknown): number {
+  const points = typeof value === "string" && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof points !== "number" || !Number.isInteger(points)) throw new ApiError(400, "invalid_field", { field: "point_used" }, "point_used");
+  if (points < 0) throw new ApiError(400, "points_negative", {}, "point_used");
+  return points;
+}
+
+/** The discount of a code: the members-only code, or a coupon (MASTRI hotels only). */
+export async function resolveDiscount(
+  db: D1Database,
+  hotel: HotelRow,
+  member: MemberRow | null,
+  code: string,
+  today: string,
+): Promise<Discount> {
+  if (!code) return { kind: "none" };
+  if (code === MEMBER_PROMOTION_CODE) {
+    if (hotel.close_member_system === 1) throw new ApiError(400, "member_system_closed", {}, "coupon_code");
+    if (!member) throw new ApiError(401, "member_only", {}, "coupon_code");
+    const started = !hotel.member_discount_start || hotel.member_discount_start <= today;
+    const notEnded = !hotel.member_discount_end || hotel.member_discount_end >= today;
+    const percent = memberPromotionPercent(hotel.member_discount_percent);
+    if (!started || !notEnded || percent === 0) throw new ApiError(400, "coupon_invalid", {}, "coupon_code");
+    return { kind: "percent", code, percent };
+  }
+  if (hotel.origin_pms !== "MASTRI") throw new ApiError(400, "coupon_not_supported", {}, "coupon_code");
+  const coupon = await findCoupon(db, hotel.id, code, today);
+  if (!coupon) throw new ApiError(400, "coupon_invalid", {}, "coupon_code");
+  return coupon.type === "amount"
+    ? { kind: "amount", code: coupon.code, amount: coupon.discount, minAmount: coupon.min_amount }
+    : { kind: "percent", code: coupon.code, percent: coupon.percent, minAmount: coupon.min_amount };
+}
+
+interface CouponRow {
+  code: string;
+  name: string;
+  type: "percent" | "amount";
+  percent: number;
+  discount: number;
+  verify: number;
+  card_number_length: number;
+  min_amount: number;
+}
+
+async function findCoupon(db: D1Database, hotelId: number, code: string, today: string): Promise<CouponRow | null> {
+  return db
+    .prepare(
+      `SELECT code, name, type, percent, discount, verify, card_number_length, min_amount FROM coupons
+       WHERE hotel_id = ?1 AND code = ?2 AND active = 1
+         AND (valid_from IS NULL OR valid_from <= ?3) AND (valid_to IS NULL OR valid_to >= ?3)`,
+    )
+    .bind(hotelId, code, today)
+    .first<CouponRow>();
+}
+
+const PRICE_PROBLEM_STATUS: Record<string, number> = { points_exceed_balance: 400, points_exceed_amount: 400 };
+
+/**
+ * Prices an order from the database: the rooms, plans, inventory and prices of the stay, the
+ * member's prices and points, and the discount. Line errors are kept per line for the caller.
+ */
+export async function priceOrder(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  input: {
+    check_in_day: string;
+    check_out_day: string;
+    orders: unknown[];
+    couponCode: string;
+    points: unknown;
+    payOption: "all" | "part";
+  },
+): Promise<PricedOrder> {
+  const { start, end, today } = requireStay(hotel, input.check_in_day, input.check_out_day, ctx.now, {
+    start: "check_in_day",
+    end: "check_out_day",
+  });
+  const lines = input.orders.map((line, index) => {
+    const result = v.safeParse(OrderLineInput, line);
+    if (!result.success) {
+      const issue = result.issues[0];
+      const field = `orders.${index}${issue && v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ""}`;
+      throw new ApiError(400, "invalid_field", { field }, field);
+    }
+    return result.output;
+  });
+  const totalRooms = lines.reduce((sum, line) => sum + line.num, 0);
+  if (totalRooms > MAX_ROOMS_PER_ORDER) throw new ApiError(400, "too_many_rooms", { max: MAX_ROOMS_PER_ORDER }, "orders");
+  const points = parsePoints(input.points);
+
+  const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+  if (points > 0 && !member) throw new ApiError(401, "member_only", {}, "point_used");
+  const [rooms, plans, availability] = await Promise.all([
+    loadRoomClasses(ctx.db, hotel.id),
+    loadRatePlans(ctx.db, hotel.id),
+    loadAvailability(ctx.db, hotel.id, start, end),
+  ]);
+  const roomById = new Map(rooms.map((room) => [room.id, room]));
+  const planById = new Map(plans.map((plan) => [plan.id, plan]));
+
+  const resolved = lines.map((line, position) => {
+    const room = roomById.get(line.room_class_id);
+    if (!room) throw new ApiError(404, "unknown_room", {}, `orders.${position}.room_class_id`);
+    const planId = line.proposal_id ?? line.rate_plan_id ?? 0;
+    const plan = planById.get(planId);
+    if (!plan) throw new ApiError(404, "unknown_plan", {}, `orders.${position}.proposal_id`);
+    const restriction = planRestriction(plan, start, availability.nights);
+    if (restriction) throw new ApiError(409, restriction, { days: plan.days }, `orders.${position}.proposal_id`);
+    const priced = availability.plans.get(planKey(room.id, plan.id));
+    if (!priced || priced.nights !== availability.nights) {
+      throw new ApiError(409, "plan_not_bookable", {}, `orders.${position}.proposal_id`);
+    }
+    return { position, room, plan, num: line.num, priced, inventory: planInventory(availability.rooms.get(room.id), priced) };
+  });
+
+  // Spec §4: entire-rent plans exclude any other line.
+  if (resolved.length > 1 && resolved.some((line) => line.plan.support_entire_rent === 1)) {
+    throw new ApiError(409, "entire_rent_exclusive", {}, "orders");
+  }
+
+  const errors = validateOrderLines(
+    resolved.map((line) => ({
+      roomClassId: line.room.id,
+      planId: line.plan.id,
+      roomRemaining: availability.rooms.get(line.room.id)?.remaining ?? 0,
+      planRemaining: line.priced.planRemaining,
+      num: line.num,
+      allow_member_price: line.plan.allow_member_price === 1,
+    })),
+    member !== null,
+  );
+  const pricedLines = resolved.map((line, index) => ({ ...line, error: errors[index] ?? null }));
+
+  const discount = await resolveDiscount(ctx.db, hotel, member, input.couponCode, today);
+  const result = calculatePrice({
+    lines: pricedLines.map((line) => ({
+      price: line.priced.price,
+      member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null,
+      allow_member_price: line.plan.allow_member_price === 1,
+      allow_coupon: line.plan.allow_coupon === 1,
+      num: line.num,
+    })),
+    loggedIn: member !== null,
+    discount,
+    points,
+    pointsHeld: member?.points ?? 0,
+    depositType: hotel.deposit_type,
+    depositPercent: hotel.deposit_percent,
+    payOption: input.payOption,
+    attachmentAmount: 0,
+  });
+  if (!result.ok) {
+    const field = result.problem.startsWith("points") ? "point_used" : result.problem.startsWith("coupon") ? "coupon_code" : "pay_option";
+    throw new ApiError(PRICE_PROBLEM_STATUS[result.problem] ?? 400, result.problem as ApiMessageCode, result.params ?? {}, field);
+  }
+  return {
+    hotel,
+    member,
+    start,
+    end,
+    today,
+    lines: pricedLines,
+    discount,
+    couponCode: discount.kind === "none" ? "" : discount.code,
+    detail: result.detail,
+  };
+}
+
+/** The first line error as an ApiError (any line error fails the whole order, spec §4). */
+export function lineErrorOf(order: PricedOrder): ApiError | null {
+  const failed = order.lines.find((line) => line.error !== null);
+  if (!failed?.error) return null;
+  return new ApiError(409, failed.error, {}, `orders.${failed.position}`);
+}
+
+/** Price detail (spec §3) with its per-line breakdown. */
+export function presentPriceDetail(order: PricedOrder, lang: Language, messages: (code: ApiMessageCode) => string) {
+  const main = mainLanguage(order.hotel);
+  const loggedIn = order.member !== null;
+  const lines = order.lines.map((line) => {
+    const memberApplies = loggedIn && line.plan.allow_member_price === 1 && line.priced.member_price !== null;
+    return {
+      room_class_id: line.room.id,
+      room_class_name: pickText(parseJson<LocalizedText>(line.room.name, {}), lang, main),
+      proposal_id: line.plan.id,
+      proposal_name: pickText(parseJson<LocalizedText>(line.plan.name, {}), lang, main),
+      num: line.num,
+      nights: nightsBetween(order.start, order.end),
+      price: line.priced.price,
+      member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null,
+      unit_price: memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price,
+      amount: (memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price) * line.num,
+      inventory: line.inventory,
+      error: line.error ? { code: line.error, message: messages(line.error) } : null,
+    };
+  });
+  return {
+    success: true,
+    room_price: order.detail.room_price,
+    original_amount: order.detail.original_amount,
+    promotion_discount: order.detail.promotion_discount,
+    point_used: order.detail.point_used,
+    total_price: order.detail.total_price,
+    pay_amount: order.detail.pay_amount,
+    deposit_amount: order.detail.deposit_amount,
+    deposit_type: order.hotel.deposit_type,
+    deposit_percent: order.hotel.deposit_percent,
+    coupon_code: order.couponCode,
+    member: order.member ? { points: order.member.points } : null,
+    attachment_detail: { rooms: [], other: [] },
+    lines,
+    check_in_day: order.start,
+    check_out_day: order.end,
+  };
+}
+
+const LegacyRequest = v.object({
+  domain: v.string(),
+  check_in: v.string(),
+  check_out: v.string(),
+  coupon_code: v.optional(CouponCode, ""),
+  plans: v.pipe(
+    v.array(
+      v.object({
+        rate_plan_code: v.pipe(v.string(), v.maxLength(40)),
+        inv_type_code: v.pipe(v.string(), v.maxLength(40)),
+        date_and_amount: v.pipe(
+          v.array(v.object({ date: v.string(), amount: WholeNumber(1, MAX_ROOMS_PER_ORDER) })),
+          v.minLength(1),
+          v.maxLength(31),
+        ),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(20),
+  ),
+  use_point: v.optional(v.union([v.number(), v.string()]), 0),
+  use_deposit: v.optional(v.boolean(), false),
+  // The member is taken from the token, never from the body; these are accepted and ignored.
+  member: v.optional(v.object({ user_email: v.optional(v.string()), user_point: v.optional(v.unknown()) })),
+});
+
+export const pricingRoutes: BackendRoute[] = [
+  {
+    method: "POST",
+    path: "/api/ota/order/calculate",
+    handler: async (ctx) => {
+      const body = parseInput(PriceRequest, await readJsonBody(ctx.request));
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const order = await priceOrder(ctx, hotel, {
+        check_in_day: body.check_in_day,
+        check_out_day: body.check_out_day,
+        orders: body.orders,
+        couponCode: body.coupon_code || body.coupon_array[0] || "",
+        points: body.point_used,
+        payOption: body.pay_option,
+      });
+      const detail = presentPriceDetail(order, ctx.lang, (code) => apiMessage(code, ctx.lang));
+      const lineError = lineErrorOf(order);
+      if (lineError) {
+        // The price is still shown, with each line's problem.
+        const message = apiMessage(lineError.code, ctx.lang);
+        return new Response(
+          JSON.stringify({ success: false, msg: { code: lineError.code, message, extrainfo: { message, field: lineError.field } }, data: detail }),
+          { status: 409, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } },
+        );
+      }
+      return ok(detail);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/discount/calculate",
+    handler: async (ctx) => {
+      const body = parseInput(LegacyRequest, await readJsonBody(ctx.request));
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel.id), loadRatePlans(ctx.db, hotel.id)]);
+      const orders = body.plans.map((plan, index) => {
+        const room = rooms.find((candidate) => candidate.room_code === plan.inv_type_code);
+        if (!room) throw new ApiError(404, "unknown_room", {}, `plans.${index}.inv_type_code`);
+        const ratePlan = plans.find((candidate) => candidate.rate_plan_code === plan.rate_plan_code);
+        if (!ratePlan) throw new ApiError(404, "unknown_plan", {}, `plans.${index}.rate_plan_code`);
+        // Rooms are booked for the whole stay: the largest count asked on any night.
+        const num = Math.max(...plan.date_and_amount.map((entry) => entry.amount));
+        return { room_class_id: room.id, rate_plan_id: ratePlan.id, num };
+      });
+      const order = await priceOrder(ctx, hotel, {
+        check_in_day: body.check_in,
+        check_out_day: body.check_out,
+        orders,
+        couponCode: body.coupon_code,
+        points: body.use_point,
+        payOption: body.use_deposit ? "part" : "all",
+      });
+      const lineError = lineErrorOf(order);
+      if (lineError) throw lineError;
+      return ok({
+        success: true,
+        room_price: order.detail.room_price,
+        original_amount: order.detail.original_amount,
+        promotion_discount: order.detail.promotion_discount,
+        total_price: order.detail.total_price,
+        pay_amount: order.detail.pay_amount,
+        deposit_amount: order.detail.deposit_amount,
+        attachment_detail: { rooms: [], other: [] },
+      });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/discount/coupon_confirm",
+    handler: async (ctx) => {
+      const body = parseInput(
+        v.object({
+          domain: v.string(),
+          coupon_code: v.pipe(v.array(CouponCode), v.minLength(1), v.maxLength(5)),
+          check_in_date: v.string(),
+          check_out_date: v.string(),
+          room_code: v.optional(v.pipe(v.string(), v.maxLength(40))),
+        }),
+        await readJsonBody(ctx.request),
+      );
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const { today } = requireStay(hotel, body.check_in_date, body.check_out_date, ctx.now, {
+        start: "check_in_date",
+        end: "check_out_date",
+      });
+      const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+      const main = mainLanguage(hotel);
+      const confirmed = [];
+      for (const code of body.coupon_code) {
+        const discount = await resolveDiscount(ctx.db, hotel, member, code, today);
+        if (discount.kind === "none") throw new ApiError(400, "coupon_invalid", {}, "coupon_code");
+        const row = code === MEMBER_PROMOTION_CODE ? null : await findCoupon(ctx.db, hotel.id, code, today);
+        confirmed.push({
+          code: discount.code,
+          name: row ? pickText(parseJson<LocalizedText>(row.name, {}), ctx.lang, main) : discount.code,
+          type: discount.kind,
+          percent: discount.kind === "percent" ? discount.percent : 0,
+          discount: discount.kind === "amount" ? discount.amount : 0,
+          min_amount: discount.minAmount ?? 0,
+          verify: row?.verify === 1,
+          card_number_length: row?.card_number_length ?? 0,
+        });
+      }
+      return ok(confirmed);
+    },
+  },
+];
+

@@ -1,0 +1,158 @@
+/** Rooms and availability calls of spec §7. */
+import * as v from "valibot";
+import { isIsoDate, nightsBetween, stayNights, todayIn } from "~/booking/dates";
+import {
+  loadAvailability,
+  loadRatePlans,
+  loadRoomClasses,
+  planInventory,
+  presentPriceSetItem,
+  presentRoomClass,
+  sellablePlan,
+  targetRoomIds,
+} from "./catalogue.server";
+import { ApiError, ok, parseInput, queryObject } from "./http.server";
+import { mainLanguage, requireHotel } from "./hotels.server";
+import { parseJson, pickText, type LocalizedText } from "./localize";
+import type { BackendRoute } from "./router.server";
+import { requireStay } from "./stay.server";
+
+/** Longest range one calendar request may cover (13 months of nights). */
+export const MAX_CALENDAR_DAYS = 400;
+
+const CalendarQuery = v.object({
+  domain: v.string(),
+  start_date: v.pipe(v.string(), v.check((value: string) => isIsoDate(value))),
+  end_date: v.pipe(v.string(), v.check((value: string) => isIsoDate(value))),
+  room_class_ids: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)),
+    [],
+  ),
+});
+
+export const roomRoutes: BackendRoute[] = [
+  {
+    method: "GET",
+    path: "/api/ota/room/list",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const main = mainLanguage(hotel);
+      const rooms = await loadRoomClasses(ctx.db, hotel.id);
+      return ok(rooms.map((room) => presentRoomClass(room, ctx.lang, main)));
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ota/room/empty-by-date",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const { start, end, today } = requireStay(
+        hotel,
+        ctx.url.searchParams.get("start_date"),
+        ctx.url.searchParams.get("end_date"),
+        ctx.now,
+      );
+      const main = mainLanguage(hotel);
+      const [rooms, plans, availability] = await Promise.all([
+        loadRoomClasses(ctx.db, hotel.id),
+        loadRatePlans(ctx.db, hotel.id),
+        loadAvailability(ctx.db, hotel.id, start, end),
+      ]);
+      const rows = rooms.map((room) => {
+        const roomAvailability = availability.rooms.get(room.id);
+        const priceSet = plans.flatMap((plan) => {
+          if (!targetRoomIds(plan).includes(room.id)) return [];
+          const priced = sellablePlan(availability, plan, room.id, start);
+          if (!priced) return [];
+          return [presentPriceSetItem(plan, room, priced, planInventory(roomAvailability, priced), ctx.lang, main, start, today)];
+        });
+        return {
+          ...presentRoomClass(room, ctx.lang, main),
+          inventory: roomAvailability?.remaining ?? 0,
+          price_set: priceSet,
+        };
+      });
+      return ok({ start_date: start, end_date: end, nights: availability.nights, rooms: rows });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ota/room/rateplan/empty-by-date",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const { start, end } = requireStay(hotel, ctx.url.searchParams.get("start_date"), ctx.url.searchParams.get("end_date"), ctx.now);
+      const main = mainLanguage(hotel);
+      const [plans, availability] = await Promise.all([
+        loadRatePlans(ctx.db, hotel.id),
+        loadAvailability(ctx.db, hotel.id, start, end),
+      ]);
+      const rateplanInfo = plans
+        .filter((plan) => plan.is_special === 1)
+        .map((plan) => {
+          const targets = targetRoomIds(plan);
+          return {
+            rate_plan_id: plan.id,
+            rate_plan_code: plan.rate_plan_code,
+            rate_plan_code_name: pickText(parseJson<LocalizedText>(plan.name, {}), ctx.lang, main),
+            rate_plan_code_introduction: pickText(parseJson<LocalizedText>(plan.introduction, {}), ctx.lang, main),
+            target_room_ids: targets,
+            room_classes: targets.flatMap((roomClassId) => {
+              const priced = sellablePlan(availability, plan, roomClassId, start);
+              if (!priced) return [];
+              return [
+                {
+                  room_class_id: roomClassId,
+                  origin_price: priced.price,
+                  member_price: plan.allow_member_price === 1 ? priced.member_price : null,
+                  inventory: planInventory(availability.rooms.get(roomClassId), priced),
+                },
+              ];
+            }),
+            refund_template_id: plan.refund_template_id,
+            allow_coupon: plan.allow_coupon === 1,
+            allow_member_price: plan.allow_member_price === 1,
+          };
+        });
+      return ok({ rateplan_info: rateplanInfo });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/wota/room_calendar",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const query = parseInput(CalendarQuery, queryObject(ctx.url, ["room_class_ids"]));
+      const days = nightsBetween(query.start_date, query.end_date);
+      if (days <= 0) throw new ApiError(400, "dates_reversed", {}, "end_date");
+      if (days > MAX_CALENDAR_DAYS) throw new ApiError(400, "invalid_field", { field: "end_date" }, "end_date");
+      const rooms = await loadRoomClasses(ctx.db, hotel.id);
+      const ids = query.room_class_ids.length > 0 ? query.room_class_ids : rooms.map((room) => room.id);
+      const known = new Set(rooms.map((room) => room.id));
+      const unknown = ids.find((id) => !known.has(id));
+      if (unknown !== undefined) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
+      const placeholders = ids.map(() => "?").join(", ");
+      // The lowest price on each night among the plans of these rooms that still have a room to sell.
+      const { results } = await ctx.db
+        .prepare(
+          `SELECT pn.night AS date, MIN(pn.price) AS price, MIN(pn.member_price) AS member_price
+           FROM plan_nights pn
+           JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
+           JOIN room_nights rn ON rn.room_class_id = pn.room_class_id AND rn.night = pn.night
+           WHERE pn.room_class_id IN (${placeholders}) AND pn.night >= ? AND pn.night < ?
+             AND rn.capacity > rn.booked AND (pn.allotment IS NULL OR pn.allotment > pn.sold)
+           GROUP BY pn.night`,
+        )
+        .bind(...ids, query.start_date, query.end_date)
+        .all<{ date: string; price: number; member_price: number | null }>();
+      const byDate = new Map(results.map((row) => [row.date, row]));
+      // Nights before today in the hotel's zone cannot be booked, whatever their inventory says.
+      const today = todayIn(hotel.time_zone, ctx.now);
+      return ok(
+        stayNights(query.start_date, query.end_date).map((date) => {
+          const row = date >= today ? byDate.get(date) : undefined;
+          return { date, price: row?.price ?? null, member_price: row?.member_price ?? null, available: row !== undefined };
+        }),
+      );
+    },
+  },
+];

@@ -1,0 +1,119 @@
+/**
+ * Prices of an order (spec §3 Price detail, §5, §6). Pure: the caller supplies prices from the
+ * database; nothing here trusts a price from the browser.
+ */
+
+/** The members-only code (spec §6, §9). */
+export const MEMBER_PROMOTION_CODE = "Memberpromotion";
+
+/** Effective price (spec §5): the member price when logged in, the plan allows it and one exists. */
+export function effectivePrice(
+  plan: { price: number; member_price: number | null; allow_member_price: boolean },
+  loggedIn: boolean,
+): number {
+  if (loggedIn && plan.allow_member_price && plan.member_price !== null) return plan.member_price;
+  return plan.price;
+}
+
+export interface PricedLine {
+  /** Whole stay, one room, normal price. */
+  price: number;
+  /** Whole stay, one room, member price, if the plan has one. */
+  member_price: number | null;
+  allow_member_price: boolean;
+  allow_coupon: boolean;
+  num: number;
+}
+
+export type Discount =
+  | { kind: "none" }
+  | { kind: "percent"; code: string; percent: number; minAmount?: number }
+  | { kind: "amount"; code: string; amount: number; minAmount?: number };
+
+export interface PriceInput {
+  lines: PricedLine[];
+  loggedIn: boolean;
+  discount: Discount;
+  /** Points to use (1 point = 1 TWD). */
+  points: number;
+  /** Points the member holds. */
+  pointsHeld: number;
+  depositType: "all" | "deposit";
+  depositPercent: number;
+  payOption: "all" | "part";
+  /** Add-on items (attachments), already priced. */
+  attachmentAmount: number;
+}
+
+export type PriceProblem =
+  | "points_negative"
+  | "points_exceed_balance"
+  | "points_exceed_amount"
+  | "coupon_not_applicable"
+  | "coupon_min_amount"
+  | "deposit_not_available";
+
+export interface PriceDetail {
+  /** Sum of normal prices. */
+  original_amount: number;
+  /** Sum of effective prices (member prices where they apply). */
+  room_price: number;
+  /** Deducted by the coupon or the members-only code. */
+  promotion_discount: number;
+  point_used: number;
+  attachment_amount: number;
+  /** What the stay costs after every deduction. */
+  total_price: number;
+  /** Deposit due when paying part (deposit hotels), 0 otherwise. */
+  deposit_amount: number;
+  /** What the guest pays now. */
+  pay_amount: number;
+}
+
+export type PriceResult = { ok: true; detail: PriceDetail } | { ok: false; problem: PriceProblem; params?: Record<string, number> };
+
+export function calculatePrice(input: PriceInput): PriceResult {
+  const original = input.lines.reduce((sum, line) => sum + line.price * line.num, 0);
+  const roomPrice = input.lines.reduce((sum, line) => sum + effectivePrice(line, input.loggedIn) * line.num, 0);
+  const eligible = input.lines
+    .filter((line) => line.allow_coupon)
+    .reduce((sum, line) => sum + effectivePrice(line, input.loggedIn) * line.num, 0);
+
+  let discount = 0;
+  if (input.discount.kind !== "none") {
+    if (eligible === 0) return { ok: false, problem: "coupon_not_applicable" };
+    const minAmount = input.discount.minAmount ?? 0;
+    if (eligible < minAmount) return { ok: false, problem: "coupon_min_amount", params: { amount: minAmount } };
+    discount =
+      input.discount.kind === "percent"
+        ? Math.floor((eligible * input.discount.percent) / 100)
+        : Math.min(input.discount.amount, eligible);
+  }
+
+  if (!Number.isInteger(input.points) || input.points < 0) return { ok: false, problem: "points_negative" };
+  if (input.points > input.pointsHeld) return { ok: false, problem: "points_exceed_balance", params: { points: input.pointsHeld } };
+  const afterDiscount = roomPrice - discount;
+  if (input.points > afterDiscount) return { ok: false, problem: "points_exceed_amount" };
+
+  const total = afterDiscount - input.points + input.attachmentAmount;
+  if (input.payOption === "part" && input.depositType !== "deposit") return { ok: false, problem: "deposit_not_available" };
+  const deposit = input.depositType === "deposit" ? Math.ceil((total * input.depositPercent) / 100) : 0;
+  return {
+    ok: true,
+    detail: {
+      original_amount: original,
+      room_price: roomPrice,
+      promotion_discount: discount,
+      point_used: input.points,
+      attachment_amount: input.attachmentAmount,
+      total_price: total,
+      deposit_amount: deposit,
+      pay_amount: input.payOption === "part" ? deposit : total,
+    },
+  };
+}
+
+/** The members-only code's percent off: 100 minus the hotel's member discount (spec §6). */
+export function memberPromotionPercent(memberDiscountPercent: number): number {
+  return Math.max(0, Math.min(100, 100 - memberDiscountPercent));
+}

@@ -1,0 +1,35 @@
+/** Rules for a stay and a party (spec §3 booking option, §9 limits). */
+import { addDays, addMonths, isIsoDate, nightsBetween } from "./dates";
+
+/** Default booking (spec §9): 1 night, 1 room, 2 adults, 0 children; start today. */
+export const DEFAULT_BOOKING = { duration: 1, room: 1, adults: 2, children: 0 } as const;
+/** Longest stay one booking may cover. */
+export const MAX_STAY_NIGHTS = 30;
+/** How far ahead stays are sold: the inventory window. */
+export const SELLABLE_MONTHS = 18;
+/** Most rooms in one order. */
+export const MAX_ROOMS_PER_ORDER = 30;
+/** Most guests of each kind in one search. */
+export const MAX_GUESTS = 100;
+
+export type StayError =
+  | { field: "start"; code: "invalid_date" | "date_in_past" | "beyond_sellable_window" }
+  | { field: "end"; code: "invalid_date" | "dates_reversed" | "stay_too_long" };
+
+/** Checks a stay against today in the hotel's zone; returns the problems, one per field at most. */
+export function validateStay(start: string, end: string, today: string): StayError[] {
+  const errors: StayError[] = [];
+  const startValid = isIsoDate(start);
+  if (!startValid) errors.push({ field: "start", code: "invalid_date" });
+  else if (start < today) errors.push({ field: "start", code: "date_in_past" });
+  else if (start >= addMonths(today, SELLABLE_MONTHS)) errors.push({ field: "start", code: "beyond_sellable_window" });
+  if (!isIsoDate(end)) errors.push({ field: "end", code: "invalid_date" });
+  else if (startValid && end <= start) errors.push({ field: "end", code: "dates_reversed" });
+  else if (startValid && nightsBetween(start, end) > MAX_STAY_NIGHTS) errors.push({ field: "end", code: "stay_too_long" });
+  return errors;
+}
+
+/** The default stay: today to tomorrow in the hotel's zone. */
+export function defaultStay(today: string): { start: string; end: string } {
+  return { start: today, end: addDays(today, DEFAULT_BOOKING.duration) };
+}

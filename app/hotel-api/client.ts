@@ -5,7 +5,29 @@
  */
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
-import { FailureSchema, HotelInfoSchema, envelope } from "./schemas";
+import {
+  AttachmentSchema,
+  CalendarDaySchema,
+  CouponSchema,
+  CreatedOrderSchema,
+  FacilitySchema,
+  FailureSchema,
+  HotelInfoSchema,
+  LegacyPriceSchema,
+  MenuItemSchema,
+  OrderHistorySchema,
+  OrderSchema,
+  PreferencesSchema,
+  PriceDetailSchema,
+  PromotionSchema,
+  PromotionTypeSchema,
+  RoomClassSchema,
+  SearchSchema,
+  SisterHotelSchema,
+  SpecialRatePlanSchema,
+  envelope,
+  type Order,
+} from "./schemas";
 
 /** Sends one request to the back end and returns its response. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -108,8 +130,224 @@ export class HotelApi {
     return parsed.output.data as v.InferOutput<TSchema>;
   }
 
+  private get hotel() {
+    return { domain: this.options.domain };
+  }
+
+  // Hotel content
+
   /** GET /api/hotel/info */
   hotelInfo() {
-    return this.call(HotelInfoSchema, "GET", "/api/hotel/info", { query: { domain: this.options.domain } });
+    return this.call(HotelInfoSchema, "GET", "/api/hotel/info", { query: this.hotel });
+  }
+
+  /** GET /api/custom/menu */
+  menu(menuCode = "main") {
+    return this.call(v.array(MenuItemSchema), "GET", "/api/custom/menu", { query: { ...this.hotel, menu_code: menuCode } });
+  }
+
+  /** GET /api/facility/get_all (by priority) */
+  facilities() {
+    return this.call(v.array(FacilitySchema), "GET", "/api/facility/get_all", { query: this.hotel });
+  }
+
+  /** GET /api/promotion/all_types */
+  promotionTypes(includeDeleted = false) {
+    return this.call(v.array(PromotionTypeSchema), "GET", "/api/promotion/all_types", {
+      query: { ...this.hotel, del: includeDeleted ? 1 : 0 },
+    });
+  }
+
+  /** GET /api/promotion/info */
+  promotion(promotionId: number) {
+    return this.call(PromotionSchema, "GET", "/api/promotion/info", { query: { ...this.hotel, promotion_id: promotionId } });
+  }
+
+  /** GET /api/promotion/actives (newest public time first) */
+  activePromotions(options: { limit?: number; indexOnly?: boolean } = {}) {
+    return this.actives("/api/promotion/actives", options);
+  }
+
+  /** GET /api/announcement/actives: the hotel's news */
+  activeAnnouncements(options: { limit?: number; indexOnly?: boolean } = {}) {
+    return this.actives("/api/announcement/actives", options);
+  }
+
+  /** GET /api/attraction/actives */
+  activeAttractions(options: { limit?: number; indexOnly?: boolean } = {}) {
+    return this.actives("/api/attraction/actives", options);
+  }
+
+  private actives(path: string, { limit, indexOnly }: { limit?: number; indexOnly?: boolean }) {
+    return this.call(v.array(PromotionSchema), "GET", path, {
+      query: { ...this.hotel, limit, index_only: indexOnly ? 1 : undefined },
+    });
+  }
+
+  /** GET /api/hotel/list_by_tag: sister hotels */
+  hotelsByTag(tag?: string) {
+    return this.call(v.array(SisterHotelSchema), "GET", "/api/hotel/list_by_tag", { query: { ...this.hotel, tag } });
+  }
+
+  /** GET {master}/hotels/preferences */
+  preferences() {
+    return this.call(PreferencesSchema, "GET", "/master/hotels/preferences", { query: this.hotel });
+  }
+
+  // Rooms and availability
+
+  /** GET /api/ota/room/list */
+  rooms() {
+    return this.call(v.array(RoomClassSchema), "GET", "/api/ota/room/list", { query: this.hotel });
+  }
+
+  /** GET /api/ota/room/empty-by-date */
+  search(start: string, end: string) {
+    return this.call(SearchSchema, "GET", "/api/ota/room/empty-by-date", {
+      query: { ...this.hotel, start_date: start, end_date: end },
+    });
+  }
+
+  /** GET /api/ota/room/rateplan/empty-by-date: the special rate plans (data.rateplan_info) */
+  async specialRatePlans(start: string, end: string) {
+    const data = await this.call(v.object({ rateplan_info: v.array(SpecialRatePlanSchema) }), "GET", "/api/ota/room/rateplan/empty-by-date", {
+      query: { ...this.hotel, start_date: start, end_date: end },
+    });
+    return data.rateplan_info;
+  }
+
+  /** GET /api/wota/room_calendar: date and lowest price per night (room_class_ids repeated) */
+  roomCalendar(start: string, end: string, roomClassIds: readonly number[]) {
+    return this.call(v.array(CalendarDaySchema), "GET", "/api/wota/room_calendar", {
+      query: { ...this.hotel, start_date: start, end_date: end, room_class_ids: roomClassIds },
+    });
+  }
+
+  // Pricing and coupons
+
+  /** POST /api/ota/order/calculate (price check v2) */
+  calculate(input: PriceCheckInput) {
+    return this.call(PriceDetailSchema, "POST", "/api/ota/order/calculate", { body: { ...this.hotel, ...input } });
+  }
+
+  /** POST /api/discount/calculate (legacy price check) */
+  legacyCalculate(input: LegacyPriceCheckInput) {
+    return this.call(LegacyPriceSchema, "POST", "/api/discount/calculate", { body: { ...this.hotel, ...input } });
+  }
+
+  /** POST /api/discount/coupon_confirm */
+  confirmCoupon(input: { coupon_code: string[]; check_in_date: string; check_out_date: string; room_code?: string }) {
+    return this.call(v.array(CouponSchema), "POST", "/api/discount/coupon_confirm", { body: { ...this.hotel, ...input } });
+  }
+
+  // Orders
+
+  /**
+   * POST /api/ota/order/personal-new. Never throws for a refused order: the result carries the
+   * error and order_doc "error-order" (spec §8).
+   */
+  async createOrder(payload: OrderPayload, idempotencyKey: string): Promise<CreateOrderResult> {
+    try {
+      const created = await this.call(CreatedOrderSchema, "POST", "/api/ota/order/personal-new", {
+        body: { ...payload, domain: this.options.domain, booking_from: "HXA" },
+        headers: { "idempotency-key": `"${idempotencyKey}"` },
+      });
+      return { ok: true, ...created };
+    } catch (error) {
+      if (error instanceof HotelApiError) return { ok: false, order_doc: ERROR_ORDER_DOC, error };
+      throw error;
+    }
+  }
+
+  /** GET /api/ota/order/personal-order-list (the member's orders) */
+  memberOrders(filters: { order_doc?: string; status?: string } = {}) {
+    return this.call(v.array(OrderSchema), "GET", "/api/ota/order/personal-order-list", { query: { ...this.hotel, ...filters } });
+  }
+
+  /** GET /api/ota/order/personal-history */
+  orderHistory(hashCode: string) {
+    return this.call(OrderHistorySchema, "GET", "/api/ota/order/personal-history", { query: { ...this.hotel, hash_code: hashCode } });
+  }
+
+  /** GET /api/ota/order/via-hash */
+  orderViaHash(validHash: string) {
+    return this.call(OrderSchema, "GET", "/api/ota/order/via-hash", { query: { ...this.hotel, valid_hash: validHash } });
+  }
+
+  /** POST /api/wota/order/cancel_apply/{id} (the member's own order) */
+  cancelOrder(orderDoc: string, reason = "") {
+    return this.call(OrderSchema, "POST", `/api/wota/order/cancel_apply/${encodeURIComponent(orderDoc)}`, {
+      body: { ...this.hotel, reason },
+    });
+  }
+
+  /** POST /api/wota/order/cancel-via-hash/{id} */
+  cancelOrderViaHash(orderDoc: string, validHash: string, reason = "") {
+    return this.call(OrderSchema, "POST", `/api/wota/order/cancel-via-hash/${encodeURIComponent(orderDoc)}`, {
+      body: { ...this.hotel, valid_hash: validHash, reason },
+    });
+  }
+
+  /** POST /api/ota/order/attachment */
+  orderAttachments(orderDoc: string, validHash?: string) {
+    return this.call(AttachmentSchema, "POST", "/api/ota/order/attachment", {
+      body: { ...this.hotel, order_doc: orderDoc, valid_hash: validHash },
+    });
   }
 }
+
+/** The order_doc a failed order creation yields (spec §8). */
+export const ERROR_ORDER_DOC = "error-order";
+
+export interface OrderLineInput {
+  room_class_id: number;
+  proposal_id: number;
+  num: number;
+}
+
+export interface PriceCheckInput {
+  check_in_day: string;
+  check_out_day: string;
+  orders: OrderLineInput[];
+  coupon_code?: string;
+  point_used?: number;
+  pay_option?: "all" | "part";
+}
+
+export interface LegacyPriceCheckInput {
+  check_in: string;
+  check_out: string;
+  coupon_code?: string;
+  plans: { rate_plan_code: string; inv_type_code: string; date_and_amount: { date: string; amount: number }[] }[];
+  use_point?: number;
+  use_deposit?: boolean;
+}
+
+/** The order payload of spec §3 (domain and booking_from are added by the client). */
+export interface OrderPayload {
+  booker_first_name: string;
+  booker_last_name: string;
+  booker_name?: string;
+  booker_phone: string;
+  booker_email: string;
+  check_in_day: string;
+  check_out_day: string;
+  pay_way: "credit" | "cash" | "remittance" | "pay_arrival";
+  payment_vendor: number;
+  pay_option?: "all" | "part";
+  memo?: string;
+  company_reg_number?: string;
+  company_name?: string;
+  point_used?: number;
+  coupon_array?: string[];
+  orders: (OrderLineInput & { memo?: string; occupant_name?: string; occupant_phone?: string; occupant_email?: string })[];
+  rail_item_list?: unknown[];
+  room_attachment_detail?: unknown[];
+  room_attachment_exist?: boolean;
+  adults_count: number;
+  children_count: number;
+}
+
+export type CreateOrderResult =
+  | { ok: true; order_doc: string; redirect_path: string; order: Order }
+  | { ok: false; order_doc: typeof ERROR_ORDER_DOC; error: HotelApiError };

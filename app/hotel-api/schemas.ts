@@ -112,3 +112,291 @@ export const HotelInfoSchema = v.object({
   updated_at: v.optional(v.string(), ""),
 });
 export type HotelInfo = v.InferOutput<typeof HotelInfoSchema>;
+
+const NullableImage = v.nullable(ImageSchema);
+
+export const MenuItemSchema = v.object({
+  id: v.number(),
+  position: v.number(),
+  type: v.string(),
+  label: v.string(),
+  url: v.string(),
+  new_tab: v.boolean(),
+});
+export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
+
+export const FacilitySchema = v.object({
+  id: v.number(),
+  facilities_key: v.string(),
+  facilities_title: v.string(),
+  index_introduction: v.string(),
+  introduction: v.string(),
+  floor: v.string(),
+  main_image_path: NullableImage,
+  picture_path_array: v.array(ImageSchema),
+  priority: v.number(),
+});
+export type Facility = v.InferOutput<typeof FacilitySchema>;
+
+export const PromotionTypeSchema = v.object({
+  promotion_type_id: v.number(),
+  topic_key: v.string(),
+  topic_detail: v.string(),
+  deleted: v.boolean(),
+});
+
+export const PromotionSchema = v.object({
+  promotion_id: v.number(),
+  category: v.picklist(["promotion", "announcement", "attraction"]),
+  promotion_title: v.string(),
+  sub_title: v.string(),
+  promotion_type: v.nullable(v.number()),
+  topic_key: v.string(),
+  main_image_path: NullableImage,
+  sub_image_path: NullableImage,
+  detail_foreword: v.string(),
+  detail_info_path: v.string(),
+  begin: v.nullable(v.string()),
+  end: v.nullable(v.string()),
+  public_time: v.string(),
+  checkin_begin: v.nullable(v.string()),
+  checkin_end: v.nullable(v.string()),
+  support_room_type: v.array(v.string()),
+  show_in_index: v.boolean(),
+  active: v.boolean(),
+  priority: v.number(),
+  banner_info: v.nullable(v.object({ img: v.string(), alt: v.string(), link: v.string() })),
+});
+export type Promotion = v.InferOutput<typeof PromotionSchema>;
+
+export const SisterHotelSchema = v.object({
+  domain: v.string(),
+  hotel_name: v.string(),
+  kind: v.number(),
+  tags: v.array(v.string()),
+  icon: v.string(),
+});
+
+export const PreferencesSchema = v.looseObject({
+  hotel_id: v.number(),
+  domain: v.string(),
+  deposit_type: v.picklist(["all", "deposit"]),
+  deposit_percent: v.number(),
+  support_client_cancel: v.boolean(),
+});
+
+export const RoomClassSchema = v.object({
+  room_class_id: v.number(),
+  room_code: v.string(),
+  room_class_name: v.string(),
+  show_price: v.number(),
+  photos: v.array(ImageSchema),
+  introduction: v.string(),
+  people: v.number(),
+  children: v.number(),
+  symbol_tags: v.array(v.string()),
+  memo_tags: v.array(v.string()),
+  description: v.object({
+    square_meters: v.nullable(v.number()),
+    bed: v.array(v.object({ bed: v.string(), count: v.number() })),
+  }),
+  facilities: v.record(v.string(), v.array(v.string())),
+  total_rooms: v.number(),
+  id: v.number(),
+  title: v.string(),
+  href: v.string(),
+  photo: v.string(),
+  originPrice: v.number(),
+  tags: v.array(v.string()),
+  symbo: v.array(v.string()),
+  facilities_for_search: v.array(v.string()),
+});
+export type RoomClass = v.InferOutput<typeof RoomClassSchema>;
+
+export const DetailLineSchema = v.object({ name: v.string(), number: v.number(), unit: v.string() });
+
+export const PriceSetItemSchema = v.object({
+  proposal_id: v.number(),
+  rate_plan_id: v.number(),
+  rate_plan_code: v.string(),
+  proposal_name: v.string(),
+  proposal_introduction: v.string(),
+  price: v.number(),
+  member_price: v.nullable(v.number()),
+  product: v.string(),
+  inventory: v.number(),
+  refund_template_id: v.number(),
+  free_cancel_before_date: v.nullable(v.string()),
+  allow_coupon: v.boolean(),
+  allow_member_price: v.boolean(),
+  contain_meals: v.boolean(),
+  support_entire_rent: v.boolean(),
+  days: v.number(),
+  details: v.array(DetailLineSchema),
+  adds_list: v.array(v.unknown()),
+});
+export type PriceSetItem = v.InferOutput<typeof PriceSetItemSchema>;
+
+export const SearchRowSchema = v.object({
+  ...RoomClassSchema.entries,
+  inventory: v.number(),
+  price_set: v.array(PriceSetItemSchema),
+});
+export type SearchRow = v.InferOutput<typeof SearchRowSchema>;
+
+export const SearchSchema = v.object({
+  start_date: v.string(),
+  end_date: v.string(),
+  nights: v.number(),
+  rooms: v.array(SearchRowSchema),
+});
+
+export const SpecialRatePlanSchema = v.object({
+  rate_plan_id: v.number(),
+  rate_plan_code: v.string(),
+  rate_plan_code_name: v.string(),
+  rate_plan_code_introduction: v.string(),
+  target_room_ids: v.array(v.number()),
+  room_classes: v.array(
+    v.object({ room_class_id: v.number(), origin_price: v.number(), member_price: v.nullable(v.number()), inventory: v.number() }),
+  ),
+  refund_template_id: v.number(),
+  allow_coupon: v.boolean(),
+  allow_member_price: v.boolean(),
+});
+
+export const CalendarDaySchema = v.object({
+  date: v.string(),
+  price: v.nullable(v.number()),
+  member_price: v.nullable(v.number()),
+  available: v.boolean(),
+});
+export type CalendarDay = v.InferOutput<typeof CalendarDaySchema>;
+
+export const PriceDetailSchema = v.object({
+  success: v.boolean(),
+  room_price: v.number(),
+  original_amount: v.number(),
+  promotion_discount: v.number(),
+  point_used: v.number(),
+  total_price: v.number(),
+  pay_amount: v.number(),
+  deposit_amount: v.number(),
+  deposit_type: v.picklist(["all", "deposit"]),
+  deposit_percent: v.number(),
+  coupon_code: v.string(),
+  member: v.nullable(v.object({ points: v.number() })),
+  attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
+  lines: v.array(
+    v.object({
+      room_class_id: v.number(),
+      room_class_name: v.string(),
+      proposal_id: v.number(),
+      proposal_name: v.string(),
+      num: v.number(),
+      nights: v.number(),
+      price: v.number(),
+      member_price: v.nullable(v.number()),
+      unit_price: v.number(),
+      amount: v.number(),
+      inventory: v.number(),
+      error: v.nullable(v.object({ code: v.string(), message: v.string() })),
+    }),
+  ),
+  check_in_day: v.string(),
+  check_out_day: v.string(),
+});
+export type PriceDetail = v.InferOutput<typeof PriceDetailSchema>;
+
+export const LegacyPriceSchema = v.object({
+  success: v.boolean(),
+  room_price: v.number(),
+  original_amount: v.number(),
+  promotion_discount: v.number(),
+  total_price: v.number(),
+  pay_amount: v.number(),
+  deposit_amount: v.number(),
+  attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
+});
+
+export const CouponSchema = v.object({
+  code: v.string(),
+  name: v.string(),
+  type: v.picklist(["percent", "amount"]),
+  percent: v.number(),
+  discount: v.number(),
+  min_amount: v.number(),
+  verify: v.boolean(),
+  card_number_length: v.number(),
+});
+export type Coupon = v.InferOutput<typeof CouponSchema>;
+
+export const OrderSchema = v.object({
+  order_doc: v.string(),
+  booker_first_name: v.string(),
+  booker_last_name: v.string(),
+  booker_name: v.string(),
+  booker_phone: v.string(),
+  booker_email: v.string(),
+  memo: v.string(),
+  company_name: v.string(),
+  company_reg_number: v.string(),
+  check_in_day: v.string(),
+  check_out_day: v.string(),
+  check_in_time: v.string(),
+  check_out_time: v.string(),
+  adults_count: v.number(),
+  children_count: v.number(),
+  orders: v.array(
+    v.object({
+      num: v.number(),
+      room_class_id: v.number(),
+      room_class_name: v.string(),
+      rate_plan_id: v.number(),
+      rate_plan_name: v.string(),
+      occupant_name: v.string(),
+      occupant_phone: v.string(),
+      occupant_email: v.string(),
+      memo: v.string(),
+      amount: v.number(),
+    }),
+  ),
+  pay_way: v.string(),
+  payment_vendor: v.number(),
+  pay_option: v.picklist(["all", "part"]),
+  pay_amount: v.number(),
+  paid_amount: v.number(),
+  sum: v.number(),
+  final_amount: v.number(),
+  deposit_amount: v.number(),
+  is_deposit_payed: v.boolean(),
+  payment_status: v.picklist([-1, 1, 2]),
+  status: v.string(),
+  display_status: v.string(),
+  attachment_list: v.array(v.unknown()),
+  attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
+  room_attachment_exist: v.boolean(),
+  remittance_info: v.nullable(v.record(v.string(), v.string())),
+  remittance_notice: v.string(),
+  couponDiscount: v.number(),
+  used_coupon: v.string(),
+  usedPoint: v.number(),
+  support_client_cancel: v.boolean(),
+  free_cancel_before_date: v.nullable(v.string()),
+  remain_total_amount: v.number(),
+  remain_room_amount: v.number(),
+  created_at: v.string(),
+  valid_hash: v.string(),
+  cancel_hash: v.string(),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+export const OrderHistorySchema = v.object({
+  ...OrderSchema.entries,
+  cancellation: v.nullable(v.object({ via: v.string(), fee: v.number(), refund: v.number(), created_at: v.string() })),
+  payments: v.array(v.object({ vendor_id: v.number(), amount: v.number(), status: v.string(), created_at: v.string() })),
+});
+
+export const CreatedOrderSchema = v.object({ order_doc: v.string(), redirect_path: v.string(), order: OrderSchema });
+
+export const AttachmentSchema = v.object({ order_doc: v.string(), attachment_list: v.array(v.unknown()) });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { htmlToText, isSafeHref, sanitizeHtml } from "~/content/sanitize";
+
+describe("sanitizeHtml", () => {
+  it.each([
+    ["<p>Hello <strong>there</strong></p>", "<p>Hello <strong>there</strong></p>"],
+    ["<script>alert(1)</script><p>ok</p>", "<p>ok</p>"],
+    ['<img src=x onerror="alert(1)">text', "text"],
+    ['<p onclick="steal()">hi</p>', "<p>hi</p>"],
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="jav&#x61;script:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="//evil.example">x</a>', "<a>x</a>"],
+    ['<a href="https://example.com/a?b=1&c=2">x</a>', '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">x</a>'],
+    ['<a href="/room/3">x</a>', '<a href="/room/3">x</a>'],
+    ["<ul><li>a<li>b</ul>", "<ul><li>a<li>b</li></li></ul>"],
+    ["<p>unclosed", "<p>unclosed</p>"],
+    ["</p>stray", "stray"],
+    ["<style>body{}</style>1 < 2 & 3", "1 &lt; 2 &amp; 3"],
+    ["<iframe src=x>inside</iframe>after", "after"],
+    ["<svg><script>x</script></svg>ok", "ok"],
+    ['<div class="x"><h3>Title</h3></div>', "<h3>Title</h3>"],
+    ["<!-- <script>x</script> -->ok", "ok"],
+  ])("%s → %s", (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+
+  it("accepts only safe link targets", () => {
+    expect(isSafeHref("https://a.example")).toBe(true);
+    expect(isSafeHref("mailto:a@example.com")).toBe(true);
+    expect(isSafeHref("tel:+886212345678")).toBe(true);
+    expect(isSafeHref(" javascript:x")).toBe(false);
+    expect(isSafeHref("data:text/html,x")).toBe(false);
+    expect(isSafeHref("\\\\evil")).toBe(false);
+  });
+
+  it("gives plain text for descriptions", () => {
+    expect(htmlToText("<p>Stay  <strong>near</strong> the MRT &amp; river</p><script>x</script>")).toBe("Stay near the MRT & river");
+  });
+});

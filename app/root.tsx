@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
+  useLocation,
   Meta,
   Outlet,
   Scripts,
@@ -14,6 +15,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NotFound } from "~/components/NotFound";
 import { NAMESPACES, resources } from "~/i18n/resources";
+import { localizePath, stripLanguage } from "~/i18n/languages";
+import type { SiteData } from "~/site.server";
 import baseStyles from "~/styles/base.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
@@ -40,6 +43,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const hydrate = useHydration();
   const lang = data?.lang ?? i18n.language;
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const location = useLocation();
+  const path = stripLanguage(location.pathname);
   return (
     <html lang={lang}>
       <head>
@@ -48,6 +54,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.icon ? <link rel="icon" href={data.icon} /> : null}
         <Meta />
         <Links />
+        {site?.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {site?.hotel.languages.map((language) => (
+          <link key={language} rel="alternate" hrefLang={language} href={`${site.origin}${localizePath(path, language)}`} />
+        ))}
+        {site ? <link rel="alternate" hrefLang="x-default" href={`${site.origin}${localizePath(path, site.hotel.mainLanguage)}`} /> : null}
       </head>
       <body>
         {children}

@@ -1,24 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
+import type { SiteData } from "~/site.server";
 import { LocaleLink } from "./LocaleLink";
 
-export interface SiteChromeData {
-  lang: Language;
-  product: string;
-  hotel: {
-    name: string;
-    logo: string;
-    languages: Language[];
-    phone: string;
-    email: string;
-    address: string;
-    registration: string;
-    businessNumber: string;
-  };
-}
-
-const LANGUAGE_NAMES: Record<Language, string> = {
+export const LANGUAGE_NAMES: Record<Language, string> = {
   "zh-TW": "繁體中文",
   "zh-CN": "简体中文",
   "en-US": "English",
@@ -30,8 +16,8 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 export function LanguageSwitcher({ current, languages }: { current: Language; languages: Language[] }) {
   const location = useLocation();
   const { t } = useTranslation();
-  const path = stripLanguage(location.pathname);
   if (languages.length < 2) return null;
+  const path = stripLanguage(location.pathname);
   return (
     <details className="language-switcher">
       <summary>
@@ -57,46 +43,118 @@ export function LanguageSwitcher({ current, languages }: { current: Language; la
   );
 }
 
-export function SiteHeader({ site }: { site: SiteChromeData }) {
+export function BookingButton({ site, className = "button" }: { site: SiteData; className?: string }) {
+  const { t } = useTranslation();
+  if (site.booking.kind === "external") {
+    return (
+      <a href={site.booking.href} className={className} rel="noopener noreferrer" target="_blank">
+        {t("nav.book")}
+      </a>
+    );
+  }
+  return (
+    <a href={site.booking.href} className={className}>
+      {t("nav.book")}
+    </a>
+  );
+}
+
+function MenuLinks({ site }: { site: SiteData }) {
   const { t } = useTranslation();
   return (
-    <header className="site-header">
+    <ul className="site-nav__list">
+      {site.menu.map((item, index) =>
+        item.kind === "disabled" ? (
+          <li key={index} className="site-nav__item site-nav__item--disabled" aria-hidden="true">
+            <span className="site-nav__link" aria-disabled="true" />
+          </li>
+        ) : (
+          <li key={index} className="site-nav__item">
+            {item.external ? (
+              <a className="site-nav__link" href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                {item.label}
+              </a>
+            ) : (
+              <LocaleLink className="site-nav__link" to={item.href}>
+                {item.label || (item.labelKey ? t(item.labelKey) : "")}
+              </LocaleLink>
+            )}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function SiteHeader({ site }: { site: SiteData }) {
+  const { t } = useTranslation();
+  return (
+    <header className={`site-header site-header--${site.layout.header}`}>
       <LocaleLink to="/" className="site-header__brand">
-        {site.hotel.logo ? <img src={site.hotel.logo} alt="" width={120} height={32} /> : null}
-        <span>{site.hotel.name}</span>
+        {site.hotel.logoDark ? <img className="site-header__logo" src={site.hotel.logoDark} alt="" width={180} height={48} /> : null}
+        <span className="site-header__name">{site.hotel.name}</span>
       </LocaleLink>
-      <LanguageSwitcher current={site.lang} languages={site.hotel.languages} />
-      <LocaleLink to={`/${site.product}/booking`} className="button site-header__book">
-        {t("nav.book")}
-      </LocaleLink>
+      <details className="site-nav">
+        <summary className="site-nav__toggle">{t("nav.menu")}</summary>
+        <nav aria-label={t("nav.menu")}>
+          <MenuLinks site={site} />
+        </nav>
+      </details>
+      <nav className="site-nav site-nav--wide" aria-label={t("nav.menu")}>
+        <MenuLinks site={site} />
+      </nav>
+      <div className="site-header__actions">
+        <LanguageSwitcher current={site.lang} languages={site.hotel.languages} />
+        <BookingButton site={site} className="button site-header__book" />
+      </div>
     </header>
   );
 }
 
-export function SiteFooter({ site }: { site: SiteChromeData }) {
+export function SiteFooter({ site }: { site: SiteData }) {
   const { t } = useTranslation();
+  const { hotel } = site;
   return (
     <footer className="site-footer">
       <section>
-        <h2>{site.hotel.name}</h2>
-        <p>{site.hotel.address}</p>
-        <p>
-          <a href={`tel:${site.hotel.phone.replace(/[^+\d]/g, "")}`}>{site.hotel.phone}</a>
-          {" · "}
-          <a href={`mailto:${site.hotel.email}`}>{site.hotel.email}</a>
-        </p>
+        <h2>{hotel.name}</h2>
+        <address>
+          <p>{hotel.address}</p>
+          <p>
+            <a href={`tel:${hotel.phone.replace(/[^+\d]/g, "")}`}>{hotel.phone}</a>
+          </p>
+          <p>
+            <a href={`mailto:${hotel.email}`}>{hotel.email}</a>
+          </p>
+        </address>
       </section>
-      {site.hotel.registration ? (
+      <section>
+        <h2>{t("footer.explore")}</h2>
+        <ul className="site-footer__links">
+          <li>
+            <LocaleLink to="/about">{t("nav.about")}</LocaleLink>
+          </li>
+          <li>
+            <LocaleLink to="/facilities">{t("nav.facilities")}</LocaleLink>
+          </li>
+          <li>
+            <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
+          </li>
+          <li>
+            <LocaleLink to="/follow">{t("nav.follow")}</LocaleLink>
+          </li>
+        </ul>
+      </section>
+      {hotel.registration || hotel.businessNumber ? (
         <section>
           <h2>{t("footer.registration")}</h2>
-          <p>
-            {site.hotel.registration}
-            {site.hotel.businessNumber ? ` · ${site.hotel.businessNumber}` : ""}
-          </p>
+          <p>{hotel.registration}</p>
+          {hotel.businessRegistration ? <p>{hotel.businessRegistration}</p> : null}
+          {hotel.businessNumber ? <p>{t("footer.business_number", { number: hotel.businessNumber })}</p> : null}
         </section>
       ) : null}
       <p className="site-footer__rights">
-        © {site.hotel.name} · {t("footer.rights")}
+        © {hotel.name} · {t("footer.rights")}
       </p>
     </footer>
   );

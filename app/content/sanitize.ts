@@ -44,6 +44,8 @@ function decodeEntities(value: string): string {
 
 /** http(s), mailto, tel and same-site paths only; never javascript:, data: or protocol-relative. */
 export function isSafeHref(raw: string): boolean {
+  // Browsers ignore control characters and spaces inside a URL scheme ("java\tscript:").
+  // eslint-disable-next-line no-control-regex
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   if (value.startsWith("//") || value.startsWith("\\")) return false;
   if (/^(https?:|mailto:|tel:)/i.test(value)) return true;

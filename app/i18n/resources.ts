@@ -4,15 +4,20 @@ import zhCNCommon from "../../locales/zh-CN/common.json";
 import enUSCommon from "../../locales/en-US/common.json";
 import jaJPCommon from "../../locales/ja-JP/common.json";
 import koKRCommon from "../../locales/ko-KR/common.json";
+import zhTWFacility from "../../locales/zh-TW/facility.json";
+import zhCNFacility from "../../locales/zh-CN/facility.json";
+import enUSFacility from "../../locales/en-US/facility.json";
+import jaJPFacility from "../../locales/ja-JP/facility.json";
+import koKRFacility from "../../locales/ko-KR/facility.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common"] as const;
+export const NAMESPACES = ["common", "facility"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon },
-  "zh-CN": { common: zhCNCommon },
-  "en-US": { common: enUSCommon },
-  "ja-JP": { common: jaJPCommon },
-  "ko-KR": { common: koKRCommon },
+  "zh-TW": { common: zhTWCommon, facility: zhTWFacility },
+  "zh-CN": { common: zhCNCommon, facility: zhCNFacility },
+  "en-US": { common: enUSCommon, facility: enUSFacility },
+  "ja-JP": { common: jaJPCommon, facility: jaJPFacility },
+  "ko-KR": { common: koKRCommon, facility: koKRFacility },
 };

@@ -1,58 +1,43 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Analytics } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { isLanguage } from "~/i18n/languages";
+import { loadSite } from "~/site.server";
 
 /**
  * Every page of a hotel's site. Guards of spec §2: an unknown language prefix, an unknown domain,
- * a hotel that is not active or has no website all answer 404.
+ * a hotel that is not active or has no website, or a language the hotel does not publish: 404.
  */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (params.lang !== undefined && !isLanguage(params.lang)) throw new Response(null, { status: 404 });
   const hotel = app.hotel;
-  if (!app.langValid || !hotel || hotel.status !== 1 || !hotel.website_exist) {
-    throw new Response(null, { status: 404 });
-  }
+  if (!app.langValid || !hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response(null, { status: 404 });
   if (!hotel.support_lang.includes(app.lang)) throw new Response(null, { status: 404 });
-  return json({
-    lang: app.lang,
-    product: app.env.PRODUCT,
-    hotel: {
-      name: hotel.hotel_name,
-      logo: hotel.logo_images.dark,
-      languages: hotel.support_lang,
-      underPreparation: hotel.business_status === 1,
-      phone: hotel.phone,
-      email: hotel.email,
-      address: hotel.address,
-      registration: hotel.registration_name,
-      businessNumber: hotel.unified_business_number,
-    },
-  });
+  return loadSite(context, request);
 }
 
-export type SiteLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
-
 export default function SiteLayout() {
-  const data = useLoaderData<typeof loader>();
+  const site = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <>
+    <div className={`site site--${site.layout.id} hero-style--${site.layout.hero}`}>
       <a className="skip-link" href="#main">
         {t("skip_to_content")}
       </a>
-      {data.hotel.underPreparation ? (
+      {site.hotel.underPreparation ? (
         <p className="preparation-banner" role="status">
           {t("preparation_banner")}
         </p>
       ) : null}
-      <SiteHeader site={data} />
+      <SiteHeader site={site} />
       <Outlet />
-      <SiteFooter site={data} />
-    </>
+      <SiteFooter site={site} />
+      <Analytics {...site.hotel.analytics} />
+    </div>
   );
 }
 

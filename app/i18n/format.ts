@@ -1,0 +1,18 @@
+import type { Language } from "./languages";
+
+/** A TWD amount for the guest's language: "NT$3,200" in English, "$3,200" in Taiwan… */
+export function formatPrice(amount: number, lang: Language): string {
+  return new Intl.NumberFormat(lang, { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+}
+
+/** A hotel-local date (YYYY-MM-DD) for the guest's language, never shifted by time zones. */
+export function formatDate(date: string, lang: Language, style: "medium" | "long" | "short" = "medium"): string {
+  const [year, month, day] = date.split("-").map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat(lang, { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+export function formatMonth(date: string, lang: Language): string {
+  const [year, month] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
+}

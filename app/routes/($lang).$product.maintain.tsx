@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/LocaleLink";
+import { i18nServer } from "~/i18n/i18next.server";
+
+/** /{product}/maintain: online booking is closed and the hotel has no official booking link (spec §2). */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  const t = await i18nServer.getFixedT(app.lang);
+  return { title: `${t("maintain.title")} | ${app.hotel.hotel_name}`, phone: app.hotel.phone, email: app.hotel.email };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+export default function MaintainPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page maintain-page">
+      <h1>{t("maintain.title")}</h1>
+      <p>{t("maintain.body")}</p>
+      <p>
+        <a href={`tel:${data.phone.replace(/[^+\d]/g, "")}`}>{data.phone}</a> · <a href={`mailto:${data.email}`}>{data.email}</a>
+      </p>
+      <p>
+        <LocaleLink to="/" className="text-link">
+          {t("not_found.home")}
+        </LocaleLink>
+      </p>
+    </main>
+  );
+}

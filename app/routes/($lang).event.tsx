@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/LocaleLink";
+import { Picture } from "~/components/Picture";
+import { RichText } from "~/components/RichText";
+import { htmlToText } from "~/content/sanitize";
+import { HotelApiError } from "~/hotel-api/client";
+import { formatDate } from "~/i18n/format";
+import { i18nServer } from "~/i18n/i18next.server";
+import { pageMeta, siteFromMatches } from "~/seo";
+import type { SiteData } from "~/site.server";
+
+/** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel) throw new Response(null, { status: 404 });
+  const url = new URL(request.url);
+  const t = await i18nServer.getFixedT(app.lang);
+  const base = { url: `${url.origin}${url.pathname}${url.search}`, hotelName: app.hotel.hotel_name, listTitle: t("nav.promotions") };
+  const id = url.searchParams.get("id");
+  if (id !== null) {
+    if (!/^\d{1,9}$/.test(id)) return { ...base, mode: "detail" as const, promotion: null, promotions: [] };
+    const promotion = await app.api.promotion(Number(id)).catch((error: unknown) => {
+      if (error instanceof HotelApiError && error.isNotFound) return null;
+      throw error;
+    });
+    if (!promotion) throw new Response(null, { status: 404 });
+    return { ...base, mode: "detail" as const, promotion, promotions: [] };
+  }
+  return { ...base, mode: "list" as const, promotion: null, promotions: await app.api.activePromotions() };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [];
+  const lang = siteFromMatches(matches)?.lang ?? "zh-TW";
+  const promotion = data.promotion;
+  return pageMeta({
+    title: `${promotion ? promotion.promotion_title : data.listTitle} | ${data.hotelName}`,
+    description: promotion ? htmlToText(promotion.detail_foreword || promotion.sub_title) : data.promotions.map((item) => item?.promotion_title ?? "").join(" · "),
+    url: data.url,
+    image: promotion?.main_image_path ? new URL(promotion.main_image_path.src, data.url).toString() : undefined,
+    siteName: data.hotelName,
+    lang,
+  });
+};
+
+export default function EventPage() {
+  const data = useLoaderData<typeof loader>();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const lang = site?.lang ?? "zh-TW";
+  const { t } = useTranslation();
+  if (data.mode === "detail") {
+    const promotion = data.promotion;
+    return (
+      <main id="main" className="page event-page event-page--detail">
+        <p className="breadcrumb">
+          <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
+        </p>
+        {promotion ? (
+          <article className="event">
+            <h1>{promotion.promotion_title}</h1>
+            {promotion.sub_title ? <p className="event__subtitle">{promotion.sub_title}</p> : null}
+            {promotion.begin || promotion.end ? (
+              <p className="event__dates">
+                {promotion.begin ? formatDate(promotion.begin, lang) : ""} – {promotion.end ? formatDate(promotion.end, lang) : ""}
+              </p>
+            ) : null}
+            {promotion.main_image_path ? <Picture image={promotion.main_image_path} priority className="event__image" /> : null}
+            <RichText html={promotion.detail_foreword} className="event__foreword" />
+            <RichText html={promotion.detail_info_path} />
+            {site ? (
+              <p>
+                <a className="button" href={site.booking.href}>
+                  {t("nav.book")}
+                </a>
+              </p>
+            ) : null}
+          </article>
+        ) : (
+          <p className="event event--empty">{t("event.empty")}</p>
+        )}
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="page event-page">
+      <h1>{t("nav.promotions")}</h1>
+      {data.promotions.length === 0 ? <p>{t("event.none")}</p> : null}
+      <ul className="card-grid">
+        {data.promotions.map((promotion, index) => (
+          <li key={promotion.promotion_id} className="card promotion-card">
+            {promotion.main_image_path ? <Picture image={promotion.main_image_path} priority={index === 0} className="card__image" /> : null}
+            <div className="card__body">
+              <h2>
+                <LocaleLink to={`/event?id=${promotion.promotion_id}`}>{promotion.promotion_title}</LocaleLink>
+              </h2>
+              {promotion.sub_title ? <p>{promotion.sub_title}</p> : null}
+              <p className="card__meta">
+                <time dateTime={promotion.public_time}>{formatDate(promotion.public_time, lang)}</time>
+                {promotion.end ? ` · ${t("event.until", { date: formatDate(promotion.end, lang) })}` : ""}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

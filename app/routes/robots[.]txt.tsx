@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+/** robots.txt per domain: content is public; booking, payment and order pages are not for indexing. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  const origin = new URL(request.url).origin;
+  const open = app.hotel && app.hotel.status === 1 && app.hotel.website_exist;
+  const product = app.env.PRODUCT;
+  const body = open
+    ? `User-agent: *\nAllow: /\nDisallow: /${product}/\nDisallow: /*/${product}/\nDisallow: /pay/\nDisallow: /redirect/\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`
+    : "User-agent: *\nDisallow: /\n";
+  return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { localizePath } from "~/i18n/languages";
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** sitemap.xml for the hotel of this domain: every page in every language, with hreflang alternates. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  const hotel = app.hotel;
+  if (!hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response("Not found", { status: 404 });
+  const origin = new URL(request.url).origin;
+  const [rooms, promotions] = await Promise.all([app.api.rooms(), app.api.activePromotions()]);
+  const paths = [
+    "/",
+    "/facilities",
+    "/event",
+    "/about",
+    "/follow",
+    ...rooms.map((room) => `/room/${room.room_class_id}`),
+    ...promotions.map((promotion) => `/event?id=${promotion.promotion_id}`),
+  ];
+  const entries = paths.flatMap((path) =>
+    hotel.support_lang.map((lang) => {
+      const alternates = hotel.support_lang
+        .map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeXml(origin + localizePath(path, alternate))}"/>`)
+        .join("");
+      const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + localizePath(path, hotel.main_lang))}"/>`;
+      return `<url><loc>${escapeXml(origin + localizePath(path, lang))}</loc>${alternates}${fallback}</url>`;
+    }),
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
+  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}

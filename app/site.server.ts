@@ -1,0 +1,89 @@
+/**
+ * What every page of a hotel's site needs (header, menu, footer, layout, booking link), loaded
+ * once by the ($lang) layout route.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { bookingTarget } from "~/booking/booking-links";
+import { todayIn } from "~/booking/dates";
+import { DEFAULT_BOOKING, defaultStay } from "~/booking/stay";
+import type { MenuItem } from "~/hotel-api/schemas";
+import type { Language } from "~/i18n/languages";
+import { LAYOUT_DESIGNS } from "~/layouts/designs";
+import { chooseLayouts } from "~/layouts/templates";
+import { THEME_STYLESHEETS } from "~/layouts/themes";
+
+export type SiteMenuItem =
+  | { kind: "link"; label: string; labelKey: string | null; href: string; newTab: boolean; external: boolean }
+  | { kind: "disabled" };
+
+const INTERNAL_PATHS: Record<string, string> = {
+  rooms: "/#rooms",
+  facilities: "/facilities",
+  promotions: "/event",
+  about: "/about",
+};
+
+/** A menu item of custom/menu as the site shows it; one that cannot be understood is an empty disabled item (spec §8). */
+export function toSiteMenuItem(item: MenuItem): SiteMenuItem {
+  const internal = INTERNAL_PATHS[item.type];
+  if (internal) return { kind: "link", label: item.label, labelKey: `nav.${item.type}`, href: internal, newTab: false, external: false };
+  if (item.type === "custom") {
+    try {
+      const url = new URL(item.url);
+      if (url.protocol !== "https:" && url.protocol !== "http:") return { kind: "disabled" };
+      if (!item.label) return { kind: "disabled" };
+      return { kind: "link", label: item.label, labelKey: null, href: url.toString(), newTab: item.new_tab, external: true };
+    } catch {
+      return { kind: "disabled" };
+    }
+  }
+  return { kind: "disabled" };
+}
+
+export async function loadSite(context: AppLoadContext, request: Request) {
+  const { app } = context;
+  const hotel = app.hotel;
+  if (!hotel) throw new Response(null, { status: 404 });
+  const lang: Language = app.lang;
+  const url = new URL(request.url);
+  const layouts = chooseLayouts(hotel, url.searchParams.get("preview"));
+  const menu = await app.api.menu().catch(() => []);
+  const today = todayIn(hotel.time_zone);
+  const stay = defaultStay(today);
+  const booking = bookingTarget(hotel, app.env.PRODUCT, lang, { ...stay, ...DEFAULT_BOOKING });
+  return {
+    lang,
+    product: app.env.PRODUCT,
+    origin: url.origin,
+    layout: { ...LAYOUT_DESIGNS[layouts.page], booking: layouts.booking, previewing: layouts.previewing },
+    stylesheets: [THEME_STYLESHEETS[layouts.page]],
+    bookingStylesheet: THEME_STYLESHEETS[layouts.booking],
+    booking,
+    today,
+    menu: menu.map(toSiteMenuItem),
+    hotel: {
+      id: hotel.hotel_id,
+      name: hotel.hotel_name,
+      kind: hotel.kind,
+      logoDark: hotel.logo_images.dark,
+      logoWhite: hotel.logo_images.white,
+      languages: hotel.support_lang,
+      mainLanguage: hotel.main_lang,
+      underPreparation: hotel.business_status === 1,
+      phone: hotel.phone,
+      email: hotel.email,
+      address: hotel.address,
+      registration: hotel.registration_name,
+      businessRegistration: hotel.business_registration,
+      businessNumber: hotel.unified_business_number,
+      social: { fb: hotel.fb, line: hotel.line, instagram: hotel.instagram },
+      analytics: {
+        ga: hotel.ga_code,
+        pixel: hotel.pixel_code,
+        gtm: app.env.FEATURE_GTM && app.env.GTM_ID ? app.env.GTM_ID : "",
+      },
+    },
+  };
+}
+
+export type SiteData = Awaited<ReturnType<typeof loadSite>>;

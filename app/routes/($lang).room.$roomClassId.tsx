@@ -6,6 +6,7 @@ import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { bookingTarget } from "~/booking/booking-links";
 import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
+import { sortPlans } from "~/booking/sorting";
 import { DEFAULT_BOOKING } from "~/booking/stay";
 import { htmlToText } from "~/content/sanitize";
 import { formatDate, formatMonth, formatPrice } from "~/i18n/format";
@@ -36,7 +37,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]),
     app.api.search(today, addDays(today, 1)).catch(() => null),
   ]);
-  const plans = tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [];
+  // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
+  const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
   const lowest = plans.length > 0 ? Math.min(...plans.map((plan) => plan.price)) : null;
   const booking = (start: string) =>
     bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...DEFAULT_BOOKING }).href;

@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { fetchText, hotelUrl } from "./helpers";
+
+// axe runs inside the page, so this file runs in the JavaScript-on project only (playwright.config.ts).
+
+async function firstRoom() {
+  const xml = (await fetchText("taipei", "/sitemap.xml")).body;
+  return /\/room\/(\d+)</.exec(xml)?.[1] ?? "0";
+}
+
+test("home, room and about pages have no accessibility violations", async ({ page }) => {
+  const room = await firstRoom();
+  for (const path of ["/en-US", `/en-US/room/${room}`, "/en-US/about", "/about"]) {
+    await page.goto(hotelUrl("taipei", path));
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from "@playwright/test";
+import { fetchText, hotelUrl } from "./helpers";
+
+const LANGUAGES = ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const;
+const prefix = (lang: string) => (lang === "zh-TW" ? "" : `/${lang}`);
+
+async function firstIds() {
+  const xml = (await fetchText("taipei", "/sitemap.xml")).body;
+  const room = /\/room\/(\d+)</.exec(xml)?.[1];
+  const event = /event\?id=(\d+)</.exec(xml)?.[1];
+  if (!room || !event) throw new Error("sitemap lists no room or event");
+  return { room, event };
+}
+
+/** Pages of a content route ship no JavaScript: no script but structured data. */
+async function expectNoJavaScript(page: Page) {
+  await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+}
+
+test("every content route answers in every language, with hreflang alternates and no JavaScript", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { room, event } = await firstIds();
+  const paths = ["/", `/room/${room}`, "/facilities", "/event", `/event?id=${event}`, "/about", "/follow"];
+  for (const lang of LANGUAGES) {
+    for (const path of paths) {
+      const url = hotelUrl("taipei", `${prefix(lang)}${path === "/" && lang !== "zh-TW" ? "" : path}`);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect((await page.title()).length, url).toBeGreaterThan(2);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(6);
+      await expectNoJavaScript(page);
+    }
+    const notFound = await page.goto(hotelUrl("taipei", `${prefix(lang)}/404`));
+    expect(notFound?.status()).toBe(404);
+    await expect(page).toHaveTitle("404");
+  }
+});
+
+test("the 404 page has the exact error box in English, and an unknown language prefix is a 404", async ({ page }) => {
+  const response = await page.goto(hotelUrl("taipei", "/en-US/404"));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator(".error-box")).toHaveText("Oops! Page not found" + "Please try to refresh or confirm whether the link is correct");
+  expect((await page.goto(hotelUrl("taipei", "/fr-FR/about")))?.status()).toBe(404);
+  expect((await page.goto(hotelUrl("lakeside", "/ko-KR")))?.status()).toBe(404); // a language the hotel does not publish
+});
+
+test("the language switcher keeps the current page", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await page.locator(".site-header .language-switcher summary").click();
+  await page.locator(".site-header .language-switcher").getByRole("link", { name: "日本語" }).click();
+  await expect(page).toHaveURL(/\/ja-JP\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
+});
+
+test("a non-numeric event id gives an empty event", async ({ page }) => {
+  const response = await page.goto(hotelUrl("taipei", "/en-US/event?id=abc"));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText("There is no such offer.")).toBeVisible();
+});
+
+test("structured data parses and matches the page", async ({ page }) => {
+  for (const [hotel, type] of [["taipei", "Hotel"], ["lakeside", "Resort"], ["camp", "Campground"]] as const) {
+    await page.goto(hotelUrl(hotel, "/en-US"));
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    expect(data["@type"]).toBe(type);
+    expect(data.address.streetAddress.length).toBeGreaterThan(5);
+    expect(data.checkinTime).toMatch(/^\d\d:\d\d$/);
+  }
+  const { room } = await firstIds();
+  await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));
+  const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(roomData["@type"]).toBe("HotelRoom");
+  await expect(page.locator("h1")).toHaveText(roomData.name);
+  expect(roomData.occupancy.maxValue).toBeGreaterThan(0);
+  if (roomData.offers) {
+    expect(roomData.offers.priceCurrency).toBe("TWD");
+    await expect(page.locator(".plan__price").first()).toContainText(roomData.offers.price.toLocaleString("en-US"));
+  }
+});
+
+test("sitemap.xml lists every page per language with hreflang, and robots.txt points to it", async () => {
+  const sitemap = (await fetchText("taipei", "/sitemap.xml")).body;
+  expect(sitemap).toContain("<urlset");
+  expect(sitemap).toContain('hreflang="ko-KR"');
+  expect(sitemap).toContain("/ja-JP/facilities</loc>");
+  const robots = (await fetchText("taipei", "/robots.txt")).body;
+  expect(robots).toContain("Sitemap: http://taipei.localhost");
+  expect((await fetchText("closed", "/sitemap.xml")).status).toBe(404);
+});
+
+test("every page layout renders via ?preview=, with only its own theme stylesheet", async ({ page }) => {
+  for (const layout of ["layout_100", "layout_200", "layout_300", "layout_400", "layout_500", "layout_501", "layout_600", "layout_700", "layout_701", "layout_702", "layout_800", "layout_900", "layout_1000"]) {
+    const response = await page.goto(hotelUrl("taipei", `/en-US?preview=${layout}`));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator(`.site--${layout}`)).toHaveCount(1);
+    const themes = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(themes.filter((href) => /layout_\d+/.test(href))).toHaveLength(1);
+    expect(themes.some((href) => href.includes(layout))).toBe(true);
+  }
+  // An unknown preview code follows the template lookup reading: layout_300.
+  await page.goto(hotelUrl("taipei", "/en-US?preview=layout_999"));
+  await expect(page.locator(".site--layout_300")).toHaveCount(1);
+});
+
+test("book links follow the hotel's booking state", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  await expect(page.locator(".site-header__book")).toHaveAttribute("href", /^\/en-US\/hxa\/booking\?start=\d{4}-\d\d-\d\d&end=\d{4}-\d\d-\d\d&adults=2&children=0&room=1$/);
+  await page.goto(hotelUrl("maintain", "/en-US"));
+  await expect(page.locator(".site-header__book")).toHaveAttribute("href", "/en-US/hxa/maintain");
+  await page.goto(hotelUrl("external", "/en-US"));
+  const external = await page.locator(".site-header__book").getAttribute("href");
+  expect(external).toMatch(/^https:\/\/booking\.owlting\.com\/portico-inn-demo\?start=.*&adult=2&child=0&infant=0&lang=zh_TW$/);
+});
+
+test("the custom menu link opens in a new tab", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  const custom = page.locator('.site-nav--wide a[target="_blank"]');
+  await expect(custom.first()).toHaveAttribute("rel", /noopener/);
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { roomFitsParty, sortPlans, sortRoomsBySuitability } from "~/booking/sorting";
+
+const plan = (proposal_id: number, price: number, member_price: number | null = null, inventory = 5, allow_member_price = true) => ({
+  proposal_id,
+  price,
+  member_price,
+  allow_member_price,
+  inventory,
+});
+
+describe("plans (spec §5)", () => {
+  it("sort by ascending effective price, ties by proposal id", () => {
+    const plans = [plan(3, 3000), plan(1, 3000), plan(2, 3200, 2800)];
+    expect(sortPlans(plans, false).map((p) => p.proposal_id)).toEqual([1, 3, 2]);
+    expect(sortPlans(plans, true).map((p) => p.proposal_id)).toEqual([2, 1, 3]);
+    expect(sortPlans([plan(2, 3200, 2800, 5, false), plan(1, 3000)], true).map((p) => p.proposal_id)).toEqual([1, 2]);
+  });
+});
+
+describe("room suitability (spec §5)", () => {
+  const room = (people: number, children: number, plans: ReturnType<typeof plan>[]) => ({ people, children, price_set: plans });
+  it.each([
+    ["fits", room(2, 1, [plan(1, 3000)]), { adults: 2, children: 1, rooms: 1 }, true],
+    ["adults per room", room(2, 0, [plan(1, 3000)]), { adults: 4, children: 0, rooms: 2 }, true],
+    ["too many adults per room", room(2, 0, [plan(1, 3000)]), { adults: 5, children: 0, rooms: 2 }, false],
+    ["first plan has too few rooms", room(2, 0, [plan(1, 3000, null, 1)]), { adults: 2, children: 0, rooms: 2 }, false],
+    ["too many children", room(2, 0, [plan(1, 3000)]), { adults: 2, children: 1, rooms: 1 }, false],
+    ["no plan", room(2, 0, []), { adults: 2, children: 0, rooms: 1 }, false],
+  ])("%s", (_, candidate, party, expected) => {
+    expect(roomFitsParty(candidate, party)).toBe(expected);
+  });
+
+  it("puts fitting rooms first, then the rest, each by the price of its first plan", () => {
+    const rooms = [
+      { id: "family-cheap-but-small", ...room(1, 0, [plan(1, 1500)]) },
+      { id: "suite", ...room(4, 2, [plan(2, 9000)]) },
+      { id: "double", ...room(2, 1, [plan(4, 4000), plan(3, 3500)]) },
+      { id: "sold-out", ...room(4, 2, []) },
+    ];
+    expect(sortRoomsBySuitability(rooms, { adults: 2, children: 1, rooms: 1 }, false).map((r) => r.id)).toEqual([
+      "double",
+      "suite",
+      "family-cheap-but-small",
+      "sold-out",
+    ]);
+  });
+});

@@ -43,6 +43,7 @@ export interface ContextInput {
   env: AppEnv;
   transport: Transport;
   apiOrigin: string;
+  masterBase: string;
   waitUntil: (promise: Promise<unknown>) => void;
   cspNonce: string;
 }
@@ -53,7 +54,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   const domain = hotelDomainFor(host, input.env.DEFAULT_HOTEL_DOMAIN);
   const fromPath = languageFromPath(url.pathname);
   const lang = fromPath?.language ?? DEFAULT_LANGUAGE;
-  const api = new HotelApi({ transport: input.transport, origin: input.apiOrigin, domain, lang });
+  const api = new HotelApi({ transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang });
   const hotel = await getHotelInfo(domain, lang, () => api.hotelInfo(), input.waitUntil);
   return {
     env: input.env,

@@ -12,13 +12,20 @@ import { securityHeaders } from "~/security.server";
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
 /** How the site reaches its back end: in-process by default, over HTTP when an origin is set. */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { transport: Transport; origin: string } {
-  if (env.HOTEL_API_ORIGIN) {
-    return { transport: (request) => fetcher(request), origin: env.HOTEL_API_ORIGIN };
-  }
+const IN_PROCESS_ORIGIN = "https://backend.internal";
+
+/**
+ * How the site reaches its back end: in-process by default; over HTTP to HOTEL_API_ORIGIN (the
+ * /api calls) and MASTER_ORIGIN (the spec's {master}) when they are set.
+ */
+export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { transport: Transport; origin: string; masterBase: string } {
+  const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
+  const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
+  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
   return {
-    transport: (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET }),
-    origin: "https://backend.internal",
+    origin,
+    masterBase,
+    transport: (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : fetcher(request)),
   };
 }
 
@@ -40,12 +47,13 @@ export async function handleFetch(
     return securityHeaders(response, { api: true });
   }
   const cspNonce = nonce();
-  const { transport, origin } = backendTransport(env);
+  const { transport, origin, masterBase } = backendTransport(env);
   const app = await createAppContext({
     request,
     env,
     transport,
     apiOrigin: origin,
+    masterBase,
     waitUntil: (promise) => ctx.waitUntil(promise),
     cspNonce,
   });

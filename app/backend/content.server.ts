@@ -187,9 +187,10 @@ export const contentRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const id = ctx.url.searchParams.get("promotion_id") ?? "";
       if (!/^\d{1,9}$/.test(id)) throw new ApiError(400, "invalid_field", { field: "promotion_id" }, "promotion_id");
+      // Published items only: not before their public time (an ended promotion stays readable).
       const row = await ctx.db
-        .prepare(`${SELECT_PROMOTION} WHERE p.id = ? AND p.hotel_id = ? AND p.active = 1`)
-        .bind(Number(id), hotel.id)
+        .prepare(`${SELECT_PROMOTION} WHERE p.id = ? AND p.hotel_id = ? AND p.active = 1 AND p.public_at <= ?`)
+        .bind(Number(id), hotel.id, todayIn(hotel.time_zone, ctx.now))
         .first<PromotionRow>();
       if (!row) throw new ApiError(404, "promotion_not_found");
       return ok(presentPromotion(row, hotel, ctx));
@@ -232,14 +233,15 @@ export const contentRoutes: BackendRoute[] = [
     path: "/master/hotels/preferences",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      // The operator's preferences first: the hotel's own facts cannot be overwritten by them.
       return ok({
+        ...parseJson<Record<string, unknown>>(hotel.preferences, {}),
         hotel_id: hotel.id,
         domain: hotel.domain,
         deposit_type: hotel.deposit_type,
         deposit_percent: hotel.deposit_percent,
         support_client_cancel: hotel.support_client_cancel === 1,
         payment_list: parseJson<unknown[]>(hotel.payment_list, []),
-        ...parseJson<Record<string, unknown>>(hotel.preferences, {}),
       });
     },
   },

@@ -400,7 +400,9 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
 
   const { idempotency_key: bodyKey, ...rest } = payload;
   const key = idempotencyKeyOf(ctx.request, bodyKey);
-  const requestHash = await sha256Hex(JSON.stringify(rest));
+  // Who sends the order is part of it: a key never replays another caller's order.
+  const caller = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+  const requestHash = await sha256Hex(JSON.stringify({ ...rest, member: caller?.id ?? null }));
   const idempotencyKey = key ?? `auto-${crypto.randomUUID()}`;
   if (key) {
     const existing = await ctx.db

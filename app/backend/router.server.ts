@@ -77,9 +77,14 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
   }
   const match = route.pattern.exec(url.pathname);
   const params: Record<string, string> = {};
-  route.names.forEach((name, index) => {
-    params[name] = decodeURIComponent(match?.[index + 1] ?? "");
-  });
+  try {
+    route.names.forEach((name, index) => {
+      params[name] = decodeURIComponent(match?.[index + 1] ?? "");
+    });
+  } catch {
+    // A malformed %-escape in the path names nothing we have.
+    return fail(new ApiError(404, "route_not_found"), lang);
+  }
   const ctx: BackendContext = {
     request,
     url,

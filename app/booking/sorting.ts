@@ -54,3 +54,38 @@ export function sortRoomsBySuitability<TPlan extends SortablePlan & { inventory:
   const rest = withSortedPlans.filter((room) => !roomFitsParty(room, party)).sort(byPrice);
   return [...fitting, ...rest];
 }
+
+export interface FilterablePlan extends SortablePlan {
+  inventory: number;
+  contain_meals: boolean;
+}
+
+export interface FilterableRoom<TPlan extends FilterablePlan> extends SortableRoom<TPlan> {
+  room_class_id: number;
+  facilities_for_search: string[];
+}
+
+/**
+ * Filters (spec §5): by plan set ids; by room ids; by facilities (a room matches if any selected
+ * facility is in its list); meals keeps breakfast-included plans only. The complementary list holds
+ * the non-breakfast plans with stock, so a guest filtering on meals still sees what else is left.
+ */
+export function filterRooms<TPlan extends FilterablePlan, TRoom extends FilterableRoom<TPlan>>(
+  rooms: readonly TRoom[],
+  filters: { plans: number[]; rooms: number[]; facilities: string[]; meals: boolean },
+): { rooms: TRoom[]; complementary: { room: TRoom; plan: TPlan }[] } {
+  const complementary: { room: TRoom; plan: TPlan }[] = [];
+  const kept = rooms
+    .filter((room) => filters.rooms.length === 0 || filters.rooms.includes(room.room_class_id))
+    .filter((room) => filters.facilities.length === 0 || filters.facilities.some((key) => room.facilities_for_search.includes(key)))
+    .map((room) => {
+      let plans = room.price_set.filter((plan) => filters.plans.length === 0 || filters.plans.includes(plan.proposal_id));
+      if (filters.meals) {
+        for (const plan of plans) if (!plan.contain_meals && plan.inventory > 0) complementary.push({ room, plan });
+        plans = plans.filter((plan) => plan.contain_meals);
+      }
+      return { ...room, price_set: plans };
+    })
+    .filter((room) => room.price_set.length > 0 || (filters.plans.length === 0 && !filters.meals));
+  return { rooms: kept, complementary };
+}

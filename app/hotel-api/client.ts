@@ -53,6 +53,8 @@ export interface HotelApiOptions {
   transport: Transport;
   /** Origin used to build request URLs (the back end's, or the site's own for in-process calls). */
   origin: string;
+  /** The spec's {master} base URL; by default `${origin}/master`, where the built-in back end serves it. */
+  masterBase?: string;
   domain: string;
   lang: Language;
   memberToken?: string | null;
@@ -87,7 +89,9 @@ export class HotelApi {
     path: string,
     { query = {}, body, headers = {} }: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<v.InferOutput<TSchema>> {
-    const url = new URL(path, this.options.origin);
+    const url = path.startsWith("{master}/")
+      ? new URL(`${this.options.masterBase ?? `${this.options.origin}/master`}${path.slice("{master}".length)}`)
+      : new URL(path, this.options.origin);
     url.searchParams.set("lang", this.options.lang);
     for (const [key, value] of Object.entries(query)) {
       if (value === undefined || value === null) continue;
@@ -191,7 +195,7 @@ export class HotelApi {
 
   /** GET {master}/hotels/preferences */
   preferences() {
-    return this.call(PreferencesSchema, "GET", "/master/hotels/preferences", { query: this.hotel });
+    return this.call(PreferencesSchema, "GET", "{master}/hotels/preferences", { query: this.hotel });
   }
 
   // Rooms and availability

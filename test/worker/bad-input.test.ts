@@ -103,6 +103,7 @@ const cases: Case[] = [
   { name: "personal-history garbage", path: `/api/ota/order/personal-history?domain=${HOST}&hash_code=%00%01`, status: 403, code: "hash_invalid" },
   { name: "cancel_apply without a member", method: "POST", path: "/api/wota/order/cancel_apply/PT000000-AAAAAA", body: () => ({ domain: HOST }), status: 401, code: "unauthorized" },
   { name: "cancel-via-hash forged", method: "POST", path: "/api/wota/order/cancel-via-hash/PT000000-AAAAAA", body: () => ({ domain: HOST, valid_hash: "PT000000-AAAAAA.xyz" }), status: 403, code: "hash_invalid" },
+  { name: "malformed escape in a path", method: "POST", path: "/api/wota/order/cancel_apply/%E0%A4", body: () => ({ domain: HOST }), status: 404, code: "route_not_found" },
   { name: "attachment unknown order", method: "POST", path: "/api/ota/order/attachment", body: () => ({ domain: HOST, order_doc: "PT000000-AAAAAA" }), status: 404, code: "order_not_found" },
 ];
 

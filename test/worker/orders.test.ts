@@ -80,6 +80,13 @@ describe("creating orders", () => {
     const other = await post("/api/ota/order/personal-new", { ...body, booker_first_name: "Someone" }, { "Idempotency-Key": "retry-key-0001" });
     expect(other.status).toBe(422);
     expect(other.body.success).toBe(false);
+    // The same key and body from someone else (a signed-in member) does not get the guest's order.
+    const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<{ id: number }>();
+    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email) VALUES (?, 'replay@example.com') RETURNING id").bind(hotel?.id).first<{ id: number }>();
+    const token = await issueMemberToken(env.DB, member?.id ?? 0);
+    const replay = await post("/api/ota/order/personal-new", body, { "Idempotency-Key": "retry-key-0001", authorization: `Bearer ${token}` });
+    expect(replay.status).toBe(422);
+    expect(replay.body.data).toBeNull();
   });
 
   it("prices from the database, never from the request, and returns the order of spec §3", async () => {

@@ -1,0 +1,54 @@
+/**
+ * Browser state in signed HttpOnly cookies (docs/decisions/003): the cart and the CSRF token.
+ * Every read is validated; a tampered or stale cookie reads as empty.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import type { Cart } from "~/booking/cart";
+import { MAX_CART_LINES } from "~/booking/cart";
+import type { AppEnv } from "~/env.server";
+
+const base = (env: AppEnv) => ({ httpOnly: true, secure: true, sameSite: "lax" as const, path: "/", secrets: [env.SESSION_SECRET] });
+
+export const cartCookie = (env: AppEnv) => createCookie("cart", { ...base(env), maxAge: 60 * 60 * 24 * 7 });
+const csrfCookie = (env: AppEnv) => createCookie("csrf", base(env));
+/** The last order placed from this browser: a resubmitted checkout form finds it again. */
+export const lastOrderCookie = (env: AppEnv) => createCookie("last_order", { ...base(env), maxAge: 60 * 60 * 24 });
+
+const CartSchema = v.object({
+  domain: v.string(),
+  start: v.string(),
+  end: v.string(),
+  lines: v.pipe(
+    v.array(v.object({ room_class_id: v.number(), proposal_id: v.number(), num: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    v.maxLength(MAX_CART_LINES),
+  ),
+  checkoutKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/)),
+});
+
+/** The cart for this hotel and stay; any other cart (another hotel, other dates, tampered) is empty. */
+export async function readCart(request: Request, env: AppEnv, domain: string, stay?: { start: string; end: string }): Promise<Cart | null> {
+  const raw = await cartCookie(env).parse(request.headers.get("cookie"));
+  const parsed = v.safeParse(CartSchema, raw);
+  if (!parsed.success || parsed.output.domain !== domain) return null;
+  if (stay && (parsed.output.start !== stay.start || parsed.output.end !== stay.end)) return null;
+  return parsed.output;
+}
+
+export function newCheckoutKey(): string {
+  return crypto.randomUUID();
+}
+
+export async function csrfToken(request: Request, env: AppEnv): Promise<{ token: string; setCookie: string | null }> {
+  const existing = await csrfCookie(env).parse(request.headers.get("cookie"));
+  if (typeof existing === "string" && /^[A-Za-z0-9-]{36}$/.test(existing)) return { token: existing, setCookie: null };
+  const token = crypto.randomUUID();
+  return { token, setCookie: await csrfCookie(env).serialize(token) };
+}
+
+/** A POST form must carry the token of its browser's CSRF cookie. */
+export async function verifyCsrf(request: Request, env: AppEnv, form: FormData): Promise<boolean> {
+  const expected = await csrfCookie(env).parse(request.headers.get("cookie"));
+  const given = form.get("csrf");
+  return typeof expected === "string" && typeof given === "string" && expected.length === 36 && given === expected;
+}

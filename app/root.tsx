@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NotFound } from "~/components/NotFound";
 import { NAMESPACES, resources } from "~/i18n/resources";
@@ -42,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const hydrate = useHydration();
+  const bookingTheme = useMatches().some((match) => (match.handle as { booking?: boolean } | undefined)?.booking === true);
   const lang = data?.lang ?? i18n.language;
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const location = useLocation();
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {site?.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {site && bookingTheme ? <link rel="stylesheet" href={site.bookingStylesheet} /> : null}
         {site?.hotel.languages.map((language) => (
           <link key={language} rel="alternate" hrefLang={language} href={`${site.origin}${localizePath(path, language)}`} />
         ))}
@@ -85,6 +87,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it (pages that ship JavaScript), for tests and CSS.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

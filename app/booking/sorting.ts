@@ -70,16 +70,17 @@ export interface FilterableRoom<TPlan extends FilterablePlan> extends SortableRo
  * facility is in its list); meals keeps breakfast-included plans only. The complementary list holds
  * the non-breakfast plans with stock, so a guest filtering on meals still sees what else is left.
  */
-export function filterRooms<TPlan extends FilterablePlan, TRoom extends FilterableRoom<TPlan>>(
+export function filterRooms<TRoom extends FilterableRoom<FilterablePlan>>(
   rooms: readonly TRoom[],
   filters: { plans: number[]; rooms: number[]; facilities: string[]; meals: boolean },
-): { rooms: TRoom[]; complementary: { room: TRoom; plan: TPlan }[] } {
+): { rooms: TRoom[]; complementary: { room: TRoom; plan: TRoom["price_set"][number] }[] } {
+  type TPlan = TRoom["price_set"][number];
   const complementary: { room: TRoom; plan: TPlan }[] = [];
   const kept = rooms
     .filter((room) => filters.rooms.length === 0 || filters.rooms.includes(room.room_class_id))
     .filter((room) => filters.facilities.length === 0 || filters.facilities.some((key) => room.facilities_for_search.includes(key)))
     .map((room) => {
-      let plans = room.price_set.filter((plan) => filters.plans.length === 0 || filters.plans.includes(plan.proposal_id));
+      let plans: TPlan[] = room.price_set.filter((plan) => filters.plans.length === 0 || filters.plans.includes(plan.proposal_id));
       if (filters.meals) {
         for (const plan of plans) if (!plan.contain_meals && plan.inventory > 0) complementary.push({ room, plan });
         plans = plans.filter((plan) => plan.contain_meals);

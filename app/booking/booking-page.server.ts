@@ -1,0 +1,75 @@
+/** Server side of the booking pages: the search, its results and the cart, for loaders and actions. */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { localizePath } from "~/i18n/languages";
+import { cartFlags, cartTotals, type Cart, type CartLine } from "~/booking/cart";
+import { todayIn } from "~/booking/dates";
+import { parseBookingSearch, type ParsedSearch } from "~/booking/search";
+import { filterRooms, sortRoomsBySuitability } from "~/booking/sorting";
+import { readCart } from "~/cookies.server";
+import type { SearchRow } from "~/hotel-api/schemas";
+
+export interface BookingState {
+  parsed: ParsedSearch;
+  today: string;
+  /** All rooms of the stay, sorted (spec §5); empty when the search is invalid. */
+  rooms: SearchRow[];
+  cart: Cart | null;
+}
+
+export async function loadBookingState(context: AppLoadContext, request: Request): Promise<BookingState> {
+  const { app } = context;
+  const hotel = app.hotel;
+  if (!hotel) throw new Response(null, { status: 404 });
+  const url = new URL(request.url);
+  const today = todayIn(hotel.time_zone);
+  const parsed = parseBookingSearch(url.searchParams, today);
+  const valid = Object.keys(parsed.errors).length === 0;
+  const result = valid ? await app.api.search(parsed.search.start, parsed.search.end) : null;
+  const rooms = result
+    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, false)
+    : [];
+  const cart = valid ? await readCart(request, app.env, app.domain, parsed.search) : null;
+  return { parsed, today, rooms, cart };
+}
+
+export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id" | "proposal_id">) {
+  const room = rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
+  const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
+  return room && plan ? { room, plan } : null;
+}
+
+/** The cart as the page shows it: each line with names and current prices, totals and flags. */
+export function presentCart(state: BookingState) {
+  const lines = state.cart?.lines ?? [];
+  const supportsEntireRent = (line: CartLine) => findPlan(state.rooms, line)?.plan.support_entire_rent ?? false;
+  const totals = cartTotals(lines, (line) => findPlan(state.rooms, line)?.plan.price ?? null);
+  return {
+    lines: lines.map((line) => {
+      const found = findPlan(state.rooms, line);
+      return {
+        ...line,
+        roomName: found?.room.room_class_name ?? "",
+        planName: found?.plan.proposal_name ?? "",
+        unitPrice: found?.plan.price ?? null,
+        stale: !found || found.plan.inventory < line.num,
+      };
+    }),
+    totals,
+    flags: cartFlags(lines, supportsEntireRent),
+  };
+}
+
+export function filteredResults(state: BookingState) {
+  return filterRooms(state.rooms, state.parsed.filters);
+}
+
+/** The booking pages exist only at /{product}/… of a hotel taking online bookings. */
+export function assertBookable(context: AppLoadContext, product: string | undefined) {
+  const { app } = context;
+  const hotel = app.hotel;
+  if (!hotel || product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  // Closed online booking: the maintain page, or the official link (spec §2).
+  if (hotel.booking_close || hotel.business_status === 1) {
+    throw redirect(hotel.official_booking || localizePath(`/${app.env.PRODUCT}/maintain`, app.lang), 303);
+  }
+}

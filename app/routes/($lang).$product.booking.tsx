@@ -1,0 +1,384 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import * as v from "valibot";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/LocaleLink";
+import { Picture } from "~/components/Picture";
+import { setCartLine, type CartLine } from "~/booking/cart";
+import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
+import { searchQuery } from "~/booking/search";
+import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
+import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
+import { formatDate, formatPrice } from "~/i18n/format";
+import { i18nServer } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/languages";
+import type { SiteData } from "~/site.server";
+
+/** Booking pages hydrate: the same forms, enhanced with pending states and no reloads. */
+export const handle = { hydrate: true, booking: true };
+
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  assertBookable(context, params.product);
+  const state = await loadBookingState(context, request);
+  const { token, setCookie } = await csrfToken(request, context.app.env);
+  const t = await i18nServer.getFixedT(context.app.lang);
+  const { rooms, complementary } = filteredResults(state);
+  const invalid = Object.keys(state.parsed.errors).length > 0;
+  const facilities = [...new Set(state.rooms.flatMap((room) => room.facilities_for_search))].sort();
+  const planChoices = [...new Map(state.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.proposal_name] as const))).entries()];
+  return json(
+    {
+      title: `${t("booking.title")} | ${context.app.hotel?.hotel_name ?? ""}`,
+      csrf: token,
+      today: state.today,
+      search: state.parsed.search,
+      entered: state.parsed.entered,
+      errors: state.parsed.errors,
+      filters: state.parsed.filters,
+      query: searchQuery(state.parsed.search).toString(),
+      rooms,
+      complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan })),
+      facilities,
+      planChoices,
+      roomChoices: state.rooms.map((room) => [room.room_class_id, room.room_class_name] as const),
+      cart: presentCart(state),
+    },
+    { status: invalid ? 400 : 200, headers: setCookie ? { "set-cookie": setCookie } : {} },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+const CartForm = v.object({
+  intent: v.picklist(["add", "remove", "clear"]),
+  room_class_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+  proposal_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+  num: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(MAX_ROOMS_PER_ORDER))),
+});
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  assertBookable(context, params.product);
+  const { app } = context;
+  const form = await request.formData();
+  if (!(await verifyCsrf(request, app.env, form))) return json({ error: "form.error.expired" }, { status: 403 });
+  const parsedForm = v.safeParse(CartForm, Object.fromEntries(form));
+  if (!parsedForm.success) return json({ error: "cart.error.invalid" }, { status: 400 });
+  const state = await loadBookingState(context, request);
+  if (Object.keys(state.parsed.errors).length > 0) return json({ error: "cart.error.search_first" }, { status: 400 });
+  const input = parsedForm.output;
+  const lines = state.cart?.lines ?? [];
+  let next: CartLine[] = lines;
+  if (input.intent === "clear") next = [];
+  else {
+    if (input.room_class_id === undefined || input.proposal_id === undefined) return json({ error: "cart.error.invalid" }, { status: 400 });
+    const line = { room_class_id: input.room_class_id, proposal_id: input.proposal_id, num: input.intent === "remove" ? 0 : (input.num ?? 1) };
+    const found = findPlan(state.rooms, line);
+    // Only a plan of this hotel, for this stay, with the rooms still there: never what the form says.
+    if (!found) return json({ error: "cart.error.unknown_plan" }, { status: 400 });
+    if (input.intent === "add" && found.plan.inventory < line.num) return json({ error: "cart.error.not_enough_rooms" }, { status: 409 });
+    const result = setCartLine(lines, line, (candidate) => findPlan(state.rooms, candidate)?.plan.support_entire_rent ?? false);
+    if (!result.ok) return json({ error: result.error }, { status: 409 });
+    next = result.lines;
+  }
+  const cookie = await cartCookie(app.env).serialize({
+    domain: app.domain,
+    start: state.parsed.search.start,
+    end: state.parsed.search.end,
+    lines: next,
+    checkoutKey: newCheckoutKey(),
+  });
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, { status: 303, headers: { "set-cookie": cookie } });
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function SearchForm({ data }: { data: LoaderData }) {
+  const { t } = useTranslation();
+  const field = (name: keyof LoaderData["entered"]) => ({
+    name,
+    id: `search-${name}`,
+    defaultValue: data.entered[name],
+    "aria-invalid": data.errors[name] ? true : undefined,
+    "aria-describedby": data.errors[name] ? `search-${name}-error` : undefined,
+  });
+  const error = (name: keyof LoaderData["entered"]) =>
+    data.errors[name] ? (
+      <p className="field__error" id={`search-${name}-error`}>
+        {t(data.errors[name] ?? "")}
+      </p>
+    ) : null;
+  return (
+    <Form method="get" className="booking-search" aria-label={t("search.heading")}>
+      <div className="field">
+        <label htmlFor="search-start">{t("search.start")}</label>
+        <input type="date" min={data.today} required {...field("start")} />
+        {error("start")}
+      </div>
+      <div className="field">
+        <label htmlFor="search-end">{t("search.end")}</label>
+        <input type="date" min={data.today} required {...field("end")} />
+        {error("end")}
+      </div>
+      <div className="field field--small">
+        <label htmlFor="search-room">{t("search.rooms")}</label>
+        <input type="number" inputMode="numeric" min={1} max={MAX_ROOMS_PER_ORDER} {...field("room")} />
+        {error("room")}
+      </div>
+      <div className="field field--small">
+        <label htmlFor="search-adults">{t("search.adults")}</label>
+        <input type="number" inputMode="numeric" min={1} max={100} {...field("adults")} />
+        {error("adults")}
+      </div>
+      <div className="field field--small">
+        <label htmlFor="search-children">{t("search.children")}</label>
+        <input type="number" inputMode="numeric" min={0} max={100} {...field("children")} />
+        {error("children")}
+      </div>
+      <button type="submit" className="button">
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function Filters({ data }: { data: LoaderData }) {
+  const { t } = useTranslation();
+  if (data.rooms.length === 0 && data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length === 0 && !data.filters.meals) return null;
+  return (
+    <Form method="get" className="booking-filters">
+      <details open={data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length > 0 || data.filters.meals}>
+        <summary>{t("filters.heading")}</summary>
+        {Object.entries(data.search).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={String(value)} />
+        ))}
+        <fieldset>
+          <legend>{t("filters.meals")}</legend>
+          <label>
+            <input type="checkbox" name="meals" value="1" defaultChecked={data.filters.meals} /> {t("filters.meals_only")}
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.plans")}</legend>
+          {data.planChoices.map(([id, name]) => (
+            <label key={id}>
+              <input type="checkbox" name="plan" value={id} defaultChecked={data.filters.plans.includes(id)} /> {name}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.rooms")}</legend>
+          {data.roomChoices.map(([id, name]) => (
+            <label key={id}>
+              <input type="checkbox" name="room_id" value={id} defaultChecked={data.filters.rooms.includes(id)} /> {name}
+            </label>
+          ))}
+        </fieldset>
+        {data.facilities.length > 0 ? (
+          <fieldset>
+            <legend>{t("filters.facilities")}</legend>
+            {data.facilities.map((key) => (
+              <label key={key}>
+                <input type="checkbox" name="facility" value={key} defaultChecked={data.filters.facilities.includes(key)} />{" "}
+                {t(key, { ns: "facility", defaultValue: key.replace(/_/g, " ") })}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <button type="submit" className="button button--secondary">
+          {t("filters.apply")}
+        </button>
+      </details>
+    </Form>
+  );
+}
+
+function AddForm({ data, roomId, plan }: { data: LoaderData; roomId: number; plan: LoaderData["rooms"][number]["price_set"][number] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const disabled =
+    plan.inventory <= 0 || (plan.support_entire_rent ? data.cart.flags.disableEntireRent : data.cart.flags.disableNormalPlans);
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("room_class_id") === String(roomId) &&
+    navigation.formData?.get("proposal_id") === String(plan.proposal_id);
+  const max = Math.max(1, Math.min(plan.inventory, 10));
+  return (
+    <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
+      <input type="hidden" name="csrf" value={data.csrf} />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="room_class_id" value={roomId} />
+      <input type="hidden" name="proposal_id" value={plan.proposal_id} />
+      <label className="add-form__count">
+        <span className="visually-hidden">{t("cart.count")}</span>
+        <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled}>
+          {Array.from({ length: max }, (_, index) => (
+            <option key={index} value={index + 1}>
+              {t("cart.rooms", { count: index + 1 })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={disabled || busy} aria-busy={busy || undefined}>
+        {busy ? t("loading") : t("cart.add")}
+      </button>
+      {disabled && plan.inventory > 0 ? (
+        <p className="add-form__note">{plan.support_entire_rent ? t("cart.entire_rent_disabled") : t("cart.normal_disabled")}</p>
+      ) : null}
+    </Form>
+  );
+}
+
+function PlanItem({ data, roomId, plan }: { data: LoaderData; roomId: number; plan: LoaderData["rooms"][number]["price_set"][number] }) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const lang = site?.lang ?? "zh-TW";
+  return (
+    <li className="plan" id={`plan-${roomId}-${plan.proposal_id}`}>
+      <div className="plan__info">
+        <h4>{plan.proposal_name}</h4>
+        {plan.details.length > 0 ? (
+          <ul className="plan__details">
+            {plan.details.map((line) => (
+              <li key={line.name}>
+                {line.name} × {line.number} {line.unit}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="plan__meta">
+          {plan.contain_meals ? t("room.meals_included") : t("room.room_only")}
+          {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
+          {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
+          {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
+        </p>
+        <p className={plan.inventory > 0 && plan.inventory <= 3 ? "plan__stock plan__stock--low" : "plan__stock"}>
+          {plan.inventory > 0 ? t("booking.rooms_left", { count: plan.inventory }) : t("booking.sold_out")}
+        </p>
+      </div>
+      <div className="plan__buy">
+        <p className="plan__price">
+          {formatPrice(plan.price, lang)}
+          <span className="plan__nights">{t("booking.for_stay")}</span>
+          {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
+        </p>
+        <AddForm data={data} roomId={roomId} plan={plan} />
+      </div>
+    </li>
+  );
+}
+
+function CartPanel({ data }: { data: LoaderData }) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const lang = site?.lang ?? "zh-TW";
+  const location = useLocation();
+  const navigation = useNavigation();
+  const checkout = `${localizePath(`/${site?.product ?? "hxa"}/checkout`, lang)}?${data.query}`;
+  return (
+    <aside className="booking-cart" aria-labelledby="cart-heading" aria-busy={navigation.state !== "idle" || undefined}>
+      <h2 id="cart-heading">{t("cart.heading")}</h2>
+      <p className="booking-cart__stay">
+        {formatDate(data.search.start, lang)} – {formatDate(data.search.end, lang)}
+      </p>
+      {data.cart.lines.length === 0 ? (
+        <p className="booking-cart__empty">{t("cart.empty")}</p>
+      ) : (
+        <>
+          <ul className="booking-cart__lines">
+            {data.cart.lines.map((line) => (
+              <li key={`${line.room_class_id}-${line.proposal_id}`} className={line.stale ? "cart-line cart-line--stale" : "cart-line"}>
+                <span className="cart-line__name">
+                  {line.roomName} · {line.planName}
+                </span>
+                <span className="cart-line__count">{t("cart.rooms", { count: line.num })}</span>
+                {line.unitPrice !== null ? <span className="cart-line__price">{formatPrice(line.unitPrice * line.num, lang)}</span> : null}
+                {line.stale ? <span className="cart-line__error" role="alert">{t("cart.error.not_enough_rooms")}</span> : null}
+                <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset>
+                  <input type="hidden" name="csrf" value={data.csrf} />
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="room_class_id" value={line.room_class_id} />
+                  <input type="hidden" name="proposal_id" value={line.proposal_id} />
+                  <button type="submit" className="link-button">
+                    {t("cart.remove")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <p className="booking-cart__total">
+            <span>{t("cart.total_rooms", { count: data.cart.totals.rooms })}</span>
+            <strong>{formatPrice(data.cart.totals.price, lang)}</strong>
+          </p>
+          <a className="button button--block" href={checkout}>
+            {t("cart.checkout")}
+          </a>
+        </>
+      )}
+    </aside>
+  );
+}
+
+export default function BookingPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.formMethod === undefined;
+  return (
+    <main id="main" className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
+      <h1>{t("booking.title")}</h1>
+      <SearchForm data={data} />
+      {actionData && "error" in actionData ? (
+        <p className="alert alert--danger" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      <div className="booking-layout">
+        <div className="booking-results" aria-busy={searching || undefined}>
+          <Filters data={data} />
+          {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t("booking.no_rooms")}</p> : null}
+          {data.rooms.map((room) => (
+            <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
+              <div className="booking-room__head">
+                {room.photos[0] ? <Picture image={room.photos[0]} className="booking-room__photo" /> : null}
+                <div>
+                  <h3 id={`room-${room.room_class_id}`}>
+                    <LocaleLink to={`/room/${room.room_class_id}`}>{room.room_class_name}</LocaleLink>
+                  </h3>
+                  <p className="booking-room__facts">
+                    {t("room.capacity", { adults: room.people, children: room.children })}
+                    {room.description.square_meters ? ` · ${t("room.size", { size: room.description.square_meters })}` : ""}
+                  </p>
+                </div>
+              </div>
+              {room.price_set.length === 0 ? (
+                <p className="booking-room__none">{t("booking.sold_out")}</p>
+              ) : (
+                <ul className="plan-list">
+                  {room.price_set.map((plan) => (
+                    <PlanItem key={plan.proposal_id} data={data} roomId={room.room_class_id} plan={plan} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+          {data.complementary.length > 0 ? (
+            <section className="booking-complementary">
+              <h2>{t("filters.complementary")}</h2>
+              <ul className="plan-list">
+                {data.complementary.map(({ room, plan }) => (
+                  <PlanItem key={`${room.room_class_id}-${plan.proposal_id}`} data={data} roomId={room.room_class_id} plan={plan} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <CartPanel data={data} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,419 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import * as v from "valibot";
+import { useTranslation } from "react-i18next";
+import { todayIn } from "~/booking/dates";
+import { assertBookable } from "~/booking/booking-page.server";
+import { parseBookingSearch, searchQuery } from "~/booking/search";
+import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
+import { HotelApiError, type HotelApi } from "~/hotel-api/client";
+import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
+import { formatDate, formatPrice } from "~/i18n/format";
+import { i18nServer } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/languages";
+import type { Cart } from "~/booking/cart";
+import type { SiteData } from "~/site.server";
+
+export const handle = { hydrate: true, booking: true };
+
+const PAYMENT_METHOD_ORDER = ["credit", "remittance", "pay_arrival", "cash"];
+
+function paymentOptions(hotel: HotelInfo) {
+  return hotel.payment_list
+    .filter((entry) => PAYMENT_METHOD_ORDER.includes(entry.method))
+    .map((entry) => ({ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }));
+}
+
+interface PriceOutcome {
+  price: PriceDetail | null;
+  error: string | null;
+}
+
+/** The server's price check (spec §7: v2 or legacy by feature flag); a failure is a message, never a crash. */
+async function checkPrice(
+  api: HotelApi,
+  v2: boolean,
+  cart: Cart,
+  options: { coupon?: string; points?: number; payOption?: "all" | "part" },
+  rooms: () => Promise<{ room_class_id: number; room_code: string }[]>,
+  plans: () => Promise<Map<number, string>>,
+): Promise<PriceOutcome> {
+  try {
+    if (v2) {
+      const price = await api.calculate({
+        check_in_day: cart.start,
+        check_out_day: cart.end,
+        orders: cart.lines,
+        coupon_code: options.coupon || undefined,
+        point_used: options.points ?? 0,
+        pay_option: options.payOption ?? "all",
+      });
+      return { price, error: null };
+    }
+    // Legacy price check: the same lines as rate plan and room codes, one date list per line.
+    const [roomList, planCodes] = await Promise.all([rooms(), plans()]);
+    const legacy = await api.legacyCalculate({
+      check_in: cart.start,
+      check_out: cart.end,
+      coupon_code: options.coupon || undefined,
+      plans: cart.lines.map((line) => ({
+        rate_plan_code: planCodes.get(line.proposal_id) ?? "",
+        inv_type_code: roomList.find((room) => room.room_class_id === line.room_class_id)?.room_code ?? "",
+        date_and_amount: [{ date: cart.start, amount: line.num }],
+      })),
+      use_point: options.points ?? 0,
+      use_deposit: options.payOption === "part",
+    });
+    const detailed = await api.calculate({ check_in_day: cart.start, check_out_day: cart.end, orders: cart.lines });
+    return { price: { ...detailed, ...legacy, success: true }, error: null };
+  } catch (error) {
+    if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
+    throw error;
+  }
+}
+
+async function loadCheckout(args: LoaderFunctionArgs) {
+  const { context, params, request } = args;
+  assertBookable(context, params.product);
+  const { app } = context;
+  const hotel = app.hotel as HotelInfo;
+  const url = new URL(request.url);
+  const parsed = parseBookingSearch(url.searchParams, todayIn(hotel.time_zone));
+  const cart = await readCart(request, app.env, app.domain, parsed.search);
+  const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
+  return { app, hotel, parsed, cart, bookingPage };
+}
+
+const planCodesOf = (api: HotelApi, cart: Cart) => async () => {
+  const search = await api.search(cart.start, cart.end);
+  return new Map(search.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.rate_plan_code] as const)));
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, hotel, cart, bookingPage, parsed } = await loadCheckout(args);
+  if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
+  const { token, setCookie } = await csrfToken(args.request, app.env);
+  const t = await i18nServer.getFixedT(app.lang);
+  const outcome = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, {}, () => app.api.rooms(), planCodesOf(app.api, cart));
+  return json(
+    {
+      title: `${t("checkout.title")} | ${hotel.hotel_name}`,
+      csrf: token,
+      checkoutKey: cart.checkoutKey,
+      stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
+      lines: cart.lines,
+      price: outcome.price,
+      priceError: outcome.error,
+      bookingPage,
+      payments: paymentOptions(hotel),
+      deposit: hotel.deposit_type === "deposit" ? hotel.deposit_percent : null,
+      coupons: hotel.origin_pms === "MASTRI",
+    },
+    { headers: setCookie ? { "set-cookie": setCookie } : {} },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.maxLength(max, "form.error.too_long"));
+const optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long")), "");
+
+const CheckoutForm = v.object({
+  booker_last_name: required(50),
+  booker_first_name: required(50),
+  booker_phone: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "form.error.phone")),
+  booker_email: v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.email("form.error.email"), v.maxLength(254, "form.error.too_long")),
+  memo: optional(500),
+  company_name: optional(100),
+  company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/, "form.error.company_reg_number")), ""),
+  payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
+  pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
+  coupon_code: optional(40),
+  checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
+});
+
+type Values = Record<string, string>;
+
+export async function action(args: ActionFunctionArgs) {
+  const { app, cart, bookingPage } = await loadCheckout(args);
+  const { request } = args;
+  const form = await request.formData();
+  const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
+  if (!(await verifyCsrf(request, app.env, form))) return json({ values, fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null }, { status: 403 });
+
+  // A resubmitted form (back button, double click without JavaScript) finds the order it already made.
+  const last = await lastOrderCookie(app.env).parse(request.headers.get("cookie"));
+  if (last && typeof last === "object" && last.key === values.checkout_key && typeof last.path === "string") {
+    throw redirect(last.path, 303);
+  }
+  if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
+  const intent = values.intent === "price" ? "price" : "order";
+
+  if (intent === "price") {
+    const payOption = values.pay_option === "part" ? "part" : "all";
+    const outcome = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon: values.coupon_code?.trim(), payOption }, () => app.api.rooms(), planCodesOf(app.api, cart));
+    if (outcome.error) {
+      // Spec §8: a failed price check clears the promotion and shows the server's message.
+      const cleared = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, { payOption }, () => app.api.rooms(), planCodesOf(app.api, cart));
+      return json({ values: { ...values, coupon_code: "" }, fieldErrors: {}, formError: null, price: cleared.price, priceError: outcome.error }, { status: 400 });
+    }
+    return json({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
+  }
+
+  const parsed = v.safeParse(CheckoutForm, values);
+  const fieldErrors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const field = v.getDotPath(issue);
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+  }
+  const occupants = cart.lines.map((_, index) => ({
+    occupant_name: (values[`occupant_name_${index}`] ?? "").trim().slice(0, 100),
+  }));
+  if (!parsed.success) return json({ values, fieldErrors, formError: "form.error.fix_fields", price: null, priceError: null }, { status: 400 });
+  const input = parsed.output;
+  const [vendor, method] = input.payment.split(":") as [string, "credit" | "cash" | "remittance" | "pay_arrival"];
+  const result = await app.api.createOrder(
+    {
+      booker_first_name: input.booker_first_name,
+      booker_last_name: input.booker_last_name,
+      booker_phone: input.booker_phone,
+      booker_email: input.booker_email,
+      check_in_day: cart.start,
+      check_out_day: cart.end,
+      pay_way: method,
+      payment_vendor: Number(vendor),
+      pay_option: input.pay_option,
+      memo: input.memo,
+      company_name: input.company_name,
+      company_reg_number: input.company_reg_number,
+      coupon_array: input.coupon_code ? [input.coupon_code] : [],
+      orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
+      adults_count: Math.max(1, Number(new URL(request.url).searchParams.get("adults")) || 2),
+      children_count: Math.max(0, Number(new URL(request.url).searchParams.get("children")) || 0),
+    },
+    input.checkout_key,
+  );
+  if (!result.ok) {
+    // order_doc is "error-order" (spec §8): say why, keep everything the guest typed.
+    return json(
+      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: null, priceError: null },
+      { status: result.error.status === 409 ? 409 : 400 },
+    );
+  }
+  const path = localizePath(result.redirect_path, app.lang);
+  const headers = new Headers();
+  headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
+  headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
+  throw redirect(path, { status: 303, headers });
+}
+
+function FieldError({ errors, name }: { errors: Record<string, string> | undefined; name: string }) {
+  const { t } = useTranslation();
+  const error = errors?.[name];
+  return error ? (
+    <p className="field__error" id={`${name}-error`}>
+      {t(error)}
+    </p>
+  ) : null;
+}
+
+function PriceSummary({ price }: { price: PriceDetail }) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const lang = site?.lang ?? "zh-TW";
+  return (
+    <dl className="price-summary">
+      <div>
+        <dt>{t("checkout.room_price")}</dt>
+        <dd>{formatPrice(price.room_price, lang)}</dd>
+      </div>
+      {price.promotion_discount > 0 ? (
+        <div>
+          <dt>{t("checkout.discount", { code: price.coupon_code })}</dt>
+          <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
+        </div>
+      ) : null}
+      {price.point_used > 0 ? (
+        <div>
+          <dt>{t("checkout.points")}</dt>
+          <dd>−{formatPrice(price.point_used, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__total">
+        <dt>{t("checkout.total")}</dt>
+        <dd>{formatPrice(price.total_price, lang)}</dd>
+      </div>
+      {price.deposit_amount > 0 ? (
+        <div>
+          <dt>{t("checkout.deposit", { percent: price.deposit_percent })}</dt>
+          <dd>{formatPrice(price.deposit_amount, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__due">
+        <dt>{t("checkout.pay_now")}</dt>
+        <dd>{formatPrice(price.pay_amount, lang)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export default function CheckoutPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const lang = site?.lang ?? "zh-TW";
+  const values: Values = actionData?.values ?? {};
+  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const price = actionData?.price ?? data.price;
+  const priceError = actionData ? actionData.priceError : data.priceError;
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const field = (name: string) => ({
+    name,
+    id: name,
+    defaultValue: values[name] ?? "",
+    "aria-invalid": fieldErrors[name] ? true : undefined,
+    "aria-describedby": fieldErrors[name] ? `${name}-error` : undefined,
+  });
+  return (
+    <main id="main" className={`page checkout-page booking--${site?.layout.booking ?? "booking_100"}`}>
+      <p className="breadcrumb">
+        <a href={data.bookingPage}>← {t("checkout.back")}</a>
+      </p>
+      <h1>{t("checkout.title")}</h1>
+      <p className="checkout-page__stay">
+        {formatDate(data.stay.start, lang)} – {formatDate(data.stay.end, lang)}
+      </p>
+      {actionData?.formError ? (
+        <p className="alert alert--danger" role="alert">
+          {t(actionData.formError)}
+        </p>
+      ) : null}
+      {priceError ? (
+        <p className="alert alert--danger" role="alert">
+          {priceError}
+        </p>
+      ) : null}
+      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined}>
+        <input type="hidden" name="csrf" value={data.csrf} />
+        <input type="hidden" name="checkout_key" value={data.checkoutKey} />
+        <div className="checkout-layout">
+          <div className="checkout-main">
+            <fieldset>
+              <legend>{t("checkout.booker")}</legend>
+              <div className="field-row">
+                <div className="field">
+                  <label htmlFor="booker_last_name">{t("checkout.last_name")}</label>
+                  <input autoComplete="family-name" required maxLength={50} {...field("booker_last_name")} />
+                  <FieldError errors={fieldErrors} name="booker_last_name" />
+                </div>
+                <div className="field">
+                  <label htmlFor="booker_first_name">{t("checkout.first_name")}</label>
+                  <input autoComplete="given-name" required maxLength={50} {...field("booker_first_name")} />
+                  <FieldError errors={fieldErrors} name="booker_first_name" />
+                </div>
+              </div>
+              <div className="field-row">
+                <div className="field">
+                  <label htmlFor="booker_phone">{t("checkout.phone")}</label>
+                  <input type="tel" autoComplete="tel" required {...field("booker_phone")} />
+                  <FieldError errors={fieldErrors} name="booker_phone" />
+                </div>
+                <div className="field">
+                  <label htmlFor="booker_email">{t("checkout.email")}</label>
+                  <input type="email" autoComplete="email" required {...field("booker_email")} />
+                  <FieldError errors={fieldErrors} name="booker_email" />
+                </div>
+              </div>
+              <div className="field-row">
+                <div className="field">
+                  <label htmlFor="company_name">{t("checkout.company_name")}</label>
+                  <input autoComplete="organization" {...field("company_name")} />
+                </div>
+                <div className="field">
+                  <label htmlFor="company_reg_number">{t("checkout.company_reg_number")}</label>
+                  <input inputMode="numeric" maxLength={8} {...field("company_reg_number")} />
+                  <FieldError errors={fieldErrors} name="company_reg_number" />
+                </div>
+              </div>
+              <div className="field">
+                <label htmlFor="memo">{t("checkout.memo")}</label>
+                <textarea rows={3} maxLength={500} {...field("memo")} />
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend>{t("checkout.rooms")}</legend>
+              <ol className="checkout-lines">
+                {(price?.lines ?? []).map((line, index) => (
+                  <li key={`${line.room_class_id}-${line.proposal_id}`} className="checkout-line">
+                    <p className="checkout-line__name">
+                      {line.room_class_name} · {line.proposal_name} · {t("cart.rooms", { count: line.num })}
+                      <span className="checkout-line__amount">{formatPrice(line.amount, lang)}</span>
+                    </p>
+                    {line.error ? (
+                      <p className="field__error" role="alert">
+                        {line.error.message}
+                      </p>
+                    ) : null}
+                    <div className="field">
+                      <label htmlFor={`occupant_name_${index}`}>{t("checkout.occupant")}</label>
+                      <input autoComplete="name" maxLength={100} {...field(`occupant_name_${index}`)} />
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </fieldset>
+            <fieldset>
+              <legend>{t("checkout.payment")}</legend>
+              {data.payments.map((option, index) => (
+                <label key={option.value} className="choice">
+                  <input type="radio" name="payment" value={option.value} defaultChecked={(values.payment ?? data.payments[0]?.value) === option.value || (index === 0 && !values.payment)} required />{" "}
+                  {t(`payment.method.${option.method}`)} · {t(`payment.vendor.${option.vendor}`)}
+                </label>
+              ))}
+              <FieldError errors={fieldErrors} name="payment" />
+              {data.deposit !== null ? (
+                <div className="field">
+                  <p>{t("checkout.pay_option")}</p>
+                  <label className="choice">
+                    <input type="radio" name="pay_option" value="all" defaultChecked={values.pay_option !== "part"} /> {t("checkout.pay_all")}
+                  </label>
+                  <label className="choice">
+                    <input type="radio" name="pay_option" value="part" defaultChecked={values.pay_option === "part"} /> {t("checkout.pay_part", { percent: data.deposit })}
+                  </label>
+                </div>
+              ) : null}
+            </fieldset>
+          </div>
+          <aside className="checkout-summary">
+            <h2>{t("checkout.summary")}</h2>
+            {data.coupons ? (
+              <div className="field coupon-field">
+                <label htmlFor="coupon_code">{t("checkout.coupon")}</label>
+                <div className="coupon-field__row">
+                  <input autoComplete="off" maxLength={40} {...field("coupon_code")} />
+                  <button type="submit" name="intent" value="price" className="button button--secondary" formNoValidate disabled={busy === "price"}>
+                    {busy === "price" ? t("loading") : t("checkout.apply")}
+                  </button>
+                </div>
+                <FieldError errors={fieldErrors} name="coupon_code" />
+              </div>
+            ) : (
+              <button type="submit" name="intent" value="price" className="button button--secondary" formNoValidate>
+                {t("checkout.check_price")}
+              </button>
+            )}
+            {price ? <PriceSummary price={price} /> : null}
+            <button type="submit" name="intent" value="order" className="button button--block button--primary" disabled={busy === "order"}>
+              {busy === "order" ? t("loading") : t("checkout.place_order")}
+            </button>
+            <p className="checkout-summary__note">{t("checkout.note")}</p>
+          </aside>
+        </div>
+      </Form>
+    </main>
+  );
+}

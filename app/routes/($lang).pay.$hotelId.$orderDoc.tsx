@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OrderSummary } from "~/components/OrderSummary";
+import { HotelApiError } from "~/hotel-api/client";
+import { i18nServer } from "~/i18n/i18next.server";
+
+/**
+ * /pay/{hotel_id}/{order_doc}: where card and wallet orders go after booking. The hand-off to the
+ * payment vendors belongs to the payments work; until it lands this page shows the order, says
+ * that online payment is not open yet and how the hotel will be in touch.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
+  const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
+  const order = await app.api.orderViaHash(hash).catch((error: unknown) => {
+    if (error instanceof HotelApiError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  });
+  if (!order || order.order_doc !== params.orderDoc) throw new Response(null, { status: 404 });
+  const t = await i18nServer.getFixedT(app.lang);
+  return { title: `${t("pay.title")} | ${app.hotel.hotel_name}`, order, phone: app.hotel.phone, email: app.hotel.email };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+export default function PayPage() {
+  const { order, phone, email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page pay-page">
+      <h1>{t("pay.title")}</h1>
+      <p className="alert alert--info" role="status">
+        {t("pay.not_open", { phone, email })}
+      </p>
+      <OrderSummary order={order} />
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OrderSummary } from "~/components/OrderSummary";
+import { HotelApiError } from "~/hotel-api/client";
+import { i18nServer } from "~/i18n/i18next.server";
+
+/**
+ * /redirect/receipt/{order_doc}: the confirmation after booking, for remittance and pay at arrival.
+ * Reachable only with the order's signed link (valid_hash), which the booking redirect carries.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel) throw new Response(null, { status: 404 });
+  const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
+  const order = await app.api.orderViaHash(hash).catch((error: unknown) => {
+    if (error instanceof HotelApiError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  });
+  if (!order || order.order_doc !== params.orderDoc) throw new Response(null, { status: 404 });
+  const t = await i18nServer.getFixedT(app.lang);
+  return {
+    title: `${t("receipt.title")} | ${app.hotel.hotel_name}`,
+    order,
+    hotelPhone: app.hotel.phone,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+export default function ReceiptPage() {
+  const { order, hotelPhone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page receipt-page">
+      <h1>{t("receipt.title")}</h1>
+      <p className="alert alert--success" role="status">
+        {t(order.pay_way === "remittance" ? "receipt.thanks_remittance" : "receipt.thanks", { email: order.booker_email })}
+      </p>
+      <OrderSummary order={order} />
+      {order.remittance_info ? (
+        <section className="remittance">
+          <h2>{t("receipt.remittance_heading")}</h2>
+          <dl className="facts-list">
+            {(["bank", "branch", "account_name", "account_number", "country"] as const).map((key) =>
+              order.remittance_info?.[key] ? (
+                <div key={key}>
+                  <dt>{t(`receipt.remittance.${key}`)}</dt>
+                  <dd>{order.remittance_info[key]}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          {order.remittance_notice ? <p>{order.remittance_notice}</p> : null}
+        </section>
+      ) : null}
+      <p>{t("receipt.questions", { phone: hotelPhone })}</p>
+    </main>
+  );
+}

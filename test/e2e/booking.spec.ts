@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+import { hotelUrl } from "./helpers";
+
+function taipeiDay(offset: number): string {
+  const date = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+const TEXT = {
+  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms" },
+  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足" },
+} as const;
+
+for (const lang of ["en-US", "zh-TW"] as const) {
+  test(`a guest books two rooms with a coupon, from search to confirmation (${lang})`, async ({ page, javaScriptEnabled }) => {
+    const offset = (lang === "en-US" ? 60 : 70) + (javaScriptEnabled ? 0 : 5);
+    const start = taipeiDay(offset);
+    const end = taipeiDay(offset + 2);
+    const prefix = lang === "zh-TW" ? "" : `/${lang}`;
+    let reloads = 0;
+    page.on("load", () => reloads++);
+
+    // Search
+    await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking`));
+    await page.locator("#search-start").fill(start);
+    await page.locator("#search-end").fill(end);
+    await page.locator("#search-adults").fill("3");
+    await page.locator("#search-room").fill("2");
+    await page.locator(".booking-search button[type=submit]").click();
+    await expect(page).toHaveURL(new RegExp(`start=${start}&end=${end}&room=2&adults=3`));
+
+    // Filter: breakfast plans only
+    await page.locator(".booking-filters summary").click();
+    await page.locator('.booking-filters input[name="meals"]').check();
+    await page.locator(".booking-filters button[type=submit]").click();
+    await expect(page).toHaveURL(/meals=1/);
+    await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+
+    // Two room lines
+    const loadsBeforeCart = reloads;
+    await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("select").selectOption("1");
+    await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("button[type=submit]").click();
+    await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+    await page.locator(".booking-results > .booking-room").nth(1).locator(".add-form").first().locator("button[type=submit]").click();
+    await expect(page.locator(".booking-cart .cart-line")).toHaveCount(2);
+    if (javaScriptEnabled) expect(reloads, "adding to the cart does not reload the page").toBe(loadsBeforeCart);
+
+    // Checkout: price check with a coupon
+    await page.locator(".booking-cart a.button").click();
+    await expect(page.locator(".checkout-line")).toHaveCount(2);
+    const totalBefore = await page.locator(".price-summary__total dd").textContent();
+    await page.locator("#coupon_code").fill("WELCOME10");
+    await page.locator('button[name="intent"][value="price"]').click();
+    await expect(page.locator(".price-summary")).toContainText(TEXT[lang].discount);
+    expect(await page.locator(".price-summary__total dd").textContent()).not.toBe(totalBefore);
+
+    // Booker and payment
+    await page.locator("#booker_last_name").fill("Lin");
+    await page.locator("#booker_first_name").fill("Mei");
+    await page.locator("#booker_phone").fill("0912345678");
+    await page.locator("#booker_email").fill("mei@example.com");
+    await page.locator("#occupant_name_0").fill("Mei Lin");
+    await page.locator('input[name="payment"][value="8:remittance"]').check();
+    await page.locator('button[name="intent"][value="order"]').click();
+
+    // Confirmation
+    await expect(page).toHaveURL(/\/redirect\/receipt\/PT\d{6}-[A-Z0-9]{6}\?valid_hash=/);
+    await expect(page.locator("h1")).toHaveText(TEXT[lang].confirmed);
+    await expect(page.locator(".order-summary__lines li")).toHaveCount(2);
+    await expect(page.locator(".remittance h2")).toHaveText(TEXT[lang].transfer);
+    await expect(page.locator(".price-summary")).toContainText(TEXT[lang].discount);
+
+    // Going back and placing the same checkout again never makes a second booking: without
+    // JavaScript the browser shows the old form from its history, and resubmitting it leads to
+    // the same confirmation; with JavaScript the emptied cart sends the guest back to the search.
+    const confirmation = page.url();
+    await page.goBack();
+    if (!javaScriptEnabled) {
+      await page.locator('button[name="intent"][value="order"]').click();
+      await expect(page).toHaveURL(confirmation);
+    } else {
+      await expect(page).toHaveURL(/\/hxa\/booking\?/);
+    }
+  });
+}
+
+test("bad input in the booking forms gets a clear message and changes nothing", async ({ page, javaScriptEnabled }) => {
+  const prefix = "/en-US";
+  await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(5)}&end=${taipeiDay(3)}&adults=0&room=0`));
+  await expect(page.locator("#search-end-error")).toHaveText("Check-out must be after check-in");
+  await expect(page.locator("#search-room-error")).toHaveText("Rooms must be 1 to 30");
+  await expect(page.locator("#search-adults-error")).toHaveText("Adults must be 1 to 100");
+  await expect(page.locator("#search-end")).toHaveValue(taipeiDay(3));
+
+  // A tampered plan id (another hotel's plan) is refused, and the cart stays empty.
+  await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(90)}&end=${taipeiDay(91)}`));
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator(".add-form").first().evaluate((form) => {
+    (form.querySelector('input[name="proposal_id"]') as HTMLInputElement).value = "999999";
+  });
+  await page.locator(".add-form").first().locator("button[type=submit]").click();
+  await expect(page.getByRole("alert")).toHaveText("This plan is not available for these dates, please choose again.");
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(0);
+});
+
+test("an empty checkout goes back to the search, and the booker's mistakes are shown per field", async ({ page }) => {
+  const start = taipeiDay(100);
+  const end = taipeiDay(101);
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/checkout?start=${start}&end=${end}`));
+  await expect(page).toHaveURL(/\/en-US\/hxa\/booking\?/);
+  await page.locator(".add-form").first().locator("button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await page.locator(".booking-cart a.button").click();
+  await page.locator("#booker_last_name").fill("Lin");
+  await page.locator("#booker_first_name").fill("Mei");
+  await page.locator("#booker_phone").fill("not a phone");
+  await page.locator("#booker_email").fill("mei@example.com");
+  await page.locator("#company_reg_number").fill("123");
+  // The browser's own checks are skipped, as an old browser or a script would: the server must catch it.
+  await page.locator("form.checkout-form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.locator('button[name="intent"][value="order"]').click();
+  await expect(page.locator("#booker_phone-error")).toHaveText("Enter a valid phone number");
+  await expect(page.locator("#company_reg_number-error")).toHaveText("A company tax ID has 8 digits");
+  await expect(page.locator("#booker_last_name")).toHaveValue("Lin");
+});

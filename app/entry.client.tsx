@@ -8,9 +8,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n/config";
+import { RESOURCES_ELEMENT_ID } from "~/i18n/hydration";
 
 async function hydrate() {
-  const element = document.getElementById("i18n-resources");
+  const element = document.getElementById(RESOURCES_ELEMENT_ID);
   const resources = element?.textContent ? JSON.parse(element.textContent) : {};
   const lng = document.documentElement.lang;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: resources } });

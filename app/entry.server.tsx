@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n/config";
+import { HydrationResources } from "~/i18n/hydration";
 import { NAMESPACES, resources } from "~/i18n/resources";
 
 export const streamTimeout = 5_000;
@@ -21,13 +22,16 @@ export default async function handleRequest(
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...NAMESPACES], resources });
 
+  const hydrationJson = JSON.stringify(resources[lang]).replace(/</g, "\\u003c");
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
-    </I18nextProvider>,
+    <HydrationResources.Provider value={hydrationJson}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
+      </I18nextProvider>
+    </HydrationResources.Provider>,
     {
       nonce: cspNonce,
       signal: controller.signal,

@@ -14,7 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NotFound } from "~/components/NotFound";
-import { NAMESPACES, resources } from "~/i18n/resources";
+import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 import baseStyles from "~/styles/base.css";
@@ -42,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const hydrate = useHydration();
+  const resourcesJson = useHydrationResources();
   const bookingTheme = useMatches().some((match) => (match.handle as { booking?: boolean } | undefined)?.booking === true);
   const lang = data?.lang ?? i18n.language;
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
@@ -67,15 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <script
-              id="i18n-resources"
+              id={RESOURCES_ELEMENT_ID}
               type="application/json"
               nonce={data?.nonce}
+              suppressHydrationWarning
               // Translations for the hydrating client, so they are not in the bundle.
-              dangerouslySetInnerHTML={{
-                __html: JSON.stringify(
-                  Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[lang as keyof typeof resources]?.[ns] ?? {}])),
-                ).replace(/</g, "\\u003c"),
-              }}
+              dangerouslySetInnerHTML={{ __html: resourcesJson }}
             />
             <ScrollRestoration nonce={data?.nonce} />
             <Scripts nonce={data?.nonce} />

@@ -1,16 +1,8 @@
 /** Rules for a stay and a party (spec §3 booking option, §9 limits). */
 import { addDays, addMonths, isIsoDate, nightsBetween } from "./dates";
 
-/** Default booking (spec §9): 1 night, 1 room, 2 adults, 0 children; start today. */
-export const DEFAULT_BOOKING = { duration: 1, room: 1, adults: 2, children: 0 } as const;
-/** Longest stay one booking may cover. */
-export const MAX_STAY_NIGHTS = 30;
-/** How far ahead stays are sold: the inventory window. */
-export const SELLABLE_MONTHS = 18;
-/** Most rooms in one order. */
-export const MAX_ROOMS_PER_ORDER = 30;
-/** Most guests of each kind in one search. */
-export const MAX_GUESTS = 100;
+export { DEFAULT_BOOKING, MAX_GUESTS, MAX_ROOMS_PER_ORDER, MAX_STAY_NIGHTS, SELLABLE_MONTHS } from "./limits";
+import { MAX_STAY_NIGHTS, SELLABLE_MONTHS, DEFAULT_BOOKING } from "./limits";
 
 export type StayError =
   | { field: "start"; code: "invalid_date" | "date_in_past" | "beyond_sellable_window" }

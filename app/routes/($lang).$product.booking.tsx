@@ -7,7 +7,7 @@ import { Picture } from "~/components/Picture";
 import { setCartLine, type CartLine } from "~/booking/cart";
 import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
 import { searchQuery } from "~/booking/search";
-import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
+import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -50,18 +50,19 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
-const CartForm = v.object({
-  intent: v.picklist(["add", "remove", "clear"]),
-  room_class_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
-  proposal_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
-  num: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(MAX_ROOMS_PER_ORDER))),
-});
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
   assertBookable(context, params.product);
   const { app } = context;
   const form = await request.formData();
   if (!(await verifyCsrf(request, app.env, form))) return json({ error: "form.error.expired" }, { status: 403 });
+  // Declared here, not at module level, so that valibot stays out of the page's JavaScript.
+  const CartForm = v.object({
+    intent: v.picklist(["add", "remove", "clear"]),
+    room_class_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+    proposal_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+    num: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(MAX_ROOMS_PER_ORDER))),
+  });
   const parsedForm = v.safeParse(CartForm, Object.fromEntries(form));
   if (!parsedForm.success) return json({ error: "cart.error.invalid" }, { status: 400 });
   const state = await loadBookingState(context, request);

@@ -115,23 +115,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
-const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.maxLength(max, "form.error.too_long"));
-const optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long")), "");
-
-const CheckoutForm = v.object({
-  booker_last_name: required(50),
-  booker_first_name: required(50),
-  booker_phone: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "form.error.phone")),
-  booker_email: v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.email("form.error.email"), v.maxLength(254, "form.error.too_long")),
-  memo: optional(500),
-  company_name: optional(100),
-  company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/, "form.error.company_reg_number")), ""),
-  payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
-  pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
-  coupon_code: optional(40),
-  checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
-});
-
 type Values = Record<string, string>;
 
 export async function action(args: ActionFunctionArgs) {
@@ -160,6 +143,23 @@ export async function action(args: ActionFunctionArgs) {
     return json({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
 
+  // Declared here, not at module level, so that valibot stays out of the page's JavaScript.
+  const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.maxLength(max, "form.error.too_long"));
+  const optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long")), "");
+  
+  const CheckoutForm = v.object({
+    booker_last_name: required(50),
+    booker_first_name: required(50),
+    booker_phone: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "form.error.phone")),
+    booker_email: v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.email("form.error.email"), v.maxLength(254, "form.error.too_long")),
+    memo: optional(500),
+    company_name: optional(100),
+    company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/, "form.error.company_reg_number")), ""),
+    payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
+    pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
+    coupon_code: optional(40),
+    checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
+  });
   const parsed = v.safeParse(CheckoutForm, values);
   const fieldErrors: Record<string, string> = {};
   if (!parsed.success) {

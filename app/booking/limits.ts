@@ -1,0 +1,12 @@
+/** Limits of a booking (spec §9 and ours), free of imports so that pages can use them cheaply. */
+
+/** Default booking (spec §9): 1 night, 1 room, 2 adults, 0 children; start today. */
+export const DEFAULT_BOOKING = { duration: 1, room: 1, adults: 2, children: 0 } as const;
+/** Longest stay one booking may cover. */
+export const MAX_STAY_NIGHTS = 30;
+/** How far ahead stays are sold: the inventory window. */
+export const SELLABLE_MONTHS = 18;
+/** Most rooms in one order. */
+export const MAX_ROOMS_PER_ORDER = 30;
+/** Most guests of each kind in one search. */
+export const MAX_GUESTS = 100;

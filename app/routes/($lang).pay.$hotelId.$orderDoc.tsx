@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/OrderSummary";
 import { HotelApiError } from "~/hotel-api/client";
 import { i18nServer } from "~/i18n/i18next.server";
+import type { SiteData } from "~/site.server";
+
+/** Styled by the hotel's booking layout, like the rest of the booking flow. */
+export const handle = { booking: true };
 
 /**
  * /pay/{hotel_id}/{order_doc}: where card and wallet orders go after booking. The hand-off to the
@@ -28,8 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function PayPage() {
   const { order, phone, email } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
   return (
-    <main id="main" className="page pay-page">
+    <main id="main" className={`page pay-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("pay.title")}</h1>
       <p className="alert alert--info" role="status">
         {t("pay.not_open", { phone, email })}

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/OrderSummary";
 import { HotelApiError } from "~/hotel-api/client";
 import { i18nServer } from "~/i18n/i18next.server";
+import type { SiteData } from "~/site.server";
+
+/** Styled by the hotel's booking layout, like the rest of the booking flow. */
+export const handle = { booking: true };
 
 /**
  * /redirect/receipt/{order_doc}: the confirmation after booking, for remittance and pay at arrival.
@@ -31,8 +35,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function ReceiptPage() {
   const { order, hotelPhone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
   return (
-    <main id="main" className="page receipt-page">
+    <main id="main" className={`page receipt-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("receipt.title")}</h1>
       <p className="alert alert--success" role="status">
         {t(order.pay_way === "remittance" ? "receipt.thanks_remittance" : "receipt.thanks", { email: order.booker_email })}

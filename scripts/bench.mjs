@@ -78,10 +78,12 @@ async function main() {
     await waitForServer();
     const sitemap = (await get(`${BASE}/sitemap.xml`)).body.toString("utf8");
     const room = /\/room\/(\d+)</.exec(sitemap)?.[1];
+    const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
     const pages = [
       ["home", "/"],
       ["room", `/room/${room}`],
       ["events", "/event"],
+      ["booking", `/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`],
     ];
     console.log(`Lighthouse ${"mobile"} on ${BASE} (Chromium: ${CHROME})`);
     console.log("page     perf  LCP ms   FCP ms   TBT ms  CLS     HTML gz  CSS gz  JS gz   HTML+CSS gz");

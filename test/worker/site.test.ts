@@ -39,3 +39,20 @@ describe("the Worker", () => {
     expect(missing.body.msg.message).toBe("No hotel is served at this domain");
   });
 });
+
+describe("analytics", () => {
+  beforeAll(async () => {
+    await loadHotel(fixtureHotel("tracked.localhost", (file) => Object.assign(file.hotel, { ga_code: "G-TEST1234", pixel_code: "123456789012" })));
+  });
+
+  it("loads GA and the Meta pixel only when configured, async and with the page's nonce", async () => {
+    const tracked = await fetchAs("tracked.localhost", "/en-US");
+    const html = await tracked.text();
+    const nonce = /'nonce-([^']+)'/.exec(tracked.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).toContain(`<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-TEST1234" nonce="${nonce}">`);
+    expect(html).toContain('fbq("init","123456789012")');
+    const plain = await (await fetchAs("site.localhost", "/en-US")).text();
+    expect(plain).not.toContain("googletagmanager");
+    expect(plain).not.toContain("fbq(");
+  });
+});

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/OrderSummary";
-import { HotelApiError } from "~/hotel-api/client";
+import { orderFromSignedLink } from "~/booking/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { SiteData } from "~/site.server";
 
@@ -16,12 +16,7 @@ export const handle = { booking: true };
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel) throw new Response(null, { status: 404 });
-  const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
-  const order = await app.api.orderViaHash(hash).catch((error: unknown) => {
-    if (error instanceof HotelApiError && (error.status === 403 || error.status === 404)) return null;
-    throw error;
-  });
-  if (!order || order.order_doc !== params.orderDoc) throw new Response(null, { status: 404 });
+  const order = await orderFromSignedLink(context, params.orderDoc, request);
   const t = await i18nServer.getFixedT(app.lang);
   return {
     title: `${t("receipt.title")} | ${app.hotel.hotel_name}`,

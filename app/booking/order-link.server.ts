@@ -1,0 +1,14 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { HotelApiError } from "~/hotel-api/client";
+import type { Order } from "~/hotel-api/schemas";
+
+/** The order named in the URL, if the request carries its signed link (valid_hash); otherwise a 404. */
+export async function orderFromSignedLink(context: AppLoadContext, orderDoc: string | undefined, request: Request): Promise<Order> {
+  const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
+  const order = await context.app.api.orderViaHash(hash).catch((error: unknown) => {
+    if (error instanceof HotelApiError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  });
+  if (!order || order.order_doc !== orderDoc) throw new Response(null, { status: 404 });
+  return order;
+}

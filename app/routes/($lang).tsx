@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Analytics } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
-import { isLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
 import { loadSite } from "~/site.server";
 
 /**
@@ -14,6 +14,11 @@ import { loadSite } from "~/site.server";
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (params.lang !== undefined && !isLanguage(params.lang)) throw new Response(null, { status: 404 });
+  // zh-TW has no prefix: /zh-TW/about is /about.
+  if (params.lang === DEFAULT_LANGUAGE) {
+    const url = new URL(request.url);
+    throw redirect(`${stripLanguage(url.pathname)}${url.search}`, 301);
+  }
   const hotel = app.hotel;
   if (!app.langValid || !hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response(null, { status: 404 });
   if (!hotel.support_lang.includes(app.lang)) throw new Response(null, { status: 404 });

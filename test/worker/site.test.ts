@@ -24,6 +24,9 @@ describe("the Worker", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Oops! Page not found");
     expect((await fetchAs("site.localhost", "/fr-FR/")).status).toBe(404);
+    const noPrefix = await fetchAs("site.localhost", "/zh-TW/about?x=1", { redirect: "manual" });
+    expect(noPrefix.status).toBe(301);
+    expect(noPrefix.headers.get("location")).toBe("/about?x=1");
   });
 
   it("answers the hotel API with the { success, msg, data } envelope", async () => {

@@ -1,5 +1,6 @@
 // Screenshots of the 13 page layouts for hotel owners choosing one (docs/layouts/).
-// Usage: node scripts/screenshot-layouts.mjs   (BASE_URL defaults to the taipei demo on a running dev server)
+// Usage: npm run screenshots   (BASE_URL defaults to the taipei demo on a running dev server)
+/* global document, window, getComputedStyle -- page.evaluate callbacks run in the browser */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

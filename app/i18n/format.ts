@@ -16,3 +16,10 @@ export function formatMonth(date: string, lang: Language): string {
   const [year, month] = date.split("-").map(Number);
   return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
 }
+
+/** "2 adults · 1 child" (children left out when a room takes none), with each language's plural forms. */
+export function formatCapacity(t: (key: string, options: { count: number }) => string, adults: number, children: number): string {
+  const parts = [t("room.adults", { count: adults })];
+  if (children > 0) parts.push(t("room.children", { count: children }));
+  return parts.join(" · ");
+}

@@ -9,7 +9,7 @@ import { assertBookable, filteredResults, findPlan, loadBookingState, presentCar
 import { searchQuery } from "~/booking/search";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
-import { formatDate, formatPrice } from "~/i18n/format";
+import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
@@ -232,14 +232,25 @@ function AddForm({ data, roomId, plan }: { data: LoaderData; roomId: number; pla
   );
 }
 
-function PlanItem({ data, roomId, plan }: { data: LoaderData; roomId: number; plan: LoaderData["rooms"][number]["price_set"][number] }) {
+function PlanItem({
+  data,
+  roomId,
+  roomName,
+  plan,
+}: {
+  data: LoaderData;
+  roomId: number;
+  /** Set when the plan is listed apart from its room (the complementary list): the heading then names the room too. */
+  roomName?: string;
+  plan: LoaderData["rooms"][number]["price_set"][number];
+}) {
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const lang = site?.lang ?? "zh-TW";
   return (
     <li className="plan" id={`plan-${roomId}-${plan.proposal_id}`}>
       <div className="plan__info">
-        <h4>{plan.proposal_name}</h4>
+        {roomName ? <h3 className="plan__name">{t("booking.complementary_plan", { room: roomName, plan: plan.proposal_name })}</h3> : <h4 className="plan__name">{plan.proposal_name}</h4>}
         {plan.details.length > 0 ? (
           <ul className="plan__details">
             {plan.details.map((line) => (
@@ -341,6 +352,7 @@ export default function BookingPage() {
       <div className="booking-layout">
         <div className="booking-results" aria-busy={searching || undefined}>
           <Filters data={data} />
+          <h2 className="booking-results__heading">{t("booking.results_heading")}</h2>
           {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t("booking.no_rooms")}</p> : null}
           {data.rooms.map((room) => (
             <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
@@ -351,7 +363,7 @@ export default function BookingPage() {
                     <LocaleLink to={`/room/${room.room_class_id}`}>{room.room_class_name}</LocaleLink>
                   </h3>
                   <p className="booking-room__facts">
-                    {t("room.capacity", { adults: room.people, children: room.children })}
+                    {formatCapacity(t, room.people, room.children)}
                     {room.description.square_meters ? ` · ${t("room.size", { size: room.description.square_meters })}` : ""}
                   </p>
                 </div>
@@ -372,7 +384,7 @@ export default function BookingPage() {
               <h2>{t("filters.complementary")}</h2>
               <ul className="plan-list">
                 {data.complementary.map(({ room, plan }) => (
-                  <PlanItem key={`${room.room_class_id}-${plan.proposal_id}`} data={data} roomId={room.room_class_id} plan={plan} />
+                  <PlanItem key={`${room.room_class_id}-${plan.proposal_id}`} data={data} roomId={room.room_class_id} roomName={room.room_class_name} plan={plan} />
                 ))}
               </ul>
             </section>

@@ -67,6 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const { t } = useTranslation();
   const [first, ...rest] = data.banners;
   if (!first) return <h1 className="home__title">{data.hotel.name}</h1>;
   return (
@@ -91,9 +92,9 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
         ))}
       </div>
       {rest.length > 0 ? (
-        <nav className="hero__dots" aria-label="slides">
+        <nav className="hero__dots" aria-label={t("home.slides")}>
           {data.banners.map((banner, index) => (
-            <a key={banner.image.src} href={`#slide-${index + 1}`} aria-label={`${index + 1}`} />
+            <a key={banner.image.src} href={`#slide-${index + 1}`} aria-label={t("home.slide", { number: index + 1 })} />
           ))}
         </nav>
       ) : null}

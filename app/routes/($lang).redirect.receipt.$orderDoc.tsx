@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderFromSignedLink } from "~/booking/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -51,7 +52,7 @@ export default function ReceiptPage() {
               ) : null,
             )}
           </dl>
-          {order.remittance_notice ? <p>{order.remittance_notice}</p> : null}
+          {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
         </section>
       ) : null}
       <p>{t("receipt.questions", { phone: hotelPhone })}</p>

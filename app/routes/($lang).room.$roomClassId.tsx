@@ -9,7 +9,7 @@ import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
 import { sortPlans } from "~/booking/sorting";
 import { DEFAULT_BOOKING } from "~/booking/stay";
 import { htmlToText } from "~/content/sanitize";
-import { formatDate, formatMonth, formatPrice } from "~/i18n/format";
+import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
 import { FACILITY_GROUPS } from "~/backend/hotel-file";
 import { jsonLdText, pageMeta, roomJsonLd, siteFromMatches } from "~/seo";
 import type { SiteData } from "~/site.server";
@@ -118,7 +118,7 @@ function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeof loade
                       if (!day) return <td key={weekday} />;
                       const label = Number(day.date.slice(8));
                       return (
-                        <td key={weekday} className={day.href ? "day day--open" : "day day--closed"}>
+                        <td key={weekday} className={day.href ? "day day--open" : day.date < data.today ? "day day--past" : "day day--closed"}>
                           {day.href ? (
                             <a href={day.href} aria-label={`${formatDate(day.date, lang)} ${day.price !== null ? formatPrice(day.price, lang) : ""}`}>
                               <span className="day__number">{label}</span>
@@ -166,7 +166,7 @@ export default function RoomPage() {
       <div className="room-page__body">
         <section className="room-page__facts">
           <ul className="facts">
-            <li>{t("room.capacity", { adults: room.people, children: room.children })}</li>
+            <li>{formatCapacity(t, room.people, room.children)}</li>
             {room.description.square_meters ? <li>{t("room.size", { size: room.description.square_meters })}</li> : null}
             {room.description.bed.map((bed) => (
               <li key={bed.bed}>{t("room.bed", { count: bed.count, bed: t(`bed.${bed.bed}`, { defaultValue: bed.bed }) })}</li>

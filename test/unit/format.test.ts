@@ -1,5 +1,14 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatPrice } from "~/i18n/format";
+import { i18nConfig } from "~/i18n/config";
+import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
+import { resources } from "~/i18n/resources";
+
+async function translator(lng: string) {
+  const i18n = createInstance();
+  await i18n.init({ ...i18nConfig, lng, resources });
+  return i18n.t;
+}
 
 describe("formatting for the guest's language", () => {
   it("formats TWD without decimals", () => {
@@ -12,5 +21,14 @@ describe("formatting for the guest's language", () => {
     expect(formatDate("2030-05-01", "zh-TW")).toBe("2030年5月1日");
     expect(formatDate("2030-05-01", "ja-JP")).toBe("2030/05/01");
     expect(formatDate("2030-05-01", "ko-KR")).toBe("2030. 5. 1.");
+  });
+
+  it("states a room's capacity with each language's plurals, leaving out children when none are allowed", async () => {
+    const en = await translator("en-US");
+    expect(formatCapacity(en, 1, 1)).toBe("1 adult · 1 child");
+    expect(formatCapacity(en, 2, 3)).toBe("2 adults · 3 children");
+    expect(formatCapacity(en, 4, 0)).toBe("4 adults");
+    const zh = await translator("zh-TW");
+    expect(formatCapacity(zh, 2, 1)).toBe("大人 2 位 · 兒童 1 位");
   });
 });

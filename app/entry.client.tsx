@@ -3,28 +3,25 @@
  * The translations the page needs arrive with the HTML (root renders them), not in the bundle.
  */
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n/config";
 import { RESOURCES_ELEMENT_ID } from "~/i18n/hydration";
+import { TranslationProvider } from "~/i18n/react";
 
-async function hydrate() {
+function hydrate() {
   const element = document.getElementById(RESOURCES_ELEMENT_ID);
-  const resources = element?.textContent ? JSON.parse(element.textContent) : {};
-  const lng = document.documentElement.lang;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: resources } });
+  const messages = element?.textContent ? JSON.parse(element.textContent) : {};
+  const lang = document.documentElement.lang;
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider lang={lang} messages={messages}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
   });
 }
 
-void hydrate();
+hydrate();

@@ -1,12 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n/config";
 import { HydrationResources } from "~/i18n/hydration";
-import { NAMESPACES, resources } from "~/i18n/resources";
+import { TranslationProvider } from "~/i18n/react";
+import { resources } from "~/i18n/resources";
 
 export const streamTimeout = 5_000;
 
@@ -19,18 +17,15 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { lang, cspNonce } = loadContext.app;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...NAMESPACES], resources });
-
   const hydrationJson = JSON.stringify(resources[lang]).replace(/</g, "\\u003c");
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <HydrationResources.Provider value={hydrationJson}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider lang={lang} messages={resources[lang]}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
-      </I18nextProvider>
+      </TranslationProvider>
     </HydrationResources.Provider>,
     {
       nonce: cspNonce,

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NotFound } from "~/components/NotFound";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";

@@ -16,13 +16,17 @@ export interface BookingState {
   cart: Cart | null;
 }
 
+/** The stay the request asks for, checked against today in the hotel's time zone. */
+export function searchOf(request: Request, timeZone: string): { today: string; parsed: ParsedSearch } {
+  const today = todayIn(timeZone);
+  return { today, parsed: parseBookingSearch(new URL(request.url).searchParams, today) };
+}
+
 export async function loadBookingState(context: AppLoadContext, request: Request): Promise<BookingState> {
   const { app } = context;
   const hotel = app.hotel;
   if (!hotel) throw new Response(null, { status: 404 });
-  const url = new URL(request.url);
-  const today = todayIn(hotel.time_zone);
-  const parsed = parseBookingSearch(url.searchParams, today);
+  const { today, parsed } = searchOf(request, hotel.time_zone);
   const valid = Object.keys(parsed.errors).length === 0;
   const result = valid ? await app.api.search(parsed.search.start, parsed.search.end) : null;
   const rooms = result

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isLanguage, localizePath, DEFAULT_LANGUAGE } from "~/i18n/languages";
 
 /** A link to a site path in the current language: components never build localized paths by hand. */

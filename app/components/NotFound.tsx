@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "./LocaleLink";
 
 /** The 404 page of spec §2: titled 404, with its error box. */

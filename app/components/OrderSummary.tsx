@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Order } from "~/hotel-api/schemas";
 import { formatDate, formatPrice } from "~/i18n/format";
 import type { SiteData } from "~/site.server";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 import { LocaleLink } from "./LocaleLink";

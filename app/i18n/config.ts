@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages";
 
-/** Shared i18next settings for the server and the (hydrating) client. */
+/** i18next settings for translations in loaders and meta (remix-i18next); pages render with ./translate. */
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
@@ -8,5 +8,4 @@ export const i18nConfig = {
   // Keys contain dots ("nav.home") but are flat in the JSON files.
   keySeparator: false,
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
 } as const;

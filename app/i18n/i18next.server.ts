@@ -3,8 +3,6 @@ import { i18nConfig } from "./config";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageFromPath } from "./languages";
 import { resources } from "./resources";
 
-const { react: _react, ...serverConfig } = i18nConfig;
-
 /** Translations on the server: the language is the path prefix (zh-TW has none). */
 export const i18nServer = new RemixI18Next({
   detection: {
@@ -12,5 +10,5 @@ export const i18nServer = new RemixI18Next({
     fallbackLanguage: DEFAULT_LANGUAGE,
     findLocale: async (request) => languageFromPath(new URL(request.url).pathname)?.language ?? DEFAULT_LANGUAGE,
   },
-  i18next: { ...serverConfig, resources },
+  i18next: { ...i18nConfig, resources },
 });

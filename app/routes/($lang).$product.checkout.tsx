@@ -1,10 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { useTranslation } from "react-i18next";
-import { todayIn } from "~/booking/dates";
-import { assertBookable } from "~/booking/booking-page.server";
-import { parseBookingSearch, searchQuery } from "~/booking/search";
+import { useTranslation } from "~/i18n/react";
+import { assertBookable, searchOf } from "~/booking/booking-page.server";
+import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
 import { HotelApiError, type HotelApi } from "~/hotel-api/client";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
@@ -77,8 +76,7 @@ async function loadCheckout(args: LoaderFunctionArgs) {
   assertBookable(context, params.product);
   const { app } = context;
   const hotel = app.hotel as HotelInfo;
-  const url = new URL(request.url);
-  const parsed = parseBookingSearch(url.searchParams, todayIn(hotel.time_zone));
+  const { parsed } = searchOf(request, hotel.time_zone);
   const cart = await readCart(request, app.env, app.domain, parsed.search);
   const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
   return { app, hotel, parsed, cart, bookingPage };

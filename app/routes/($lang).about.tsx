@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { htmlToText } from "~/content/sanitize";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderFromSignedLink } from "~/booking/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";

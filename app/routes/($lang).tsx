@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Analytics } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";

@@ -17,3 +17,16 @@ test("home, room and about pages have no accessibility violations", async ({ pag
     expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });
+
+test("the booking results of both booking layouts have no accessibility violations", async ({ page }) => {
+  for (const [hotel, path] of [
+    ["taipei", "/en-US/hxa/booking"],
+    ["lakeside", "/en-US/hxa/booking"],
+    ["taipei", "/hxa/booking"],
+  ] as const) {
+    await page.goto(hotelUrl(hotel, path));
+    await expect(page.locator(".booking-room").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${hotel}${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * The translator pages render with, on the server and in the browser alike. It does what our
+ * locale files use of i18next — flat keys, a second namespace, `{{name}}` interpolation, plurals
+ * by `count` (`_zero`/`_one`/`_other`… suffixes, as i18next's JSON v4) and `defaultValue` — in a
+ * few hundred bytes, so hydrating pages do not carry i18next in their JavaScript (design.md,
+ * performance budgets). Loaders and meta keep i18next through remix-i18next; a unit test holds the
+ * two to the same output for every key of every language.
+ */
+export type Messages = Record<string, Record<string, string>>;
+
+export type TranslateOptions = {
+  ns?: string;
+  count?: number;
+  defaultValue?: string;
+  [name: string]: unknown;
+};
+
+export type Translate = (key: string, options?: TranslateOptions) => string;
+
+const DEFAULT_NAMESPACE = "common";
+
+export function createTranslator(lang: string, messages: Messages): Translate {
+  const plurals = new Intl.PluralRules(lang);
+  return (key, options = {}) => {
+    const table = messages[options.ns ?? DEFAULT_NAMESPACE] ?? {};
+    let text: string | undefined;
+    if (typeof options.count === "number") {
+      if (options.count === 0) text = table[`${key}_zero`];
+      text ??= table[`${key}_${plurals.select(options.count)}`];
+    }
+    text ??= table[key] ?? options.defaultValue ?? key;
+    return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => {
+      const value = options[name];
+      return value === undefined || value === null ? match : String(value);
+    });
+  };
+}

@@ -19,6 +19,12 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     const prefix = lang === "zh-TW" ? "" : `/${lang}`;
     let reloads = 0;
     page.on("load", () => reloads++);
+    // A page whose server HTML and hydrated render differ (a translation, a date) logs an error.
+    const pageErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") pageErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => pageErrors.push(error.message));
 
     // Search
     await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking`));
@@ -44,6 +50,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.locator(".booking-results > .booking-room").nth(1).locator(".add-form").first().locator("button[type=submit]").click();
     await expect(page.locator(".booking-cart .cart-line")).toHaveCount(2);
     if (javaScriptEnabled) expect(reloads, "adding to the cart does not reload the page").toBe(loadsBeforeCart);
+    expect(pageErrors, "no errors in the page, hydration included").toEqual([]);
 
     // Checkout: price check with a coupon
     await page.locator(".booking-cart a.button").click();

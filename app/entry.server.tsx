@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { deferHydration } from "~/defer-hydration.server";
 import { HydrationResources } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";
@@ -41,5 +42,5 @@ export default async function handleRequest(
 
   responseHeaders.set("content-type", "text/html; charset=utf-8");
   responseHeaders.set("content-language", lang);
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(deferHydration(body, cspNonce), { headers: responseHeaders, status });
 }

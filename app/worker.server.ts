@@ -1,6 +1,7 @@
 /**
- * The Worker: static assets are served by the platform before this runs; the built-in hotel back
- * end answers /api, /account, /pms and /master; everything else is the Remix site.
+ * The Worker: static assets are served by the platform before this runs (route chunks excepted,
+ * see encodedAssetRequest); the built-in hotel back end answers /api, /account, /pms and /master;
+ * everything else is the Remix site.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
@@ -29,6 +30,17 @@ export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { 
   };
 }
 
+/**
+ * Remix names route chunks after their files (`($lang).$product.booking-….js`), and the asset
+ * server answers a `$` in a path with a redirect to `%24`: a wasted round trip per chunk on a slow
+ * phone. wrangler.toml sends /build/routes/* to the Worker first, which asks for the encoded path.
+ */
+export function encodedAssetRequest(request: Request, url = new URL(request.url)): Request {
+  const encoded = new URL(url);
+  encoded.pathname = url.pathname.replaceAll("$", "%24");
+  return new Request(encoded, request);
+}
+
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
@@ -40,8 +52,10 @@ export async function handleFetch(
   ctx: ExecutionContext,
   remix: RemixHandler,
 ): Promise<Response> {
-  const env = parseEnv(rawEnv);
   const url = new URL(request.url);
+  const assets = rawEnv.ASSETS as Fetcher | undefined;
+  if (assets && url.pathname.startsWith("/build/routes/")) return assets.fetch(encodedAssetRequest(request, url));
+  const env = parseEnv(rawEnv);
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
     return securityHeaders(response, { api: true });

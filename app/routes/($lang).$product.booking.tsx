@@ -354,10 +354,10 @@ export default function BookingPage() {
           <Filters data={data} />
           <h2 className="booking-results__heading">{t("booking.results_heading")}</h2>
           {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t("booking.no_rooms")}</p> : null}
-          {data.rooms.map((room) => (
+          {data.rooms.map((room, index) => (
             <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
               <div className="booking-room__head">
-                {room.photos[0] ? <Picture image={room.photos[0]} className="booking-room__photo" /> : null}
+                {room.photos[0] ? <Picture image={room.photos[0]} priority={index === 0} className="booking-room__photo" /> : null}
                 <div>
                   <h3 id={`room-${room.room_class_id}`}>
                     <LocaleLink to={`/room/${room.room_class_id}`}>{room.room_class_name}</LocaleLink>

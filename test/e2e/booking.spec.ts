@@ -42,7 +42,9 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(page).toHaveURL(/meals=1/);
     await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
 
-    // Two room lines
+    // Two room lines. Scripts start once the page has loaded; wait for them so the enhanced
+    // forms are what is tested here (before that, the same forms post without JavaScript).
+    if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const loadsBeforeCart = reloads;
     await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("select").selectOption("1");
     await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("button[type=submit]").click();

@@ -6,7 +6,10 @@ export function hotelUrl(name: string | null, path = "/"): string {
 }
 
 /** GET from the Node side (which does not resolve *.localhost): connect to 127.0.0.1 and send the Host. */
-export async function fetchText(name: string | null, path: string): Promise<{ status: number; body: string }> {
+export async function fetchText(
+  name: string | null,
+  path: string,
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
     const req = request(
@@ -14,7 +17,7 @@ export async function fetchText(name: string | null, path: string): Promise<{ st
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
       },
     );
     req.on("error", reject);

@@ -1,0 +1,80 @@
+/**
+ * Pages that hydrate (booking and checkout) work fully without JavaScript: their forms post and
+ * redirect like any other. So the framework's ~90 KB of JavaScript need not compete with the HTML,
+ * the stylesheets and the photos on a slow connection: this stream rewrite holds Remix's scripts
+ * back until the page has loaded, then starts them. A guest who acts before that gets the
+ * JavaScript-free path, which is the same form.
+ *
+ * What it rewrites, at the end of the document that `<Scripts>` renders:
+ * - `<link rel="modulepreload" href=…>` becomes `<link data-deferred-rel="modulepreload" href=…>`;
+ * - the `<script type="module">` that imports the routes and the client entry becomes
+ *   `type="text/x-deferred-module"`;
+ * and a few lines added to Remix's context script (which carries the page's CSP nonce) restore both
+ * once the `load` event has fired. React hydrates elements by tag, so the changed attributes do not
+ * disturb hydration.
+ */
+const MARKER = '<link rel="modulepreload"';
+
+export function deferredHydrationLoader(nonce: string): string {
+  return (
+    ";(function(){function go(){" +
+    'document.querySelectorAll("link[data-deferred-rel]").forEach(function(l){l.rel=l.getAttribute("data-deferred-rel")});' +
+    'var d=document.querySelector(\'script[type="text/x-deferred-module"]\');if(!d)return;' +
+    `var s=document.createElement("script");s.type="module";s.nonce=${JSON.stringify(nonce)};s.textContent=d.textContent;d.replaceWith(s)}` +
+    'if(document.readyState==="complete")setTimeout(go);else addEventListener("load",function(){setTimeout(go)})})();'
+  );
+}
+
+/**
+ * Rewrites the tail of a rendered document (everything from the first module preload on). The
+ * loader joins the end of Remix's own context script rather than adding an element, since React
+ * would take an element it did not render for a hydration mismatch.
+ */
+export function deferScriptsIn(tail: string, nonce: string): string {
+  const context = tail.indexOf("window.__remixContext");
+  const contextEnd = context < 0 ? -1 : tail.indexOf("</script>", context);
+  const moduleScript = /<script([^>]*) type="module"([^>]*)>/;
+  if (contextEnd < 0 || !moduleScript.test(tail.slice(contextEnd))) return tail;
+  const withLoader = tail.slice(0, contextEnd) + deferredHydrationLoader(nonce) + tail.slice(contextEnd);
+  return withLoader
+    .replaceAll(MARKER, '<link data-deferred-rel="modulepreload"')
+    .replace(moduleScript, (_match, before: string, after: string) => `<script${before} type="text/x-deferred-module"${after}>`);
+}
+
+/** The document stream with its scripts deferred (see above); pages without scripts pass unchanged. */
+export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string): ReadableStream<Uint8Array> {
+  let head = "";
+  let tail: string | null = null;
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = decoder.decode(chunk, { stream: true });
+        if (tail !== null) {
+          tail += text;
+          return;
+        }
+        head += text;
+        const at = head.indexOf(MARKER);
+        if (at >= 0) {
+          tail = head.slice(at);
+          controller.enqueue(encoder.encode(head.slice(0, at)));
+          head = "";
+          return;
+        }
+        // Stream on, keeping back only what could be the start of the marker.
+        const keep = MARKER.length - 1;
+        if (head.length > keep) {
+          controller.enqueue(encoder.encode(head.slice(0, head.length - keep)));
+          head = head.slice(head.length - keep);
+        }
+      },
+      flush(controller) {
+        const last = decoder.decode();
+        const rest = tail === null ? head + last : deferScriptsIn(tail + last, nonce);
+        if (rest) controller.enqueue(encoder.encode(rest));
+      },
+    }),
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration, deferScriptsIn } from "~/defer-hydration.server";
+
+const TAIL =
+  '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/routes/($lang)-B.js"/>' +
+  '<script nonce="N">window.__remixContext = {};</script>' +
+  '<script nonce="N" type="module" async="">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script></body></html>';
+const DOCUMENT = `<!DOCTYPE html><html><head></head><body><main>Rooms</main>${TAIL}`;
+
+async function streamed(text: string, chunkSize: number): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += chunkSize) controller.enqueue(bytes.slice(at, at + chunkSize));
+      controller.close();
+    },
+  });
+  return new Response(deferHydration(body, "N")).text();
+}
+
+describe("scripts held back until the page has loaded", () => {
+  it("turns the module preloads and the module script inert and adds the loader to Remix's context script", () => {
+    const out = deferScriptsIn(TAIL, "N");
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out.match(/data-deferred-rel="modulepreload"/g)).toHaveLength(2);
+    expect(out).toContain('<script nonce="N" type="text/x-deferred-module" async="">import "/build/manifest-C.js";');
+    expect(out).toMatch(/window\.__remixContext = \{\};;\(function\(\)\{.*addEventListener\("load"/);
+    expect(out).toContain('s.nonce="N"');
+    expect(out.endsWith("</body></html>")).toBe(true);
+  });
+
+  it("leaves a document alone when it is not the shape it knows", () => {
+    const noContext = '<link rel="modulepreload" href="/a.js"/><script type="module">import "/a.js";</script>';
+    expect(deferScriptsIn(noContext, "N")).toBe(noContext);
+  });
+
+  it.each([1, 7, 25, 4096])("gives the same document whatever the chunk size (%i bytes)", async (size) => {
+    expect(await streamed(DOCUMENT, size)).toBe(`<!DOCTYPE html><html><head></head><body><main>Rooms</main>${deferScriptsIn(TAIL, "N")}`);
+  });
+
+  it("passes pages without scripts through unchanged, multi-byte text included", async () => {
+    const page = "<!DOCTYPE html><html><body><p>訂房完成 · 予約</p></body></html>";
+    expect(await streamed(page, 3)).toBe(page);
+  });
+});

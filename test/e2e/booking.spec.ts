@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hotelUrl } from "./helpers";
+import { apiCall, hotelUrl } from "./helpers";
 
 function taipeiDay(offset: number): string {
   const date = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
@@ -133,4 +133,60 @@ test("an empty checkout goes back to the search, and the booker's mistakes are s
   await expect(page.locator("#booker_phone-error")).toHaveText("Enter a valid phone number");
   await expect(page.locator("#company_reg_number-error")).toHaveText("A company tax ID has 8 digits");
   await expect(page.locator("#booker_last_name")).toHaveValue("Lin");
+});
+
+interface Availability {
+  data: { rooms: { room_class_id: number; inventory: number }[] };
+}
+
+test("a cart gone stale (its rooms sold meanwhile) gets a clear message at checkout and makes no order", async ({ page, javaScriptEnabled }) => {
+  const offset = javaScriptEnabled ? 150 : 155;
+  const start = taipeiDay(offset);
+  const end = taipeiDay(offset + 1);
+  const availability = async () =>
+    (await apiCall<Availability>("GET", `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}`)).json.data.rooms;
+
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${end}`));
+  const add = page.locator(".booking-results > .booking-room .add-form").first();
+  const roomClassId = Number(await add.locator('input[name="room_class_id"]').inputValue());
+  const proposalId = Number(await add.locator('input[name="proposal_id"]').inputValue());
+  await add.locator("button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+
+  // Meanwhile another guest books every room of that class that is left.
+  const left = (await availability()).find((room) => room.room_class_id === roomClassId)?.inventory ?? 0;
+  expect(left).toBeGreaterThan(0);
+  const other = await apiCall("POST", "/api/ota/order/personal-new?lang=en-US", {
+    domain: "taipei.localhost",
+    booker_first_name: "Hao",
+    booker_last_name: "Chen",
+    booker_phone: "0922333444",
+    booker_email: "hao@example.com",
+    booking_from: "HXA",
+    check_in_day: start,
+    check_out_day: end,
+    pay_way: "remittance",
+    payment_vendor: 8,
+    pay_option: "all",
+    orders: [{ room_class_id: roomClassId, proposal_id: proposalId, num: left, occupant_name: "Hao Chen" }],
+    adults_count: 2,
+    children_count: 0,
+  });
+  expect(other.status).toBe(201);
+
+  // The checkout's price check already tells the guest; placing the order anyway is refused.
+  await page.locator(".booking-cart a.button").click();
+  await expect(page.locator("p.alert[role=alert]").first()).toHaveText("This room type is sold out");
+  await page.locator("#booker_last_name").fill("Lin");
+  await page.locator("#booker_first_name").fill("Mei");
+  await page.locator("#booker_phone").fill("0912345678");
+  await page.locator("#booker_email").fill("mei@example.com");
+  await page.locator('input[name="payment"][value="8:remittance"]').check();
+  await page.locator('button[name="intent"][value="order"]').click();
+  await expect(page.locator("p.alert[role=alert]").first()).toHaveText("This room type is sold out");
+  await expect(page).toHaveURL(/\/en-US\/hxa\/checkout\?/);
+  await expect(page.locator("#booker_email")).toHaveValue("mei@example.com");
+
+  // Nothing was taken: the class is at 0, not below.
+  expect((await availability()).find((room) => room.room_class_id === roomClassId)?.inventory).toBe(0);
 });

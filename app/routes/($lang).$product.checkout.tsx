@@ -3,14 +3,13 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData }
 import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
+import { checkPrice } from "~/booking/price-check.server";
 import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
-import { HotelApiError, type HotelApi } from "~/hotel-api/client";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import type { Cart } from "~/booking/cart";
 import type { SiteData } from "~/site.server";
 
 export const handle = { hydrate: true, booking: true };
@@ -21,54 +20,6 @@ function paymentOptions(hotel: HotelInfo) {
   return hotel.payment_list
     .filter((entry) => PAYMENT_METHOD_ORDER.includes(entry.method))
     .map((entry) => ({ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }));
-}
-
-interface PriceOutcome {
-  price: PriceDetail | null;
-  error: string | null;
-}
-
-/** The server's price check (spec §7: v2 or legacy by feature flag); a failure is a message, never a crash. */
-async function checkPrice(
-  api: HotelApi,
-  v2: boolean,
-  cart: Cart,
-  options: { coupon?: string; points?: number; payOption?: "all" | "part" },
-  rooms: () => Promise<{ room_class_id: number; room_code: string }[]>,
-  plans: () => Promise<Map<number, string>>,
-): Promise<PriceOutcome> {
-  try {
-    if (v2) {
-      const price = await api.calculate({
-        check_in_day: cart.start,
-        check_out_day: cart.end,
-        orders: cart.lines,
-        coupon_code: options.coupon || undefined,
-        point_used: options.points ?? 0,
-        pay_option: options.payOption ?? "all",
-      });
-      return { price, error: null };
-    }
-    // Legacy price check: the same lines as rate plan and room codes, one date list per line.
-    const [roomList, planCodes] = await Promise.all([rooms(), plans()]);
-    const legacy = await api.legacyCalculate({
-      check_in: cart.start,
-      check_out: cart.end,
-      coupon_code: options.coupon || undefined,
-      plans: cart.lines.map((line) => ({
-        rate_plan_code: planCodes.get(line.proposal_id) ?? "",
-        inv_type_code: roomList.find((room) => room.room_class_id === line.room_class_id)?.room_code ?? "",
-        date_and_amount: [{ date: cart.start, amount: line.num }],
-      })),
-      use_point: options.points ?? 0,
-      use_deposit: options.payOption === "part",
-    });
-    const detailed = await api.calculate({ check_in_day: cart.start, check_out_day: cart.end, orders: cart.lines });
-    return { price: { ...detailed, ...legacy, success: true }, error: null };
-  } catch (error) {
-    if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
-    throw error;
-  }
 }
 
 async function loadCheckout(args: LoaderFunctionArgs) {
@@ -82,17 +33,12 @@ async function loadCheckout(args: LoaderFunctionArgs) {
   return { app, hotel, parsed, cart, bookingPage };
 }
 
-const planCodesOf = (api: HotelApi, cart: Cart) => async () => {
-  const search = await api.search(cart.start, cart.end);
-  return new Map(search.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.rate_plan_code] as const)));
-};
-
 export async function loader(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, parsed } = await loadCheckout(args);
   if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
-  const outcome = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, {}, () => app.api.rooms(), planCodesOf(app.api, cart));
+  const outcome = await checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, {}, t("cart.error.unknown_plan"));
   return json(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -116,7 +62,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 type Values = Record<string, string>;
 
 export async function action(args: ActionFunctionArgs) {
-  const { app, cart, bookingPage } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage } = await loadCheckout(args);
   const { request } = args;
   const form = await request.formData();
   const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
@@ -132,10 +78,12 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === "price") {
     const payOption = values.pay_option === "part" ? "part" : "all";
-    const outcome = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon: values.coupon_code?.trim(), payOption }, () => app.api.rooms(), planCodesOf(app.api, cart));
+    const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
+    const check = (coupon?: string) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, payOption }, unknownPlan);
+    const outcome = await check(values.coupon_code?.trim());
     if (outcome.error) {
       // Spec §8: a failed price check clears the promotion and shows the server's message.
-      const cleared = await checkPrice(app.api, app.env.FEATURE_PRICE_CHECK_V2, cart, { payOption }, () => app.api.rooms(), planCodesOf(app.api, cart));
+      const cleared = await check();
       return json({ values: { ...values, coupon_code: "" }, fieldErrors: {}, formError: null, price: cleared.price, priceError: outcome.error }, { status: 400 });
     }
     return json({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });

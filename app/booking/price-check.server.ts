@@ -1,0 +1,112 @@
+import type { Cart } from "~/booking/cart";
+import { nightsBetween, stayNights } from "~/booking/dates";
+import { HotelApiError, type HotelApi } from "~/hotel-api/client";
+import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
+
+export interface PriceOptions {
+  coupon?: string;
+  points?: number;
+  payOption?: "all" | "part";
+}
+
+/** A price detail, or the server's message about why there is none. The message is already in the guest's language. */
+export interface PriceOutcome {
+  price: PriceDetail | null;
+  error: string | null;
+}
+
+/**
+ * The server's price check of a cart (spec §7). It uses `ota/order/calculate` when price check v2
+ * is on, and the legacy `discount/calculate` otherwise. A refusal comes back as a message and never
+ * as a crash. `unknownPlan` is the guest's text for a cart line the hotel no longer sells on these
+ * dates; only the legacy path needs it, because that path has to name each line by its codes.
+ */
+export async function checkPrice(
+  api: HotelApi,
+  hotel: Pick<HotelInfo, "deposit_type" | "deposit_percent">,
+  v2: boolean,
+  cart: Cart,
+  options: PriceOptions,
+  unknownPlan: string,
+): Promise<PriceOutcome> {
+  try {
+    if (v2) {
+      const price = await api.calculate({
+        check_in_day: cart.start,
+        check_out_day: cart.end,
+        orders: cart.lines,
+        coupon_code: options.coupon || undefined,
+        point_used: options.points ?? 0,
+        pay_option: options.payOption ?? "all",
+      });
+      return { price, error: null };
+    }
+    return await legacyPriceCheck(api, hotel, cart, options, unknownPlan);
+  } catch (error) {
+    if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
+    throw error;
+  }
+}
+
+/**
+ * The legacy price check names each line by its rate plan and room codes, with the number of rooms
+ * for every night. Its answer has only the totals. The per-line breakdown the checkout shows comes
+ * from the availability search of the same stay, which also supplies the codes.
+ */
+async function legacyPriceCheck(
+  api: HotelApi,
+  hotel: Pick<HotelInfo, "deposit_type" | "deposit_percent">,
+  cart: Cart,
+  options: PriceOptions,
+  unknownPlan: string,
+): Promise<PriceOutcome> {
+  const search = await api.search(cart.start, cart.end);
+  const nights = stayNights(cart.start, cart.end);
+  const found = cart.lines.map((line) => {
+    const room = search.rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
+    const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
+    return room && plan ? { line, room, plan } : null;
+  });
+  if (found.some((entry) => entry === null)) return { price: null, error: unknownPlan };
+  const lines = found.filter((entry) => entry !== null);
+
+  const legacy = await api.legacyCalculate({
+    check_in: cart.start,
+    check_out: cart.end,
+    coupon_code: options.coupon || undefined,
+    plans: lines.map(({ line, room, plan }) => ({
+      rate_plan_code: plan.rate_plan_code,
+      inv_type_code: room.room_code,
+      date_and_amount: nights.map((date) => ({ date, amount: line.num })),
+    })),
+    use_point: options.points ?? 0,
+    use_deposit: options.payOption === "part",
+  });
+  return {
+    price: {
+      ...legacy,
+      point_used: options.points ?? 0,
+      deposit_type: hotel.deposit_type,
+      deposit_percent: hotel.deposit_percent,
+      coupon_code: legacy.promotion_discount > 0 ? (options.coupon ?? "") : "",
+      member: null,
+      lines: lines.map(({ line, room, plan }) => ({
+        room_class_id: room.room_class_id,
+        room_class_name: room.room_class_name,
+        proposal_id: plan.proposal_id,
+        proposal_name: plan.proposal_name,
+        num: line.num,
+        nights: nightsBetween(cart.start, cart.end),
+        price: plan.price,
+        member_price: plan.member_price,
+        unit_price: plan.price,
+        amount: plan.price * line.num,
+        inventory: plan.inventory,
+        error: null,
+      })),
+      check_in_day: cart.start,
+      check_out_day: cart.end,
+    },
+    error: null,
+  };
+}

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handleBackendRequest } from "~/backend/router.server";
+import { addDays, todayIn } from "~/booking/dates";
+import { checkPrice } from "~/booking/price-check.server";
+import type { Cart } from "~/booking/cart";
+import { HotelApi } from "~/hotel-api/client";
+import { fixtureHotel, loadHotel } from "./helpers";
+
+const HOST = "pricecheck.localhost";
+const today = todayIn("Asia/Taipei");
+const hotel = { deposit_type: "deposit" as const, deposit_percent: 30 };
+const UNKNOWN = "This plan is not available for these dates, please choose again.";
+
+const api = new HotelApi({
+  transport: (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET }),
+  origin: "https://backend.internal",
+  domain: HOST,
+  lang: "en-US",
+});
+
+let cart: Cart;
+
+beforeAll(async () => {
+  await loadHotel(
+    fixtureHotel(HOST, (file) => {
+      Object.assign(file.hotel, { deposit_type: "deposit", deposit_percent: 30 });
+      file.room_classes.push({ room_code: "twin", name: { "zh-TW": "雙床房", "en-US": "Twin" }, people: 2, total_rooms: 4 });
+      file.rate_plans[0]?.rooms.push({ room_code: "twin", weekday: 2500, weekend: 3100, holiday: 3900, member_percent: 90 });
+    }),
+  );
+  const search = await api.search(addDays(today, 20), addDays(today, 23));
+  cart = {
+    domain: HOST,
+    start: addDays(today, 20),
+    end: addDays(today, 23),
+    lines: search.rooms.map((room) => ({ room_class_id: room.room_class_id, proposal_id: room.price_set[0]?.proposal_id ?? 0, num: 2 })),
+    checkoutKey: "price-check-key-1",
+  };
+});
+
+describe("the checkout's price check, v2 and legacy", () => {
+  it("gives the same totals and lines both ways, a coupon and a deposit included", async () => {
+    expect(cart.lines).toHaveLength(2);
+    const options = { coupon: "WELCOME10", payOption: "part" as const };
+    const v2 = await checkPrice(api, hotel, true, cart, options, UNKNOWN);
+    const legacy = await checkPrice(api, hotel, false, cart, options, UNKNOWN);
+    expect(v2.error).toBeNull();
+    expect(legacy.error).toBeNull();
+    const summary = (outcome: typeof v2) => ({
+      room_price: outcome.price?.room_price,
+      promotion_discount: outcome.price?.promotion_discount,
+      total_price: outcome.price?.total_price,
+      deposit_amount: outcome.price?.deposit_amount,
+      pay_amount: outcome.price?.pay_amount,
+      coupon_code: outcome.price?.coupon_code,
+      lines: outcome.price?.lines.map((line) => [line.room_class_name, line.proposal_name, line.num, line.nights, line.amount]),
+    });
+    expect(summary(legacy)).toEqual(summary(v2));
+    // Three nights, two rooms of each class, 10 % off, 30 % deposit: numbers a guest can check.
+    const rooms = v2.price?.room_price ?? 0;
+    expect(v2.price?.promotion_discount).toBe(Math.round(rooms * 0.1));
+    expect(v2.price?.coupon_code).toBe("WELCOME10");
+    expect(v2.price?.deposit_amount).toBeGreaterThan(0);
+  });
+
+  it("turns a refused coupon into the server's message, both ways", async () => {
+    const v2 = await checkPrice(api, hotel, true, cart, { coupon: "NOSUCHCODE" }, UNKNOWN);
+    const legacy = await checkPrice(api, hotel, false, cart, { coupon: "NOSUCHCODE" }, UNKNOWN);
+    expect(v2.price).toBeNull();
+    expect(v2.error).toBeTruthy();
+    expect(legacy).toEqual(v2);
+  });
+
+  it("refuses more rooms than are left with the spec's message, both ways", async () => {
+    const tooMany = { ...cart, lines: [{ ...cart.lines[0]!, num: 4 }] };
+    const v2 = await checkPrice(api, hotel, true, tooMany, {}, UNKNOWN);
+    const legacy = await checkPrice(api, hotel, false, tooMany, {}, UNKNOWN);
+    expect(v2.error).toBe("Not enough rooms");
+    expect(legacy.error).toBe("Not enough rooms");
+  });
+
+  it("says a plan the hotel does not sell on these dates is unavailable", async () => {
+    const gone = { ...cart, lines: [{ room_class_id: cart.lines[0]!.room_class_id, proposal_id: 999_999, num: 1 }] };
+    expect((await checkPrice(api, hotel, false, gone, {}, UNKNOWN)).error).toBe(UNKNOWN);
+    expect((await checkPrice(api, hotel, true, gone, {}, UNKNOWN)).error).toBeTruthy();
+  });
+});

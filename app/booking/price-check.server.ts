@@ -1,6 +1,6 @@
 import type { Cart } from "~/booking/cart";
 import { nightsBetween, stayNights } from "~/booking/dates";
-import { HotelApiError, type HotelApi } from "~/hotel-api/client";
+import { HotelApiError, PriceCheckError, type HotelApi } from "~/hotel-api/client";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 
 export interface PriceOptions {
@@ -9,7 +9,11 @@ export interface PriceOptions {
   payOption?: "all" | "part";
 }
 
-/** A price detail, or the server's message about why there is none. The message is already in the guest's language. */
+/**
+ * A price detail, or the server's message about why the check failed, in the guest's language.
+ * Both are set when only some lines failed: the detail then marks each failing line with its
+ * error (price check v2 only).
+ */
 export interface PriceOutcome {
   price: PriceDetail | null;
   error: string | null;
@@ -43,6 +47,7 @@ export async function checkPrice(
     }
     return await legacyPriceCheck(api, hotel, cart, options, unknownPlan);
   } catch (error) {
+    if (error instanceof PriceCheckError) return { price: error.detail, error: error.message || error.code };
     if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
     throw error;
   }

@@ -27,6 +27,7 @@ import {
   SpecialRatePlanSchema,
   envelope,
   type Order,
+  type PriceDetail,
 } from "./schemas";
 
 /** Sends one request to the back end and returns its response. */
@@ -39,6 +40,8 @@ export class HotelApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The `data` a failure carried, unvalidated (most failures carry none). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = "HotelApiError";
@@ -46,6 +49,17 @@ export class HotelApiError extends Error {
 
   get isNotFound(): boolean {
     return this.status === 404;
+  }
+}
+
+/** A refused price check that still says which lines failed: `detail.lines[n].error`. */
+export class PriceCheckError extends HotelApiError {
+  constructor(
+    error: HotelApiError,
+    readonly detail: PriceDetail,
+  ) {
+    super(error.status, error.code, error.message, error.field, error.data);
+    this.name = "PriceCheckError";
   }
 }
 
@@ -120,6 +134,7 @@ export class HotelApi {
         String(msg?.code ?? "error"),
         msg?.extrainfo?.message || msg?.message || "",
         msg?.extrainfo?.field,
+        failure.output.data ?? undefined,
       );
     }
     const parsed = v.safeParse(envelope(schema), json);
@@ -230,8 +245,15 @@ export class HotelApi {
   // Pricing and coupons
 
   /** POST /api/ota/order/calculate (price check v2) */
-  calculate(input: PriceCheckInput) {
-    return this.call(PriceDetailSchema, "POST", "/api/ota/order/calculate", { body: { ...this.hotel, ...input } });
+  async calculate(input: PriceCheckInput) {
+    try {
+      return await this.call(PriceDetailSchema, "POST", "/api/ota/order/calculate", { body: { ...this.hotel, ...input } });
+    } catch (error) {
+      // A line problem still comes with the price detail, each line with its own error (api.md).
+      const detail = error instanceof HotelApiError ? v.safeParse(PriceDetailSchema, error.data) : null;
+      if (error instanceof HotelApiError && detail?.success) throw new PriceCheckError(error, detail.output);
+      throw error;
+    }
   }
 
   /** POST /api/discount/calculate (legacy price check) */

@@ -24,7 +24,7 @@ export function envelope<TData extends v.GenericSchema>(data: TData) {
   return v.object({ success: v.literal(true), msg: v.optional(MsgSchema), data });
 }
 
-export const FailureSchema = v.object({ success: v.literal(false), msg: v.optional(MsgSchema) });
+export const FailureSchema = v.object({ success: v.literal(false), msg: v.optional(MsgSchema), data: v.optional(v.unknown()) });
 
 export const ImageSchema = v.object({
   src: v.string(),

@@ -177,6 +177,10 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message at check
   // The checkout's price check already tells the guest; placing the order anyway is refused.
   await page.locator(".booking-cart a.button").click();
   await expect(page.locator("p.alert[role=alert]").first()).toHaveText("This room type is sold out");
+  // The line itself says so, and keeps its occupant field.
+  await expect(page.locator(".checkout-line")).toHaveCount(1);
+  await expect(page.locator(".checkout-line [role=alert]")).toHaveText("This room type is sold out");
+  await expect(page.locator("#occupant_name_0")).toBeVisible();
   await page.locator("#booker_last_name").fill("Lin");
   await page.locator("#booker_first_name").fill("Mei");
   await page.locator("#booker_phone").fill("0912345678");

@@ -78,6 +78,9 @@ describe("the checkout's price check, v2 and legacy", () => {
     const legacy = await checkPrice(api, hotel, false, tooMany, {}, UNKNOWN);
     expect(v2.error).toBe("Not enough rooms");
     expect(legacy.error).toBe("Not enough rooms");
+    // v2 also says which line: the checkout marks it and keeps the others.
+    expect(v2.price?.lines.map((line) => line.error?.message ?? null)).toEqual(["Not enough rooms"]);
+    expect(legacy.price).toBeNull();
   });
 
   it("says a plan the hotel does not sell on these dates is unavailable", async () => {

@@ -5,6 +5,7 @@
 import type { AppEnv } from "~/env.server";
 import { HotelApi, type Transport } from "~/hotel-api/client";
 import type { HotelInfo } from "~/hotel-api/schemas";
+import { readMemberToken } from "~/cookies.server";
 import { getHotelInfo } from "~/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
 
@@ -18,7 +19,10 @@ export interface AppContext {
   /** The language named by the path; null when the path has an unknown language prefix. */
   lang: Language;
   langValid: boolean;
+  /** The API client for this request; it carries the member token when one is saved (and the hotel's member system is on). */
   api: HotelApi;
+  /** A member token is saved for this hotel (spec §4: login state). The back end decides whether it is still valid. */
+  signedIn: boolean;
   cspNonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
 }
@@ -54,8 +58,11 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   const domain = hotelDomainFor(host, input.env.DEFAULT_HOTEL_DOMAIN);
   const fromPath = languageFromPath(url.pathname);
   const lang = fromPath?.language ?? DEFAULT_LANGUAGE;
-  const api = new HotelApi({ transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang });
-  const hotel = await getHotelInfo(domain, lang, () => api.hotelInfo(), input.waitUntil);
+  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang };
+  // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
+  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil);
+  const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;
+  const api = new HotelApi({ ...options, memberToken });
   return {
     env: input.env,
     host,
@@ -64,6 +71,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     lang,
     langValid: fromPath !== null,
     api,
+    signedIn: memberToken !== null,
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,
   };

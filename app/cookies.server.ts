@@ -1,5 +1,6 @@
 /**
- * Browser state in signed HttpOnly cookies (docs/decisions/003): the cart and the CSRF token.
+ * Browser state in signed HttpOnly cookies (docs/decisions/003): the cart, the CSRF token and the
+ * member session.
  * Every read is validated; a tampered or stale cookie reads as empty.
  */
 import { createCookie } from "@remix-run/cloudflare";
@@ -51,4 +52,19 @@ export async function verifyCsrf(request: Request, env: AppEnv, form: FormData):
   const expected = await csrfCookie(env).parse(request.headers.get("cookie"));
   const given = form.get("csrf");
   return typeof expected === "string" && typeof given === "string" && expected.length === 36 && given === expected;
+}
+
+/**
+ * The member session: spec §4's "saved member token" (mem_token), kept server-side in a signed
+ * HttpOnly cookie instead of browser storage, so page scripts never see it. Login writes it
+ * (`memberSessionCookie`); every request reads it (`readMemberToken`). It belongs to one hotel.
+ */
+export const memberSessionCookie = (env: AppEnv) => createCookie("member", { ...base(env), maxAge: 60 * 60 * 24 * 30 });
+
+const MemberSessionSchema = v.object({ domain: v.string(), token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/)) });
+
+/** The member token saved for this hotel, or null (none, another hotel's, tampered). */
+export async function readMemberToken(request: Request, env: AppEnv, domain: string): Promise<string | null> {
+  const parsed = v.safeParse(MemberSessionSchema, await memberSessionCookie(env).parse(request.headers.get("cookie")));
+  return parsed.success && parsed.output.domain === domain ? parsed.output.token : null;
 }

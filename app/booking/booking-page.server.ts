@@ -4,6 +4,7 @@ import { localizePath } from "~/i18n/languages";
 import { cartFlags, cartTotals, type Cart, type CartLine } from "~/booking/cart";
 import { todayIn } from "~/booking/dates";
 import { parseBookingSearch, type ParsedSearch } from "~/booking/search";
+import { effectivePrice } from "~/booking/pricing";
 import { filterRooms, sortRoomsBySuitability } from "~/booking/sorting";
 import { readCart } from "~/cookies.server";
 import type { SearchRow } from "~/hotel-api/schemas";
@@ -14,6 +15,8 @@ export interface BookingState {
   /** All rooms of the stay, sorted (spec §5); empty when the search is invalid. */
   rooms: SearchRow[];
   cart: Cart | null;
+  /** A member is signed in: plans sort and total by member price where allowed (spec §5). */
+  signedIn: boolean;
 }
 
 /** The stay the request asks for, checked against today in the hotel's time zone. */
@@ -30,10 +33,10 @@ export async function loadBookingState(context: AppLoadContext, request: Request
   const valid = Object.keys(parsed.errors).length === 0;
   const result = valid ? await app.api.search(parsed.search.start, parsed.search.end) : null;
   const rooms = result
-    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, false)
+    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, app.signedIn)
     : [];
   const cart = valid ? await readCart(request, app.env, app.domain, parsed.search) : null;
-  return { parsed, today, rooms, cart };
+  return { parsed, today, rooms, cart, signedIn: app.signedIn };
 }
 
 export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id" | "proposal_id">) {
@@ -46,7 +49,11 @@ export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id
 export function presentCart(state: BookingState) {
   const lines = state.cart?.lines ?? [];
   const supportsEntireRent = (line: CartLine) => findPlan(state.rooms, line)?.plan.support_entire_rent ?? false;
-  const totals = cartTotals(lines, (line) => findPlan(state.rooms, line)?.plan.price ?? null);
+  const unitPrice = (line: CartLine) => {
+    const plan = findPlan(state.rooms, line)?.plan;
+    return plan ? effectivePrice(plan, state.signedIn) : null;
+  };
+  const totals = cartTotals(lines, unitPrice);
   return {
     lines: lines.map((line) => {
       const found = findPlan(state.rooms, line);
@@ -54,7 +61,7 @@ export function presentCart(state: BookingState) {
         ...line,
         roomName: found?.room.room_class_name ?? "",
         planName: found?.plan.proposal_name ?? "",
-        unitPrice: found?.plan.price ?? null,
+        unitPrice: unitPrice(line),
         stale: !found || found.plan.inventory < line.num,
       };
     }),

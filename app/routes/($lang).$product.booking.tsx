@@ -43,6 +43,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       planChoices,
       roomChoices: state.rooms.map((room) => [room.room_class_id, room.room_class_name] as const),
       cart: presentCart(state),
+      signedIn: state.signedIn,
     },
     { status: invalid ? 400 : 200, headers: setCookie ? { "set-cookie": setCookie } : {} },
   );
@@ -271,11 +272,20 @@ function PlanItem({
         </p>
       </div>
       <div className="plan__buy">
-        <p className="plan__price">
-          {formatPrice(plan.price, lang)}
-          <span className="plan__nights">{t("booking.for_stay")}</span>
-          {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
-        </p>
+        {data.signedIn && plan.allow_member_price && plan.member_price !== null ? (
+          // A signed-in member pays the member price (spec §5): it is the price, the usual one is struck through.
+          <p className="plan__price plan__price--member">
+            <s className="plan__was">{formatPrice(plan.price, lang)}</s> {formatPrice(plan.member_price, lang)}
+            <span className="plan__nights">{t("booking.for_stay")}</span>
+            <span className="plan__member">{t("booking.your_member_price")}</span>
+          </p>
+        ) : (
+          <p className="plan__price">
+            {formatPrice(plan.price, lang)}
+            <span className="plan__nights">{t("booking.for_stay")}</span>
+            {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
+          </p>
+        )}
         <AddForm data={data} roomId={roomId} plan={plan} />
       </div>
     </li>

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
 import { checkPrice } from "~/booking/price-check.server";
+import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
@@ -20,6 +21,19 @@ function paymentOptions(hotel: HotelInfo) {
   return hotel.payment_list
     .filter((entry) => PAYMENT_METHOD_ORDER.includes(entry.method))
     .map((entry) => ({ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }));
+}
+
+/** What the guest chose among the promotions: a coupon, or the members-only code (which replaces it). */
+function promotionOf(values: Record<string, string | undefined>): string | undefined {
+  if (values.member_promotion === "1") return MEMBER_PROMOTION_CODE;
+  return values.coupon_code?.trim() || undefined;
+}
+
+/** Points to use: "" is none; anything but a whole number of 0 or more is refused. */
+function pointsOf(values: Record<string, string | undefined>): number | null {
+  const raw = (values.points ?? "").trim();
+  if (raw === "") return 0;
+  return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
 }
 
 async function loadCheckout(args: LoaderFunctionArgs) {
@@ -52,6 +66,11 @@ export async function loader(args: LoaderFunctionArgs) {
       payments: paymentOptions(hotel),
       deposit: hotel.deposit_type === "deposit" ? hotel.deposit_percent : null,
       coupons: hotel.origin_pms === "MASTRI",
+      // Spec §4: members may use points and the members-only code. The back end names the member
+      // (and their points) in the price detail when the saved token is valid.
+      member: outcome.price?.member
+        ? { points: outcome.price.member.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) }
+        : null,
     },
     { headers: setCookie ? { "set-cookie": setCookie } : {} },
   );
@@ -79,12 +98,18 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "price") {
     const payOption = values.pay_option === "part" ? "part" : "all";
     const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
-    const check = (coupon?: string) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, payOption }, unknownPlan);
-    const outcome = await check(values.coupon_code?.trim());
+    const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption }, unknownPlan);
+    const points = pointsOf(values);
+    if (points === null) {
+      const current = await check(promotionOf(values));
+      return json({ values, fieldErrors: { points: "form.error.points" }, formError: null, price: current.price, priceError: current.error }, { status: 400 });
+    }
+    const outcome = await check(promotionOf(values), points);
     if (outcome.error) {
-      // Spec §8: a failed price check clears the promotion and shows the server's message.
+      // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
       const cleared = await check();
-      return json({ values: { ...values, coupon_code: "" }, fieldErrors: {}, formError: null, price: cleared.price, priceError: outcome.error }, { status: 400 });
+      const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
+      return json({ values: reset, fieldErrors: {}, formError: null, price: cleared.price, priceError: outcome.error }, { status: 400 });
     }
     return json({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
@@ -104,6 +129,8 @@ export async function action(args: ActionFunctionArgs) {
     payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
     pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
     coupon_code: optional(40),
+    member_promotion: v.optional(v.picklist(["", "1"], "form.error.coupon"), ""),
+    points: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,7}$/, "form.error.points")), ""),
     checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
   });
   const parsed = v.safeParse(CheckoutForm, values);
@@ -134,7 +161,8 @@ export async function action(args: ActionFunctionArgs) {
       memo: input.memo,
       company_name: input.company_name,
       company_reg_number: input.company_reg_number,
-      coupon_array: input.coupon_code ? [input.coupon_code] : [],
+      coupon_array: [promotionOf(input)].filter((code) => code !== undefined),
+      point_used: Number(input.points || 0),
       orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
       adults_count: Math.max(1, Number(new URL(request.url).searchParams.get("adults")) || 2),
       children_count: Math.max(0, Number(new URL(request.url).searchParams.get("children")) || 0),
@@ -177,7 +205,7 @@ function PriceSummary({ price }: { price: PriceDetail }) {
       </div>
       {price.promotion_discount > 0 ? (
         <div>
-          <dt>{t("checkout.discount", { code: price.coupon_code })}</dt>
+          <dt>{price.coupon_code === MEMBER_PROMOTION_CODE ? t("checkout.member_discount") : t("checkout.discount", { code: price.coupon_code })}</dt>
           <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
         </div>
       ) : null}
@@ -336,6 +364,35 @@ export default function CheckoutPage() {
           </div>
           <aside className="checkout-summary">
             <h2>{t("checkout.summary")}</h2>
+            {data.member ? (
+              <fieldset className="member-benefits">
+                <legend>{t("checkout.member_benefits")}</legend>
+                {data.member.promotionPercent > 0 ? (
+                  <label className="choice">
+                    <input type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
+                    {t("checkout.member_promotion", { percent: data.member.promotionPercent })}
+                  </label>
+                ) : null}
+                {data.member.points > 0 ? (
+                  <div className="field">
+                    <label htmlFor="points">{t("checkout.points_use")}</label>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={data.member.points}
+                      step={1}
+                      {...field("points")}
+                      aria-describedby={fieldErrors.points ? "points-help points-error" : "points-help"}
+                    />
+                    <p className="field__help" id="points-help">
+                      {t("checkout.points_have", { points: data.member.points })}
+                    </p>
+                    <FieldError errors={fieldErrors} name="points" />
+                  </div>
+                ) : null}
+              </fieldset>
+            ) : null}
             {data.coupons ? (
               <div className="field coupon-field">
                 <label htmlFor="coupon_code">{t("checkout.coupon")}</label>

@@ -86,12 +86,39 @@ function MenuLinks({ site }: { site: SiteData }) {
   );
 }
 
+/**
+ * The hotel's logo for the header's background (spec §3 logo_images: dark and white).
+ * - A dark header always shows the white logo.
+ * - An overlay header shows the white logo over a page's hero and the dark one elsewhere. Both are
+ *   in the page, and the stylesheet shows one. The hidden one is lazy, so it is never fetched.
+ * - Without a white logo, the dark one is inverted (`--invert`) where the header is dark.
+ */
+function HeaderLogo({ site }: { site: SiteData }) {
+  const { logoDark, logoWhite } = site.hotel;
+  const darkBackground = site.layout.darkHeader === true;
+  const overlay = site.layout.header === "overlay";
+  if (logoWhite && (darkBackground || !logoDark)) {
+    return <img className="site-header__logo" src={logoWhite} alt="" width={180} height={48} />;
+  }
+  if (!logoDark) return null;
+  if (logoWhite && overlay) {
+    return (
+      <>
+        <img className="site-header__logo site-header__logo--dark" src={logoDark} alt="" width={180} height={48} loading="lazy" />
+        <img className="site-header__logo site-header__logo--white" src={logoWhite} alt="" width={180} height={48} loading="lazy" />
+      </>
+    );
+  }
+  const invert = darkBackground || overlay;
+  return <img className={invert ? "site-header__logo site-header__logo--invert" : "site-header__logo"} src={logoDark} alt="" width={180} height={48} />;
+}
+
 export function SiteHeader({ site }: { site: SiteData }) {
   const { t } = useTranslation();
   return (
     <header className={`site-header site-header--${site.layout.header}`}>
       <LocaleLink to="/" className="site-header__brand">
-        {site.hotel.logoDark ? <img className="site-header__logo" src={site.hotel.logoDark} alt="" width={180} height={48} /> : null}
+        <HeaderLogo site={site} />
         <span className="site-header__name">{site.hotel.name}</span>
       </LocaleLink>
       <details className="site-nav">

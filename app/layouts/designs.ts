@@ -13,6 +13,8 @@ export interface LayoutDesign {
   /** What an operator reads when choosing (docs/layouts/). */
   name: string;
   header: HeaderStyle;
+  /** The header is dark on every page, so it shows the hotel's white logo (logo_images.white). */
+  darkHeader?: boolean;
   hero: HeroStyle;
   sections: HomeSection[];
 }
@@ -25,9 +27,9 @@ export const LAYOUT_DESIGNS: Record<PageLayout, LayoutDesign> = {
   layout_300: { id: "layout_300", name: "Lakeside — deep blue and sand, calm resort", header: "overlay", hero: "full", sections: ["intro", "promotions", "rooms", "facilities", "attractions", "news", "custom", "location"] },
   layout_400: { id: "layout_400", name: "Hostel — bold yellow and black, playful grid", header: "bar", hero: "split", sections: ["rooms", "intro", "news", "facilities", "attractions", "promotions", "custom", "location"] },
   layout_500: { id: "layout_500", name: "Guesthouse — soft pastels, gentle and airy", header: "centered", hero: "stacked", sections: ALL },
-  layout_501: { id: "layout_501", name: "Guesthouse Night — plum and rose gold on dark", header: "centered", hero: "stacked", sections: ["intro", "rooms", "promotions", "attractions", "facilities", "news", "custom", "location"] },
+  layout_501: { id: "layout_501", name: "Guesthouse Night — plum and rose gold on dark", header: "centered", darkHeader: true, hero: "stacked", sections: ["intro", "rooms", "promotions", "attractions", "facilities", "news", "custom", "location"] },
   layout_600: { id: "layout_600", name: "Inn — indigo and washi, Japanese restraint", header: "split", hero: "framed", sections: ["intro", "rooms", "facilities", "news", "attractions", "promotions", "custom", "location"] },
-  layout_700: { id: "layout_700", name: "City — charcoal and brass, modern hotel", header: "bar", hero: "full", sections: ALL },
+  layout_700: { id: "layout_700", name: "City — charcoal and brass, modern hotel", header: "bar", darkHeader: true, hero: "full", sections: ALL },
   layout_701: { id: "layout_701", name: "City Light — white and teal, crisp business hotel", header: "split", hero: "split", sections: ["rooms", "promotions", "intro", "facilities", "news", "attractions", "custom", "location"] },
   layout_702: { id: "layout_702", name: "City Boutique — black and gold, editorial", header: "overlay", hero: "panorama", sections: ["intro", "promotions", "rooms", "facilities", "news", "attractions", "custom", "location"] },
   layout_800: { id: "layout_800", name: "Ryokan — moss and cedar, vertical calm", header: "stacked", hero: "framed", sections: ["intro", "facilities", "rooms", "attractions", "promotions", "news", "custom", "location"] },

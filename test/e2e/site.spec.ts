@@ -119,3 +119,17 @@ test("the custom menu link opens in a new tab", async ({ page }) => {
   const custom = page.locator('.site-nav--wide a[target="_blank"]');
   await expect(custom.first()).toHaveAttribute("rel", /noopener/);
 });
+
+test("the header shows the hotel's white logo on a dark header and over a hero, the dark one elsewhere", async ({ page }) => {
+  const visibleLogo = () => page.locator(".site-header__logo:visible");
+  // layout_700: a dark header on every page.
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await expect(visibleLogo()).toHaveAttribute("src", "/demo/taipei/logo-white.svg");
+  // layout_300: the header lies over the home page's hero, and is light where there is no hero.
+  await page.goto(hotelUrl("lakeside", "/en-US"));
+  await expect(visibleLogo()).toHaveAttribute("src", "/demo/lakeside/logo-white.svg");
+  await expect(visibleLogo()).toHaveJSProperty("complete", true);
+  // layout_100: a light header.
+  await page.goto(hotelUrl("taipei", "/en-US?preview=layout_100"));
+  await expect(visibleLogo()).toHaveAttribute("src", "/demo/taipei/logo-dark.svg");
+});

@@ -7,7 +7,7 @@ import { RichText } from "~/components/RichText";
 import { bookingTarget } from "~/booking/booking-links";
 import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
 import { sortPlans } from "~/booking/sorting";
-import { DEFAULT_BOOKING } from "~/booking/stay";
+import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
 import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
 import { FACILITY_GROUPS } from "~/backend/hotel-file";
@@ -41,7 +41,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
   const lowest = plans.length > 0 ? Math.min(...plans.map((plan) => plan.price)) : null;
   const booking = (start: string) =>
-    bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...DEFAULT_BOOKING }).href;
+    bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...partyForRoom(room) }).href;
   const pageUrl = `${url.origin}${url.pathname}`;
   return {
     url: pageUrl,

@@ -133,3 +133,24 @@ test("the header shows the hotel's white logo on a dark header and over a hero, 
   await page.goto(hotelUrl("taipei", "/en-US?preview=layout_100"));
   await expect(visibleLogo()).toHaveAttribute("src", "/demo/taipei/logo-dark.svg");
 });
+
+test("a room's price calendar links each open night to booking it, for a party that fills the room", async ({ page }) => {
+  const { room } = await firstIds();
+  await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));
+  const capacity = await page.locator(".room-page__facts").textContent();
+  const adults = Number(/(\d+) adults?/.exec(capacity ?? "")?.[1] ?? "0");
+  expect(adults).toBeGreaterThan(0);
+  const open = page.locator(".day--open a").first();
+  const label = (await open.getAttribute("aria-label")) ?? "";
+  expect(label).toMatch(/NT\$[\d,]+$/);
+  await open.click();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/en-US/hxa/booking");
+  const start = url.searchParams.get("start") ?? "";
+  const nextDay = new Date(Date.parse(`${start}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  expect(url.searchParams.get("end")).toBe(nextDay);
+  expect(Number(url.searchParams.get("adults"))).toBe(adults);
+  expect(url.searchParams.get("room")).toBe("1");
+  await expect(page.locator("#search-start")).toHaveValue(start);
+  await expect(page.locator(`.booking-results [id^="plan-${room}-"]`).first()).toBeVisible();
+});

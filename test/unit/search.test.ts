@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { partyForRoom } from "~/booking/limits";
 import { parseBookingSearch } from "~/booking/search";
 import { filterRooms } from "~/booking/sorting";
 
@@ -62,5 +63,16 @@ describe("filters (spec §5)", () => {
     const result = filterRooms(rooms, { plans: [], rooms: [], facilities: [], meals: true });
     expect(result.rooms.map((room) => room.room_class_id)).toEqual([1]);
     expect(result.complementary.map(({ room, plan }) => `${room.room_class_id}-${plan.proposal_id}`)).toEqual(["1-10", "2-12"]);
+  });
+});
+
+describe("the party a room's own booking links ask for (spec §9: room count times room capacity)", () => {
+  it("fills the room to its capacity", () => {
+    expect(partyForRoom({ people: 4, children: 2 })).toEqual({ room: 1, adults: 4, children: 2 });
+    expect(partyForRoom({ people: 2, children: 1 }, 3)).toEqual({ room: 3, adults: 6, children: 3 });
+  });
+
+  it("falls back to the default party when the capacity is unknown", () => {
+    expect(partyForRoom({ people: 0, children: 0 })).toEqual({ room: 1, adults: 2, children: 0 });
   });
 });

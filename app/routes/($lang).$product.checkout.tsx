@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData }
 import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
+import { defaultPaymentOption, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
@@ -14,14 +15,6 @@ import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 
 export const handle = { hydrate: true, booking: true };
-
-const PAYMENT_METHOD_ORDER = ["credit", "remittance", "pay_arrival", "cash"];
-
-function paymentOptions(hotel: HotelInfo) {
-  return hotel.payment_list
-    .filter((entry) => PAYMENT_METHOD_ORDER.includes(entry.method))
-    .map((entry) => ({ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }));
-}
 
 /** What the guest chose among the promotions: a coupon, or the members-only code (which replaces it). */
 function promotionOf(values: Record<string, string | undefined>): string | undefined {
@@ -63,7 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       price: outcome.price,
       priceError: outcome.error,
       bookingPage,
-      payments: paymentOptions(hotel),
+      payments: paymentOptions(hotel.payment_list),
+      defaultPayment: defaultPaymentOption(paymentOptions(hotel.payment_list)),
       deposit: hotel.deposit_type === "deposit" ? hotel.deposit_percent : null,
       coupons: hotel.origin_pms === "MASTRI",
       // Spec §4: members may use points and the members-only code. The back end names the member
@@ -342,9 +336,9 @@ export default function CheckoutPage() {
             </fieldset>
             <fieldset>
               <legend>{t("checkout.payment")}</legend>
-              {data.payments.map((option, index) => (
+              {data.payments.map((option) => (
                 <label key={option.value} className="choice">
-                  <input type="radio" name="payment" value={option.value} defaultChecked={(values.payment ?? data.payments[0]?.value) === option.value || (index === 0 && !values.payment)} required />{" "}
+                  <input type="radio" name="payment" value={option.value} defaultChecked={(values.payment || data.defaultPayment) === option.value} required />{" "}
                   {t(`payment.method.${option.method}`)} · {t(`payment.vendor.${option.vendor}`)}
                 </label>
               ))}

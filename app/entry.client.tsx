@@ -1,10 +1,12 @@
 /**
  * Only routes that need it hydrate (handle.hydrate); content pages ship no JavaScript at all.
  * The translations the page needs arrive with the HTML (root renders them), not in the bundle.
+ * Input before hydration is the browser's alone (see hydration-guard.ts).
  */
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { holdInputUntilHydrated } from "~/hydration-guard";
 import { RESOURCES_ELEMENT_ID } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 
@@ -24,4 +26,5 @@ function hydrate() {
   });
 }
 
+holdInputUntilHydrated();
 hydrate();

@@ -14,6 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { NotFound } from "~/components/NotFound";
+import { markHydrated } from "~/hydration-guard";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
@@ -85,10 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has hydrated it (pages that ship JavaScript), for tests and CSS.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  // Once React has hydrated the document (pages that ship JavaScript): it takes input from here on,
+  // and the document is marked for tests and CSS.
+  useEffect(() => markHydrated(), []);
   return <Outlet />;
 }
 

@@ -1,11 +1,12 @@
 /** Server side of the booking pages: the search, its results and the cart, for loaders and actions. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { localizePath } from "~/i18n/languages";
+import { bookingTarget } from "~/booking/booking-links";
 import { cartFlags, cartTotals, type Cart, type CartLine } from "~/booking/cart";
 import { todayIn } from "~/booking/dates";
 import { parseBookingSearch, type ParsedSearch } from "~/booking/search";
+import { cartLineErrors } from "~/booking/order-lines";
 import { effectivePrice } from "~/booking/pricing";
-import { filterRooms, sortRoomsBySuitability } from "~/booking/sorting";
+import { filterAndRank, sortRoomsBySuitability } from "~/booking/sorting";
 import { readCart } from "~/cookies.server";
 import type { SearchRow } from "~/hotel-api/schemas";
 
@@ -45,9 +46,10 @@ export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id
   return room && plan ? { room, plan } : null;
 }
 
-/** The cart as the page shows it: each line with names and current prices, totals and flags. */
+/** The cart as the page shows it: each line with names, current prices and its error, totals and flags. */
 export function presentCart(state: BookingState) {
   const lines = state.cart?.lines ?? [];
+  const errors = cartLineErrors(state.rooms, lines, state.signedIn);
   const supportsEntireRent = (line: CartLine) => findPlan(state.rooms, line)?.plan.support_entire_rent ?? false;
   const unitPrice = (line: CartLine) => {
     const plan = findPlan(state.rooms, line)?.plan;
@@ -55,14 +57,14 @@ export function presentCart(state: BookingState) {
   };
   const totals = cartTotals(lines, unitPrice);
   return {
-    lines: lines.map((line) => {
+    lines: lines.map((line, index) => {
       const found = findPlan(state.rooms, line);
       return {
         ...line,
         roomName: found?.room.room_class_name ?? "",
         planName: found?.plan.proposal_name ?? "",
         unitPrice: unitPrice(line),
-        stale: !found || found.plan.inventory < line.num,
+        error: errors[index] ?? null,
       };
     }),
     totals,
@@ -71,16 +73,20 @@ export function presentCart(state: BookingState) {
 }
 
 export function filteredResults(state: BookingState) {
-  return filterRooms(state.rooms, state.parsed.filters);
+  const { adults, children, room } = state.parsed.search;
+  return filterAndRank(state.rooms, state.parsed.filters, { adults, children, rooms: room }, state.signedIn);
 }
 
-/** The booking pages exist only at /{product}/… of a hotel taking online bookings. */
-export function assertBookable(context: AppLoadContext, product: string | undefined) {
+/**
+ * The booking pages exist only at /{product}/… of a hotel taking online bookings. A closed one
+ * sends the guest to its maintain page, or to its official engine with the stay they asked for
+ * in that engine's format (spec §2).
+ */
+export function assertBookable(context: AppLoadContext, product: string | undefined, request: Request) {
   const { app } = context;
   const hotel = app.hotel;
   if (!hotel || product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
-  // Closed online booking: the maintain page, or the official link (spec §2).
-  if (hotel.booking_close || hotel.business_status === 1) {
-    throw redirect(hotel.official_booking || localizePath(`/${app.env.PRODUCT}/maintain`, app.lang), 303);
-  }
+  const { search } = searchOf(request, hotel.time_zone).parsed;
+  const target = bookingTarget(hotel, app.env.PRODUCT, app.lang, search);
+  if (target.kind !== "internal") throw redirect(target.href, 303);
 }

@@ -1,4 +1,11 @@
 /** Per-line order validation (spec §4, §5): any line error fails the whole order. */
+import type { CartLine } from "~/booking/cart";
+import type { PriceSetItem, SearchRow } from "~/hotel-api/schemas";
+
+/** What the cart check needs of a search result. */
+type RoomLeft = Pick<SearchRow, "room_class_id" | "inventory"> & {
+  price_set: Pick<PriceSetItem, "proposal_id" | "inventory" | "allow_member_price">[];
+};
 
 export type OrderLineError = "room_sold_out" | "not_enough_rooms" | "plan_sold_out" | "member_price_mixed";
 
@@ -39,4 +46,27 @@ export function validateOrderLines(
     if (mixesMemberPrice) return "member_price_mixed";
     return null;
   });
+}
+
+/**
+ * Spec §5's per-line check over the whole cart, against what the search says is left: lines of
+ * one room class share its rooms, a plan the search no longer offers is sold out, and a member may
+ * not mix member-price plans with others. The same rule the back end applies to the order.
+ */
+export function cartLineErrors(rooms: readonly RoomLeft[], lines: readonly CartLine[], signedIn: boolean): (OrderLineError | null)[] {
+  return validateOrderLines(
+    lines.map((line) => {
+      const room = rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
+      const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
+      return {
+        roomClassId: line.room_class_id,
+        planId: line.proposal_id,
+        roomRemaining: room?.inventory ?? 0,
+        planRemaining: plan?.inventory ?? 0,
+        num: line.num,
+        allow_member_price: plan?.allow_member_price ?? false,
+      };
+    }),
+    signedIn,
+  );
 }

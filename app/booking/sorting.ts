@@ -90,3 +90,17 @@ export function filterRooms<TRoom extends FilterableRoom<FilterablePlan>>(
     .filter((room) => room.price_set.length > 0 || (filters.plans.length === 0 && !filters.meals));
   return { rooms: kept, complementary };
 }
+
+/**
+ * The results as the guest asked for them: filtered, then ranked again, so that each room is
+ * placed by the first plan it shows, not by a plan the filter took away.
+ */
+export function filterAndRank<TRoom extends FilterableRoom<FilterablePlan>>(
+  rooms: readonly TRoom[],
+  filters: { plans: number[]; rooms: number[]; facilities: string[]; meals: boolean },
+  party: Party,
+  loggedIn: boolean,
+) {
+  const { rooms: kept, complementary } = filterRooms(rooms, filters);
+  return { rooms: sortRoomsBySuitability(kept, party, loggedIn), complementary };
+}

@@ -6,7 +6,7 @@ import { MAX_STAY_NIGHTS, SELLABLE_MONTHS, DEFAULT_BOOKING } from "./limits";
 
 export type StayError =
   | { field: "start"; code: "invalid_date" | "date_in_past" | "beyond_sellable_window" }
-  | { field: "end"; code: "invalid_date" | "dates_reversed" | "stay_too_long" };
+  | { field: "end"; code: "invalid_date" | "dates_reversed" | "stay_too_long" | "beyond_sellable_window" };
 
 /** Checks a stay against today in the hotel's zone; returns the problems, one per field at most. */
 export function validateStay(start: string, end: string, today: string): StayError[] {
@@ -18,6 +18,8 @@ export function validateStay(start: string, end: string, today: string): StayErr
   if (!isIsoDate(end)) errors.push({ field: "end", code: "invalid_date" });
   else if (startValid && end <= start) errors.push({ field: "end", code: "dates_reversed" });
   else if (startValid && nightsBetween(start, end) > MAX_STAY_NIGHTS) errors.push({ field: "end", code: "stay_too_long" });
+  // The last night must be on sale too, not only the first.
+  else if (end > addMonths(today, SELLABLE_MONTHS)) errors.push({ field: "end", code: "beyond_sellable_window" });
   return errors;
 }
 

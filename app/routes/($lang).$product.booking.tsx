@@ -4,8 +4,9 @@ import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
-import { setCartLine, type CartLine } from "~/booking/cart";
+import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
 import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
+import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
@@ -19,7 +20,7 @@ export const handle = { hydrate: true, booking: true };
 
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  assertBookable(context, params.product);
+  assertBookable(context, params.product, request);
   const state = await loadBookingState(context, request);
   const { token, setCookie } = await csrfToken(request, context.app.env);
   const t = await i18nServer.getFixedT(context.app.lang);
@@ -53,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  assertBookable(context, params.product);
+  assertBookable(context, params.product, request);
   const { app } = context;
   const form = await request.formData();
   if (!(await verifyCsrf(request, app.env, form))) return json({ error: "form.error.expired" }, { status: 403 });
@@ -78,9 +79,16 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     const found = findPlan(state.rooms, line);
     // Only a plan of this hotel, for this stay, with the rooms still there: never what the form says.
     if (!found) return json({ error: "cart.error.unknown_plan" }, { status: 400 });
-    if (input.intent === "add" && found.plan.inventory < line.num) return json({ error: "cart.error.not_enough_rooms" }, { status: 409 });
     const result = setCartLine(lines, line, (candidate) => findPlan(state.rooms, candidate)?.plan.support_entire_rent ?? false);
-    if (!result.ok) return json({ error: result.error }, { status: 409 });
+    if (!result.ok) return json({ error: result.error, max: MAX_CART_LINES }, { status: 409 });
+    if (input.intent === "add") {
+      // The whole cart as it would be, checked as the order will be (spec §5): the guest hears now.
+      const rooms = result.lines.reduce((sum, candidate) => sum + candidate.num, 0);
+      if (rooms > MAX_ROOMS_PER_ORDER) return json({ error: "cart.error.too_many_rooms", max: MAX_ROOMS_PER_ORDER }, { status: 409 });
+      const index = result.lines.findIndex((candidate) => candidate.room_class_id === line.room_class_id && candidate.proposal_id === line.proposal_id);
+      const lineError = cartLineErrors(state.rooms, result.lines, state.signedIn)[index];
+      if (lineError) return json({ error: `cart.error.${lineError}`, max: 0 }, { status: 409 });
+    }
     next = result.lines;
   }
   const cookie = await cartCookie(app.env).serialize({
@@ -311,13 +319,17 @@ function CartPanel({ data }: { data: LoaderData }) {
         <>
           <ul className="booking-cart__lines">
             {data.cart.lines.map((line) => (
-              <li key={`${line.room_class_id}-${line.proposal_id}`} className={line.stale ? "cart-line cart-line--stale" : "cart-line"}>
+              <li key={`${line.room_class_id}-${line.proposal_id}`} className={line.error ? "cart-line cart-line--stale" : "cart-line"}>
                 <span className="cart-line__name">
                   {line.roomName} · {line.planName}
                 </span>
                 <span className="cart-line__count">{t("cart.rooms", { count: line.num })}</span>
                 {line.unitPrice !== null ? <span className="cart-line__price">{formatPrice(line.unitPrice * line.num, lang)}</span> : null}
-                {line.stale ? <span className="cart-line__error" role="alert">{t("cart.error.not_enough_rooms")}</span> : null}
+                {line.error ? (
+                  <span className="cart-line__error" role="alert">
+                    {t(`cart.error.${line.error}`)}
+                  </span>
+                ) : null}
                 <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset>
                   <input type="hidden" name="csrf" value={data.csrf} />
                   <input type="hidden" name="intent" value="remove" />
@@ -356,7 +368,7 @@ export default function BookingPage() {
       <SearchForm data={data} />
       {actionData && "error" in actionData ? (
         <p className="alert alert--danger" role="alert">
-          {t(actionData.error)}
+          {t(actionData.error, "max" in actionData ? { max: actionData.max } : undefined)}
         </p>
       ) : null}
       <div className="booking-layout">

@@ -31,7 +31,7 @@ function pointsOf(values: Record<string, string | undefined>): number | null {
 
 async function loadCheckout(args: LoaderFunctionArgs) {
   const { context, params, request } = args;
-  assertBookable(context, params.product);
+  assertBookable(context, params.product, request);
   const { app } = context;
   const hotel = app.hotel as HotelInfo;
   const { parsed } = searchOf(request, hotel.time_zone);
@@ -75,7 +75,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 type Values = Record<string, string>;
 
 export async function action(args: ActionFunctionArgs) {
-  const { app, hotel, cart, bookingPage } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, parsed: search } = await loadCheckout(args);
   const { request } = args;
   const form = await request.formData();
   const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
@@ -88,11 +88,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
   const intent = values.intent === "price" ? "price" : "order";
+  const payOption = values.pay_option === "part" ? "part" : "all";
+  const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
+  const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption }, unknownPlan);
 
   if (intent === "price") {
-    const payOption = values.pay_option === "part" ? "part" : "all";
-    const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
-    const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption }, unknownPlan);
     const points = pointsOf(values);
     if (points === null) {
       const current = await check(promotionOf(values));
@@ -127,6 +127,12 @@ export async function action(args: ActionFunctionArgs) {
     points: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,7}$/, "form.error.points")), ""),
     checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
   });
+  // The guest staying in each line's rooms (spec §3 order line): all optional, checked when given.
+  const Occupant = v.object({
+    occupant_name: optional(100),
+    occupant_phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\+?[0-9][0-9 ()-]{5,24})?$/, "form.error.phone")), ""),
+    occupant_email: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.email("form.error.email"), v.maxLength(254, "form.error.too_long"))], "form.error.email"), ""),
+  });
   const parsed = v.safeParse(CheckoutForm, values);
   const fieldErrors: Record<string, string> = {};
   if (!parsed.success) {
@@ -135,11 +141,33 @@ export async function action(args: ActionFunctionArgs) {
       if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
     }
   }
-  const occupants = cart.lines.map((_, index) => ({
-    occupant_name: (values[`occupant_name_${index}`] ?? "").trim().slice(0, 100),
-  }));
-  if (!parsed.success) return json({ values, fieldErrors, formError: "form.error.fix_fields", price: null, priceError: null }, { status: 400 });
+  const occupants = cart.lines.map((_, index) => {
+    const fields = ["occupant_name", "occupant_phone", "occupant_email"] as const;
+    const occupant = v.safeParse(Occupant, Object.fromEntries(fields.map((name) => [name, (values[`${name}_${index}`] ?? "").trim()])));
+    if (occupant.success) return occupant.output;
+    for (const issue of occupant.issues) {
+      const field = `${v.getDotPath(issue)}_${index}`;
+      if (!fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    return null;
+  });
+  if (!parsed.success || occupants.includes(null)) {
+    return json({ values, fieldErrors, formError: "form.error.fix_fields", price: null, priceError: null }, { status: 400 });
+  }
   const input = parsed.output;
+  // The promotion and points the order will carry are checked first, as "Apply" would: a coupon
+  // typed but never applied that fails is cleared with the server's message (spec §8), and the
+  // guest sees the new total before anything is booked.
+  const promotion = promotionOf(input);
+  const pointsUsed = Number(input.points || 0);
+  if (promotion !== undefined || pointsUsed > 0) {
+    const outcome = await check(promotion, pointsUsed);
+    if (outcome.error) {
+      const cleared = await check();
+      const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
+      return json({ values: reset, fieldErrors: {}, formError: "checkout.error.promotion_dropped", price: cleared.price, priceError: outcome.error }, { status: 400 });
+    }
+  }
   const [vendor, method] = input.payment.split(":") as [string, "credit" | "cash" | "remittance" | "pay_arrival"];
   const result = await app.api.createOrder(
     {
@@ -155,11 +183,12 @@ export async function action(args: ActionFunctionArgs) {
       memo: input.memo,
       company_name: input.company_name,
       company_reg_number: input.company_reg_number,
-      coupon_array: [promotionOf(input)].filter((code) => code !== undefined),
-      point_used: Number(input.points || 0),
+      coupon_array: promotion === undefined ? [] : [promotion],
+      point_used: pointsUsed,
       orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
-      adults_count: Math.max(1, Number(new URL(request.url).searchParams.get("adults")) || 2),
-      children_count: Math.max(0, Number(new URL(request.url).searchParams.get("children")) || 0),
+      // The party of the search, already checked against its limits (never the raw query).
+      adults_count: search.search.adults,
+      children_count: search.search.children,
     },
     input.checkout_key,
   );
@@ -315,23 +344,40 @@ export default function CheckoutPage() {
             <fieldset>
               <legend>{t("checkout.rooms")}</legend>
               <ol className="checkout-lines">
-                {(price?.lines ?? []).map((line, index) => (
-                  <li key={`${line.room_class_id}-${line.proposal_id}`} className="checkout-line">
-                    <p className="checkout-line__name">
-                      {line.room_class_name} · {line.proposal_name} · {t("cart.rooms", { count: line.num })}
-                      <span className="checkout-line__amount">{formatPrice(line.amount, lang)}</span>
-                    </p>
-                    {line.error ? (
-                      <p className="field__error" role="alert">
-                        {line.error.message}
+                {data.lines.map((cartLine, index) => {
+                  // Names and amounts come from the price check; the line and its guest fields stay even when it failed.
+                  const line = price?.lines.find((candidate) => candidate.room_class_id === cartLine.room_class_id && candidate.proposal_id === cartLine.proposal_id);
+                  return (
+                    <li key={`${cartLine.room_class_id}-${cartLine.proposal_id}`} className="checkout-line">
+                      <p className="checkout-line__name">
+                        {line ? `${line.room_class_name} · ${line.proposal_name} · ` : ""}
+                        {t("cart.rooms", { count: cartLine.num })}
+                        {line ? <span className="checkout-line__amount">{formatPrice(line.amount, lang)}</span> : null}
                       </p>
-                    ) : null}
-                    <div className="field">
-                      <label htmlFor={`occupant_name_${index}`}>{t("checkout.occupant")}</label>
-                      <input autoComplete="name" maxLength={100} {...field(`occupant_name_${index}`)} />
-                    </div>
-                  </li>
-                ))}
+                      {line?.error ? (
+                        <p className="field__error" role="alert">
+                          {line.error.message}
+                        </p>
+                      ) : null}
+                      <div className="field">
+                        <label htmlFor={`occupant_name_${index}`}>{t("checkout.occupant")}</label>
+                        <input autoComplete="name" maxLength={100} {...field(`occupant_name_${index}`)} />
+                      </div>
+                      <div className="field-row">
+                        <div className="field">
+                          <label htmlFor={`occupant_phone_${index}`}>{t("checkout.occupant_phone")}</label>
+                          <input type="tel" autoComplete="off" maxLength={25} {...field(`occupant_phone_${index}`)} />
+                          <FieldError errors={fieldErrors} name={`occupant_phone_${index}`} />
+                        </div>
+                        <div className="field">
+                          <label htmlFor={`occupant_email_${index}`}>{t("checkout.occupant_email")}</label>
+                          <input type="email" autoComplete="off" maxLength={254} {...field(`occupant_email_${index}`)} />
+                          <FieldError errors={fieldErrors} name={`occupant_email_${index}`} />
+                        </div>
+                      </div>
+                    </li>
+                  );
+                })}
               </ol>
             </fieldset>
             <fieldset>

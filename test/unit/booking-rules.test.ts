@@ -113,6 +113,9 @@ describe("stay validation", () => {
     ["2030-01-12", "2030-01-12", [{ field: "end", code: "dates_reversed" }]],
     ["2030-01-10", "2030-03-01", [{ field: "end", code: "stay_too_long" }]],
     ["2031-08-01", "2031-08-02", [{ field: "start", code: "beyond_sellable_window" }]],
+    // The window ends 18 months on (2031-07-10): the last night sold is the one before it.
+    ["2031-07-08", "2031-07-10", []],
+    ["2031-07-08", "2031-07-12", [{ field: "end", code: "beyond_sellable_window" }]],
     ["2030-13-01", "x", [{ field: "start", code: "invalid_date" }, { field: "end", code: "invalid_date" }]],
   ])("%s → %s", (start, end, expected) => {
     expect(validateStay(start, end, "2030-01-10")).toEqual(expected);

@@ -36,3 +36,41 @@ export async function apiJson<T = unknown>(host: string, path: string, init?: Re
   const response = await fetchAs(host, path, init);
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
+
+/** A browser without JavaScript at one host: GETs pages, POSTs forms, keeps its cookies. */
+export class Browser {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly host: string,
+    initial: string[] = [],
+  ) {
+    for (const cookie of initial) this.keep(cookie);
+  }
+
+  private keep(setCookie: string) {
+    const [pair = ""] = setCookie.split(";");
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at);
+    const value = pair.slice(at + 1);
+    if (value === "" || /max-age=0/i.test(setCookie)) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
+  async request(path: string, form?: Record<string, string>): Promise<{ status: number; html: string; location: string | null }> {
+    const headers = new Headers({ cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") });
+    const init: RequestInit = { headers, redirect: "manual" };
+    if (form) {
+      init.method = "POST";
+      init.body = new URLSearchParams(form);
+      headers.set("content-type", "application/x-www-form-urlencoded");
+    }
+    const response = await fetchAs(this.host, path, init);
+    for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
+    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+  }
+}
+
+export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+/** What the guest reads: the page without its scripts (which carry every translation) and tags. */
+export const text = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

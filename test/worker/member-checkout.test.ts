@@ -4,7 +4,7 @@ import { issueMemberToken } from "~/backend/members.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { memberSessionCookie } from "~/cookies.server";
 import type { AppEnv } from "~/env.server";
-import { fetchAs, fixtureHotel, loadHotel } from "./helpers";
+import { Browser as BrowserAt, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**
  * A signed-in member books through the real Worker and D1, as a browser without JavaScript would:
@@ -15,39 +15,11 @@ const HOST = "members.localhost";
 const today = todayIn("Asia/Taipei");
 const stay = `start=${addDays(today, 40)}&end=${addDays(today, 42)}&adults=2`;
 
-class Browser {
-  private cookies = new Map<string, string>();
-
+class Browser extends BrowserAt {
   constructor(initial: string[] = []) {
-    for (const cookie of initial) this.keep(cookie);
-  }
-
-  private keep(setCookie: string) {
-    const [pair = ""] = setCookie.split(";");
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at);
-    const value = pair.slice(at + 1);
-    if (value === "" || /max-age=0/i.test(setCookie)) this.cookies.delete(name);
-    else this.cookies.set(name, value);
-  }
-
-  async request(path: string, form?: Record<string, string>): Promise<{ status: number; html: string; location: string | null }> {
-    const headers = new Headers({ cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") });
-    const init: RequestInit = { headers, redirect: "manual" };
-    if (form) {
-      init.method = "POST";
-      init.body = new URLSearchParams(form);
-      headers.set("content-type", "application/x-www-form-urlencoded");
-    }
-    const response = await fetchAs(HOST, path, init);
-    for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+    super(HOST, initial);
   }
 }
-
-const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
-/** What the guest reads: the page without its scripts (which carry every translation) and tags. */
-const text = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 let memberId = 0;
 

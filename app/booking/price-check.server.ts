@@ -1,12 +1,19 @@
 import type { Cart } from "~/booking/cart";
 import { nightsBetween, stayNights } from "~/booking/dates";
-import { HotelApiError, PriceCheckError, type HotelApi } from "~/hotel-api/client";
+import {
+  HotelApiError,
+  PriceCheckError,
+  type HotelApi,
+} from "~/hotel-api/client";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
+import { effectivePrice } from "~/booking/pricing";
 
 export interface PriceOptions {
   coupon?: string;
   points?: number;
   payOption?: "all" | "part";
+  /** A member is signed in: the legacy check's lines show member prices where the plan allows. */
+  signedIn?: boolean;
 }
 
 /**
@@ -31,7 +38,7 @@ export async function checkPrice(
   v2: boolean,
   cart: Cart,
   options: PriceOptions,
-  unknownPlan: string,
+  unknownPlan: string
 ): Promise<PriceOutcome> {
   try {
     if (v2) {
@@ -47,8 +54,10 @@ export async function checkPrice(
     }
     return await legacyPriceCheck(api, hotel, cart, options, unknownPlan);
   } catch (error) {
-    if (error instanceof PriceCheckError) return { price: error.detail, error: error.message || error.code };
-    if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
+    if (error instanceof PriceCheckError)
+      return { price: error.detail, error: error.message || error.code };
+    if (error instanceof HotelApiError)
+      return { price: null, error: error.message || error.code };
     throw error;
   }
 }
@@ -63,16 +72,21 @@ async function legacyPriceCheck(
   hotel: Pick<HotelInfo, "deposit_type" | "deposit_percent">,
   cart: Cart,
   options: PriceOptions,
-  unknownPlan: string,
+  unknownPlan: string
 ): Promise<PriceOutcome> {
   const search = await api.search(cart.start, cart.end);
   const nights = stayNights(cart.start, cart.end);
   const found = cart.lines.map((line) => {
-    const room = search.rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
-    const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
+    const room = search.rooms.find(
+      (candidate) => candidate.room_class_id === line.room_class_id
+    );
+    const plan = room?.price_set.find(
+      (candidate) => candidate.proposal_id === line.proposal_id
+    );
     return room && plan ? { line, room, plan } : null;
   });
-  if (found.some((entry) => entry === null)) return { price: null, error: unknownPlan };
+  if (found.some((entry) => entry === null))
+    return { price: null, error: unknownPlan };
   const lines = found.filter((entry) => entry !== null);
 
   const legacy = await api.legacyCalculate({
@@ -93,22 +107,26 @@ async function legacyPriceCheck(
       point_used: options.points ?? 0,
       deposit_type: hotel.deposit_type,
       deposit_percent: hotel.deposit_percent,
-      coupon_code: legacy.promotion_discount > 0 ? (options.coupon ?? "") : "",
+      coupon_code: legacy.promotion_discount > 0 ? options.coupon ?? "" : "",
       member: null,
-      lines: lines.map(({ line, room, plan }) => ({
-        room_class_id: room.room_class_id,
-        room_class_name: room.room_class_name,
-        proposal_id: plan.proposal_id,
-        proposal_name: plan.proposal_name,
-        num: line.num,
-        nights: nightsBetween(cart.start, cart.end),
-        price: plan.price,
-        member_price: plan.member_price,
-        unit_price: plan.price,
-        amount: plan.price * line.num,
-        inventory: plan.inventory,
-        error: null,
-      })),
+      lines: lines.map(({ line, room, plan }) => {
+        // The back end prices the member by their token; the lines follow the same rule (spec §5).
+        const unit = effectivePrice(plan, options.signedIn ?? false);
+        return {
+          room_class_id: room.room_class_id,
+          room_class_name: room.room_class_name,
+          proposal_id: plan.proposal_id,
+          proposal_name: plan.proposal_name,
+          num: line.num,
+          nights: nightsBetween(cart.start, cart.end),
+          price: plan.price,
+          member_price: plan.member_price,
+          unit_price: unit,
+          amount: unit * line.num,
+          inventory: plan.inventory,
+          error: null,
+        };
+      }),
       check_in_day: cart.start,
       check_out_day: cart.end,
     },

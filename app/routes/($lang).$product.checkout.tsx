@@ -45,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
-  const outcome = await checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, {}, t("cart.error.unknown_plan"));
+  const outcome = await checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { signedIn: app.signedIn }, t("cart.error.unknown_plan"));
   return json(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -90,7 +90,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = values.intent === "price" ? "price" : "order";
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
-  const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption }, unknownPlan);
+  const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, signedIn: app.signedIn }, unknownPlan);
 
   if (intent === "price") {
     const points = pointsOf(values);

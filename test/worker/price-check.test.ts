@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { issueMemberToken } from "~/backend/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { checkPrice } from "~/booking/price-check.server";
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       Object.assign(file.hotel, { deposit_type: "deposit", deposit_percent: 30 });
+      Object.assign(file, { members: [{ email: "lin@example.com", first_name: "Lin", last_name: "Mei", points: 100 }] });
       file.room_classes.push({ room_code: "twin", name: { "zh-TW": "雙床房", "en-US": "Twin" }, people: 2, total_rooms: 4 });
       file.rate_plans[0]?.rooms.push({ room_code: "twin", weekday: 2500, weekend: 3100, holiday: 3900, member_percent: 90 });
     }),
@@ -87,5 +89,23 @@ describe("the checkout's price check, v2 and legacy", () => {
     const gone = { ...cart, lines: [{ room_class_id: cart.lines[0]!.room_class_id, proposal_id: 999_999, num: 1 }] };
     expect((await checkPrice(api, hotel, false, gone, {}, UNKNOWN)).error).toBe(UNKNOWN);
     expect((await checkPrice(api, hotel, true, gone, {}, UNKNOWN)).error).toBeTruthy();
+  });
+});
+
+describe("a signed-in member's price check", () => {
+  it("shows the member prices in the lines both ways, matching the totals the back end computes", async () => {
+    const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(HOST).first<number>("id");
+    const member = api.withMemberToken(await issueMemberToken(env.DB, row ?? 0));
+    const v2 = await checkPrice(member, hotel, true, cart, { signedIn: true }, UNKNOWN);
+    const legacy = await checkPrice(member, hotel, false, cart, { signedIn: true }, UNKNOWN);
+    const guest = await checkPrice(api, hotel, true, cart, {}, UNKNOWN);
+    expect(v2.error).toBeNull();
+    expect(legacy.error).toBeNull();
+    // The member plan gives 90 % of the price: the member pays less than a guest.
+    expect(v2.price?.room_price).toBeLessThan(guest.price?.room_price ?? 0);
+    expect(legacy.price?.room_price).toBe(v2.price?.room_price);
+    expect(legacy.price?.lines.map((line) => line.amount)).toEqual(v2.price?.lines.map((line) => line.amount));
+    const lineSum = (legacy.price?.lines ?? []).reduce((sum, line) => sum + line.amount, 0);
+    expect(lineSum).toBe(legacy.price?.room_price);
   });
 });

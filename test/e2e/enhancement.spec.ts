@@ -71,3 +71,23 @@ test("a guest who types while a slow phone is starting the scripts still gets th
   await expect(page.locator(".booking-results")).toBeVisible();
   expect(loads, "the search ran in the page, without reloading it").toBe(0);
 });
+
+test("the booking page stays within the JavaScript budget of design.md", async ({ page }) => {
+  const { gzipSync } = await import("node:zlib");
+  // design.md: at most the framework's own JavaScript (about 90 KB gzipped) plus 15 KB of ours.
+  const BUDGET = (90 + 15) * 1024;
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.startsWith("/build/") && path.endsWith(".js")) scripts.set(path, gzipSync(await response.body()).length);
+  });
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.waitForLoadState("networkidle");
+  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const ours = [...scripts].filter(([path]) => !path.startsWith("/build/_shared/")).reduce((sum, [, bytes]) => sum + bytes, 0);
+  test.info().annotations.push({ type: "booking JS gzipped", description: `${total} B in ${scripts.size} files, ${ours} B outside the shared chunks` });
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(total, "framework and our code together").toBeLessThanOrEqual(BUDGET);
+  expect(ours, "route modules, root and entry").toBeLessThanOrEqual(15 * 1024);
+});

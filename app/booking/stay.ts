@@ -19,7 +19,7 @@ export function validateStay(start: string, end: string, today: string): StayErr
   else if (startValid && end <= start) errors.push({ field: "end", code: "dates_reversed" });
   else if (startValid && nightsBetween(start, end) > MAX_STAY_NIGHTS) errors.push({ field: "end", code: "stay_too_long" });
   // The last night must be on sale too, not only the first.
-  else if (end > addMonths(today, SELLABLE_MONTHS)) errors.push({ field: "end", code: "beyond_sellable_window" });
+  else if (errors.length === 0 && end > addMonths(today, SELLABLE_MONTHS)) errors.push({ field: "end", code: "beyond_sellable_window" });
   return errors;
 }
 

@@ -17,6 +17,7 @@ import { NotFound } from "~/components/NotFound";
 import { markHydrated } from "~/hydration-guard";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
+import { canonicalPath } from "~/seo";
 import type { SiteData } from "~/site.server";
 import baseStyles from "~/styles/base.css";
 
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = data?.lang ?? i18n.language;
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const location = useLocation();
-  const path = stripLanguage(location.pathname);
+  const path = canonicalPath(stripLanguage(location.pathname), location.search);
   return (
     <html lang={lang}>
       <head>

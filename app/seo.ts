@@ -5,6 +5,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import type { HotelInfo, RoomClass } from "~/hotel-api/schemas";
 import { htmlToText } from "~/content/sanitize";
+import { stripLanguage } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 
 /** The site data of the ($lang) layout, for meta functions. */
@@ -35,6 +36,21 @@ export const LODGING_TYPE_BY_KIND: Record<number, string> = {
 
 export function lodgingType(kind: number): string {
   return LODGING_TYPE_BY_KIND[kind] ?? "LodgingBusiness";
+}
+
+/** Query parameters that make another page of a path (/event?id=N); others (preview, utm_…) do not. */
+const PAGE_PARAMS: Record<string, readonly string[]> = { "/event": ["id"] };
+
+/** A page's path with only the query parameters that name the page: for canonical and hreflang links. */
+export function canonicalPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS[stripLanguage(pathname)] ?? []) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 export interface PageSeo {

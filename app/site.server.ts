@@ -24,7 +24,8 @@ const INTERNAL_PATHS: Record<string, string> = {
 };
 
 /** A menu item of custom/menu as the site shows it; one that cannot be understood is an empty disabled item (spec §8). */
-export function toSiteMenuItem(item: MenuItem): SiteMenuItem {
+export function toSiteMenuItem(item: MenuItem | null): SiteMenuItem {
+  if (!item) return { kind: "disabled" };
   const internal = INTERNAL_PATHS[item.type];
   if (internal) return { kind: "link", label: item.label, labelKey: `nav.${item.type}`, href: internal, newTab: false, external: false };
   if (item.type === "custom") {

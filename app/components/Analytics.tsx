@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { createPixelDeduper } from "~/content/pixel";
+import { pixelScript } from "~/content/pixel";
 
 interface AnalyticsProps {
   ga: string;
@@ -26,14 +26,7 @@ export function Analytics({ ga, pixel, gtm }: AnalyticsProps) {
     });
   }
   if (/^\d{5,20}$/.test(pixel)) {
-    scripts.push({
-      key: "pixel",
-      inline:
-        `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};` +
-        `if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version="2.0";n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;` +
-        `s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,"script","https://connect.facebook.net/en_US/fbevents.js");` +
-        `window.fbq=(${createPixelDeduper.toString()})(window.fbq);fbq("init",${JSON.stringify(pixel)});fbq("track","PageView");`,
-    });
+    scripts.push({ key: "pixel", inline: pixelScript(pixel) });
   }
   if (ID.test(gtm)) {
     scripts.push({

@@ -8,8 +8,8 @@ export function NotFound({ homeLink = true }: { homeLink?: boolean }) {
     <main id="main" className="not-found">
       <h1 className="not-found__code">{t("not_found.title")}</h1>
       <div className="error-box" role="alert">
-        <p className="error-box__heading">{t("not_found.heading")}</p>
-        <p>{t("not_found.body")}</p>
+        {/* One sentence, as spec §2 gives it: "Oops! Page not found, Please try to refresh…" */}
+        <p>{t("not_found.message")}</p>
       </div>
       {homeLink ? (
         <p>

@@ -52,6 +52,24 @@ export function isSafeHref(raw: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(value);
 }
 
+/**
+ * A link the hotel set for guests to follow (a banner's link): an http(s) URL or a path on this
+ * site, else "". Stricter than isSafeHref: no mailto/tel, no relative or protocol-relative paths,
+ * and no whitespace or control characters, which browsers drop ("/\t/evil.example").
+ */
+export function safeLink(raw: string): string {
+  const value = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value)) return "";
+  if (/^\/(?![/\\])/.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : "";
+  } catch {
+    return "";
+  }
+}
+
 function parseAttributes(source: string): [string, string][] {
   const out: [string, string][] = [];
   const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;

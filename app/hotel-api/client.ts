@@ -14,7 +14,7 @@ import {
   FailureSchema,
   HotelInfoSchema,
   LegacyPriceSchema,
-  MenuItemSchema,
+  MenuSchema,
   OrderHistorySchema,
   OrderSchema,
   PreferencesSchema,
@@ -160,9 +160,9 @@ export class HotelApi {
     return this.call(HotelInfoSchema, "GET", "/api/hotel/info", { query: this.hotel });
   }
 
-  /** GET /api/custom/menu */
+  /** GET /api/custom/menu (an item that does not parse is null) */
   menu(menuCode = "main") {
-    return this.call(v.array(MenuItemSchema), "GET", "/api/custom/menu", { query: { ...this.hotel, menu_code: menuCode } });
+    return this.call(MenuSchema, "GET", "/api/custom/menu", { query: { ...this.hotel, menu_code: menuCode } });
   }
 
   /** GET /api/facility/get_all (by priority) */

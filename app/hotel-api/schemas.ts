@@ -125,6 +125,9 @@ export const MenuItemSchema = v.object({
 });
 export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 
+/** custom/menu, parsed per item: an item that does not parse reads as null, and the others stay (spec §8). */
+export const MenuSchema = v.array(v.fallback(v.nullable(MenuItemSchema), null));
+
 export const FacilitySchema = v.object({
   id: v.number(),
   facilities_key: v.string(),

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { BookingButton } from "~/components/SiteChrome";
-import { htmlToText } from "~/content/sanitize";
+import { htmlToText, safeLink } from "~/content/sanitize";
 import { formatDate, formatPrice } from "~/i18n/format";
-import type { Language } from "~/i18n/languages";
+import { stripLanguage, type Language } from "~/i18n/languages";
 import type { HomeSection } from "~/layouts/designs";
 import { hotelJsonLd, jsonLdText, pageMeta, siteFromMatches } from "~/seo";
 import type { SiteData } from "~/site.server";
@@ -42,7 +43,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       image,
       title: hotel.banner_titles[index]?.title ?? "",
       subtitle: hotel.banner_titles[index]?.subtitle ?? "",
-      link: hotel.banner_info[index]?.link ?? "",
+      link: safeLink(hotel.banner_info[index]?.link ?? ""),
     })),
     rooms,
     promotions,
@@ -65,6 +66,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       })
     : [];
 
+type Banner = ReturnType<typeof useLoaderData<typeof loader>>["banners"][number];
+
+/** A banner with a link opens it in the same tab: a site path in the guest's language, or the hotel's URL. */
+function BannerLink({ banner, label, children }: { banner: Banner; label: string; children: ReactNode }) {
+  // The image is the link's content; without alt text, the banner's title names it.
+  const name = banner.image.alt ? {} : { "aria-label": label };
+  if (banner.link.startsWith("/")) {
+    return (
+      <LocaleLink to={stripLanguage(banner.link)} className="hero__link" {...name}>
+        {children}
+      </LocaleLink>
+    );
+  }
+  return (
+    <a href={banner.link} className="hero__link" {...name}>
+      {children}
+    </a>
+  );
+}
+
 function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const { t } = useTranslation();
@@ -73,8 +94,8 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
   return (
     <section className="hero" aria-label={data.hotel.name}>
       <div className="hero__slides">
-        {[first, ...rest].map((banner, index) => (
-          <figure className="hero__slide" key={banner.image.src} id={`slide-${index + 1}`}>
+        {[first, ...rest].map((banner, index) => {
+          const image = (
             <img
               src={banner.image.src}
               alt={banner.image.alt}
@@ -83,13 +104,24 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
               loading={index === 0 ? "eager" : "lazy"}
               {...(index === 0 ? { fetchpriority: "high" } : {})}
             />
-            <figcaption className="hero__text">
-              {index === 0 ? <h1>{banner.title || data.hotel.name}</h1> : <p className="hero__title">{banner.title}</p>}
-              {banner.subtitle ? <p className="hero__subtitle">{banner.subtitle}</p> : null}
-              {index === 0 && site ? <BookingButton site={site} className="button hero__book" /> : null}
-            </figcaption>
-          </figure>
-        ))}
+          );
+          return (
+            <figure className="hero__slide" key={banner.image.src} id={`slide-${index + 1}`}>
+              {banner.link ? (
+                <BannerLink banner={banner} label={banner.title || data.hotel.name}>
+                  {image}
+                </BannerLink>
+              ) : (
+                image
+              )}
+              <figcaption className="hero__text">
+                {index === 0 ? <h1>{banner.title || data.hotel.name}</h1> : <p className="hero__title">{banner.title}</p>}
+                {banner.subtitle ? <p className="hero__subtitle">{banner.subtitle}</p> : null}
+                {index === 0 && site ? <BookingButton site={site} className="button hero__book" /> : null}
+              </figcaption>
+            </figure>
+          );
+        })}
       </div>
       {rest.length > 0 ? (
         <nav className="hero__dots" aria-label={t("home.slides")}>

@@ -8,7 +8,7 @@ import { htmlToText } from "~/content/sanitize";
 import { HotelApiError } from "~/hotel-api/client";
 import { formatDate } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
-import { pageMeta, siteFromMatches } from "~/seo";
+import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
 import type { SiteData } from "~/site.server";
 
 /** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
@@ -17,7 +17,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!app.hotel) throw new Response(null, { status: 404 });
   const url = new URL(request.url);
   const t = await i18nServer.getFixedT(app.lang);
-  const base = { url: `${url.origin}${url.pathname}${url.search}`, hotelName: app.hotel.hotel_name, listTitle: t("nav.promotions") };
+  const base = { url: `${url.origin}${canonicalPath(url.pathname, url.search)}`, hotelName: app.hotel.hotel_name, listTitle: t("nav.promotions") };
   const id = url.searchParams.get("id");
   if (id !== null) {
     if (!/^\d{1,9}$/.test(id)) return { ...base, mode: "detail" as const, promotion: null, promotions: [] };
@@ -78,7 +78,10 @@ export default function EventPage() {
             ) : null}
           </article>
         ) : (
-          <p className="event event--empty">{t("event.empty")}</p>
+          <article className="event event--empty">
+            <h1>{t("event.empty_heading")}</h1>
+            <p>{t("event.empty")}</p>
+          </article>
         )}
       </main>
     );

@@ -41,7 +41,7 @@ test("every content route answers in every language, with hreflang alternates an
 test("the 404 page has the exact error box in English, and an unknown language prefix is a 404", async ({ page }) => {
   const response = await page.goto(hotelUrl("taipei", "/en-US/404"));
   expect(response?.status()).toBe(404);
-  await expect(page.locator(".error-box")).toHaveText("Oops! Page not found" + "Please try to refresh or confirm whether the link is correct");
+  await expect(page.locator(".error-box")).toHaveText("Oops! Page not found, Please try to refresh or confirm whether the link is correct");
   expect((await page.goto(hotelUrl("taipei", "/fr-FR/about")))?.status()).toBe(404);
   expect((await page.goto(hotelUrl("lakeside", "/ko-KR")))?.status()).toBe(404); // a language the hotel does not publish
 });
@@ -58,6 +58,7 @@ test("a non-numeric event id gives an empty event", async ({ page }) => {
   const response = await page.goto(hotelUrl("taipei", "/en-US/event?id=abc"));
   expect(response?.status()).toBe(200);
   await expect(page.getByText("There is no such offer.")).toBeVisible();
+  await expect(page.locator("h1")).toHaveText("Offer not found");
 });
 
 test("structured data parses and matches the page", async ({ page }) => {
@@ -102,6 +103,21 @@ test("every page layout renders via ?preview=, with only its own theme styleshee
   // An unknown preview code follows the template lookup reading: layout_300.
   await page.goto(hotelUrl("taipei", "/en-US?preview=layout_999"));
   await expect(page.locator(".site--layout_300")).toHaveCount(1);
+});
+
+test("?preview= on the booking page serves that booking layout's stylesheet only", async ({ page }) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const search = `start=${day(14)}&end=${day(15)}&adults=2&children=0&room=1`;
+  for (const [wanted, other] of [["booking_200", "booking_100"], ["booking_100", "booking_200"]] as const) {
+    const response = await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${search}&preview=${wanted}`));
+    expect(response?.status()).toBe(200);
+    const stylesheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(stylesheets.filter((href) => href.includes(wanted)), wanted).toHaveLength(1);
+    expect(stylesheets.filter((href) => href.includes(other)), wanted).toEqual([]);
+    await expect(page.locator(`main.booking--${wanted}`)).toHaveCount(1);
+    // The hotel's page layout stays (taipei: layout_700).
+    expect(stylesheets.filter((href) => href.includes("layout_700"))).toHaveLength(1);
+  }
 });
 
 test("book links follow the hotel's booking state", async ({ page }) => {

@@ -1,30 +1,67 @@
 import { describe, expect, it } from "vitest";
-import { createPixelDeduper } from "~/content/pixel";
+import { PIXEL_STUB_SOURCE, pixelScript, type PixelStub } from "~/content/pixel";
+
+/** The stub exactly as the page runs it: from its source text. */
+const createPixelStub = (now: () => number): PixelStub => new Function(`return (${PIXEL_STUB_SOURCE})`)()(now, 100);
+
+const queued = (fbq: PixelStub) => fbq.queue.map((args) => Array.from(args));
 
 describe("pixel events", () => {
-  it("are sent once when repeated within 100 ms, and again after", () => {
-    const sent: unknown[][] = [];
+  it("are queued once when repeated within 100 ms, and again after", () => {
     let clock = 1_000;
-    const track = createPixelDeduper((...args) => sent.push(args), () => clock);
-    expect(track("track", "AddToCart", { value: 3200 })).toBe(true);
+    const fbq = createPixelStub(() => clock);
+    fbq("track", "AddToCart", { value: 3200 });
     clock += 60;
-    expect(track("track", "AddToCart", { value: 3200 })).toBe(false);
-    expect(track("track", "AddToCart", { value: 4000 })).toBe(true); // different data: its own event
+    fbq("track", "AddToCart", { value: 3200 });
+    fbq("track", "AddToCart", { value: 4000 }); // different data: its own event
     clock += 100;
-    expect(track("track", "AddToCart", { value: 3200 })).toBe(true);
-    expect(sent).toEqual([
+    fbq("track", "AddToCart", { value: 3200 });
+    expect(queued(fbq)).toEqual([
       ["track", "AddToCart", { value: 3200 }],
       ["track", "AddToCart", { value: 4000 }],
       ["track", "AddToCart", { value: 3200 }],
     ]);
   });
 
-  it("survives being inlined from its source", () => {
+  it("keep the stub contract fbevents.js relies on, and go to its callMethod once it is set", () => {
+    let clock = 1_000;
+    const fbq = createPixelStub(() => clock);
+    expect(fbq.push).toBe(fbq);
+    expect(fbq.loaded).toBe(true);
+    expect(fbq.version).toBe("2.0");
+    fbq("init", "123456789012");
+    fbq("track", "PageView");
+    fbq("track", "PageView");
+    expect(queued(fbq)).toEqual([["init", "123456789012"], ["track", "PageView"]]);
+    expect(Object.prototype.toString.call(fbq.queue[0])).toBe("[object Arguments]");
+
+    // What fbevents.js does when it loads: it takes over calls through callMethod.
     const sent: unknown[][] = [];
-    const rebuilt = new Function(`return (${createPixelDeduper.toString()})`)() as typeof createPixelDeduper;
-    const track = rebuilt((...args) => sent.push(args));
-    track("track", "PageView");
-    track("track", "PageView");
-    expect(sent).toHaveLength(1);
+    fbq.callMethod = (...args) => sent.push(args);
+    clock += 500;
+    fbq("track", "Purchase", { value: 3200, currency: "TWD" });
+    fbq("track", "Purchase", { value: 3200, currency: "TWD" });
+    expect(sent).toEqual([["track", "Purchase", { value: 3200, currency: "TWD" }]]);
+    expect(fbq.queue).toHaveLength(2);
+  });
+
+  it("work from the snippet inlined into the page", () => {
+    const inserted: { src?: string; async?: boolean }[] = [];
+    const scriptTag = { parentNode: { insertBefore: (tag: { src?: string; async?: boolean }) => inserted.push(tag) } };
+    const document = { createElement: () => ({}), getElementsByTagName: () => [scriptTag] };
+    const window: { fbq?: PixelStub; _fbq?: PixelStub } = {};
+    new Function("window", "document", pixelScript("123456789012"))(window, document);
+
+    const fbq = window.fbq;
+    if (!fbq) throw new Error("no window.fbq");
+    expect(window._fbq).toBe(fbq);
+    expect(inserted).toEqual([{ async: true, src: "https://connect.facebook.net/en_US/fbevents.js" }]);
+    expect([fbq.push === fbq, fbq.loaded, fbq.version]).toEqual([true, true, "2.0"]);
+    fbq("track", "PageView"); // a second page view straight after the snippet's own
+    expect(queued(fbq)).toEqual([["init", "123456789012"], ["track", "PageView"]]);
+    const sent: unknown[][] = [];
+    fbq.callMethod = (...args) => sent.push(args);
+    fbq("track", "Lead");
+    expect(sent).toEqual([["track", "Lead"]]);
   });
 });

@@ -48,7 +48,7 @@ describe.each(transports)("HotelApi (%s)", (_name, transport, origin) => {
 
   it("reads the hotel's content, validated", async () => {
     expect((await api.hotelInfo()).hotel_name).toBe("Fixture Hotel");
-    expect((await api.menu()).map((item) => item.type)).toEqual(["rooms", "custom", "mystery"]);
+    expect((await api.menu()).map((item) => item?.type)).toEqual(["rooms", "custom", "mystery"]);
     expect((await api.facilities()).map((item) => item.facilities_title)).toEqual(["Pool", "Gym"]);
     expect((await api.activePromotions()).map((item) => item.promotion_title)).toEqual(["New offer", "Old offer"]);
     expect((await api.activeAnnouncements({ limit: 1 })).map((item) => item.promotion_title)).toEqual(["News"]);

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it, beforeAll } from "vitest";
+import { pixelScript } from "~/content/pixel";
 import { apiJson, fetchAs, fixtureHotel, loadHotel } from "./helpers";
 
 describe("the Worker", () => {
@@ -54,8 +56,115 @@ describe("analytics", () => {
     const nonce = /'nonce-([^']+)'/.exec(tracked.headers.get("content-security-policy") ?? "")?.[1];
     expect(html).toContain(`<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-TEST1234" nonce="${nonce}">`);
     expect(html).toContain('fbq("init","123456789012")');
+    // The pixel snippet reaches the page exactly as written: no bundler helper (such as __name) in it.
+    expect(html).toContain(pixelScript("123456789012"));
     const plain = await (await fetchAs("site.localhost", "/en-US")).text();
     expect(plain).not.toContain("googletagmanager");
     expect(plain).not.toContain("fbq(");
+  });
+});
+
+describe("the menu", () => {
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel("menu.localhost", (file) =>
+        Object.assign(file, {
+          menus: {
+            main: [
+              { type: "rooms", label: { "en-US": "Rooms" } },
+              { type: "custom", label: { "en-US": "Guide" }, url: "https://guide.example" },
+              { type: "about", label: { "en-US": "About us" } },
+            ],
+          },
+        }),
+      ),
+    );
+    // The back end answers one item that breaks the contract (a label that is not text).
+    await env.DB.prepare(
+      "UPDATE menu_items SET label = '{\"en-US\": 5}' WHERE position = 1 AND hotel_id = (SELECT id FROM hotels WHERE domain = 'menu.localhost')",
+    ).run();
+  });
+
+  it("shows an item that does not parse as an empty disabled item, and keeps the others", async () => {
+    const html = await (await fetchAs("menu.localhost", "/en-US")).text();
+    const nav = /<nav class="site-nav site-nav--wide"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+    const items = [...nav.matchAll(/<li class="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)].map(([, className, content]) => ({
+      disabled: className === "site-nav__item site-nav__item--disabled",
+      text: (content ?? "").replace(/<[^>]+>/g, ""),
+      href: /href="([^"]*)"/.exec(content ?? "")?.[1] ?? null,
+    }));
+    expect(items).toEqual([
+      { disabled: false, text: "Rooms", href: "/en-US/#rooms" },
+      { disabled: true, text: "", href: null },
+      { disabled: false, text: "About us", href: "/en-US/about" },
+    ]);
+  });
+});
+
+describe("canonical and hreflang links", () => {
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel("seo.localhost", (file) =>
+        Object.assign(file, { promotions: [{ key: "spring", category: "promotion", title: { "en-US": "Spring offer" }, public_at: "today-1" }] }),
+      ),
+    );
+  });
+
+  it("keep an event's id, and only that, in every language", async () => {
+    const promotions = await apiJson<{ promotion_id: number }[]>("seo.localhost", "/api/promotion/actives?domain=seo.localhost&lang=en-US");
+    const id = promotions.body.data[0]?.promotion_id;
+    expect(id).toBeGreaterThan(0);
+    const html = await (await fetchAs("seo.localhost", `/en-US/event?id=${id}&utm_source=news&preview=layout_100`)).text();
+    const links = [...html.matchAll(/<link rel="(alternate|canonical)"(?: hrefLang="([^"]+)")? href="([^"]+)"/g)].map(([, rel, lang, href]) =>
+      rel === "canonical" ? `canonical ${href}` : `${lang} ${href}`,
+    );
+    expect(links.sort()).toEqual(
+      [
+        `canonical http://seo.localhost/en-US/event?id=${id}`,
+        `en-US http://seo.localhost/en-US/event?id=${id}`,
+        `x-default http://seo.localhost/event?id=${id}`,
+        `zh-TW http://seo.localhost/event?id=${id}`,
+      ].sort(),
+    );
+    const list = await (await fetchAs("seo.localhost", "/en-US/event?utm_source=news")).text();
+    expect(list).toContain('<link rel="alternate" hrefLang="zh-TW" href="http://seo.localhost/event"/>');
+    expect(list).toContain('<link rel="canonical" href="http://seo.localhost/en-US/event"/>');
+  });
+});
+
+describe("the home page's banners", () => {
+  beforeAll(async () => {
+    const image = (name: string, alt = "") => ({ src: `/demo/${name}.svg`, width: 1600, height: 900, alt: { "en-US": alt } });
+    await loadHotel(
+      fixtureHotel("banners.localhost", (file) =>
+        Object.assign(file.hotel, {
+          banners: [
+            { image: image("site", "Our lobby"), title: { "en-US": "Welcome" }, link: "/event?id=7" },
+            { image: image("external"), title: { "en-US": "Spring in Taipei" }, link: "https://guide.example/spring" },
+            { image: image("script", "Script"), link: "javascript:alert(1)" },
+            { image: image("protocol-relative", "Elsewhere"), link: "//evil.example/" },
+            { image: image("plain", "No link") },
+          ],
+        }),
+      ),
+    );
+  });
+
+  it("link to a safe URL in the same tab, and show the other banners without a link", async () => {
+    const html = await (await fetchAs("banners.localhost", "/en-US")).text();
+    const slides = [...html.matchAll(/<figure class="hero__slide"[^>]*>([\s\S]*?)<\/figure>/g)].map(([, slide]) => {
+      const src = /<img[^>]*src="([^"]+)"/.exec(slide ?? "")?.[1];
+      const link = /<a ([^>]*)><img/.exec(slide ?? "")?.[1];
+      if (!link) return `${src} (no link)`;
+      const attribute = (name: string) => new RegExp(` ?${name}="([^"]*)"`).exec(link)?.[1];
+      return `${src} → ${attribute("href")}${attribute("target") ? ` target ${attribute("target")}` : ""}${attribute("aria-label") ? ` named ${attribute("aria-label")}` : ""}`;
+    });
+    expect(slides).toEqual([
+      "/demo/site.svg → /en-US/event?id=7", // named by its alt text
+      "/demo/external.svg → https://guide.example/spring named Spring in Taipei",
+      "/demo/script.svg (no link)",
+      "/demo/protocol-relative.svg (no link)",
+      "/demo/plain.svg (no link)",
+    ]);
   });
 });

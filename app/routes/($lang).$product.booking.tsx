@@ -87,7 +87,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       if (rooms > MAX_ROOMS_PER_ORDER) return json({ error: "cart.error.too_many_rooms", max: MAX_ROOMS_PER_ORDER }, { status: 409 });
       const index = result.lines.findIndex((candidate) => candidate.room_class_id === line.room_class_id && candidate.proposal_id === line.proposal_id);
       const lineError = cartLineErrors(state.rooms, result.lines, state.signedIn)[index];
-      if (lineError) return json({ error: `cart.error.${lineError}`, max: 0 }, { status: 409 });
+      if (lineError) return json({ error: `cart.error.${lineError}` }, { status: 409 });
     }
     next = result.lines;
   }

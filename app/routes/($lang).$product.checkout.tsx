@@ -91,6 +91,12 @@ export async function action(args: ActionFunctionArgs) {
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
   const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, signedIn: app.signedIn }, unknownPlan);
+  // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
+  const dropPromotion = async (message: string, formError: string | null) => {
+    const cleared = await check();
+    const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
+    return json({ values: reset, fieldErrors: {}, formError, price: cleared.price, priceError: message }, { status: 400 });
+  };
 
   if (intent === "price") {
     const points = pointsOf(values);
@@ -99,12 +105,7 @@ export async function action(args: ActionFunctionArgs) {
       return json({ values, fieldErrors: { points: "form.error.points" }, formError: null, price: current.price, priceError: current.error }, { status: 400 });
     }
     const outcome = await check(promotionOf(values), points);
-    if (outcome.error) {
-      // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
-      const cleared = await check();
-      const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
-      return json({ values: reset, fieldErrors: {}, formError: null, price: cleared.price, priceError: outcome.error }, { status: 400 });
-    }
+    if (outcome.error) return dropPromotion(outcome.error, null);
     return json({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
 
@@ -162,11 +163,7 @@ export async function action(args: ActionFunctionArgs) {
   const pointsUsed = Number(input.points || 0);
   if (promotion !== undefined || pointsUsed > 0) {
     const outcome = await check(promotion, pointsUsed);
-    if (outcome.error) {
-      const cleared = await check();
-      const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
-      return json({ values: reset, fieldErrors: {}, formError: "checkout.error.promotion_dropped", price: cleared.price, priceError: outcome.error }, { status: 400 });
-    }
+    if (outcome.error) return dropPromotion(outcome.error, "checkout.error.promotion_dropped");
   }
   const [vendor, method] = input.payment.split(":") as [string, "credit" | "cash" | "remittance" | "pay_arrival"];
   const result = await app.api.createOrder(

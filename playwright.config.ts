@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|enhancement)\.spec\.ts/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|enhancement|html-valid)\.spec\.ts/ },
   ],
   webServer: {
     command: "node scripts/serve-test.mjs",

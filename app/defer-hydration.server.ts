@@ -6,14 +6,18 @@
  * JavaScript-free path, which is the same form.
  *
  * What it rewrites, at the end of the document that `<Scripts>` renders:
- * - `<link rel="modulepreload" href=…>` becomes `<link data-deferred-rel="modulepreload" href=…>`;
- * - the `<script type="module">` that imports the routes and the client entry becomes
- *   `type="text/x-deferred-module"`;
- * and a few lines added to Remix's context script (which carries the page's CSP nonce) restore both
- * once the `load` event has fired. React hydrates elements by tag, so the changed attributes do not
- * disturb hydration.
+ * - `<link rel="modulepreload" href=…>` becomes `<link rel="dns-prefetch" data-deferred-rel="modulepreload" href=…>`
+ *   (a same-origin DNS prefetch does nothing, and keeps the element valid HTML in the body);
+ * - the `<script type="module" async>` that imports the routes and the client entry becomes
+ *   `type="text/x-deferred-module"`, without `async` (a data block may not carry it);
+ * - `</body></html>` moves to the very end: React streams single fetch's data scripts after the
+ *   document's end tags, which the HTML parser reports as stray;
+ * and a few lines added to Remix's context script (which carries the page's CSP nonce) restore the
+ * links and the script once the `load` event has fired. React hydrates elements by tag, so the
+ * changed attributes do not disturb hydration.
  */
 const MARKER = '<link rel="modulepreload"';
+const DOCUMENT_END = "</body></html>";
 
 export function deferredHydrationLoader(nonce: string): string {
   return (
@@ -34,11 +38,19 @@ export function deferScriptsIn(tail: string, nonce: string): string {
   const context = tail.indexOf("window.__remixContext");
   const contextEnd = context < 0 ? -1 : tail.indexOf("</script>", context);
   const moduleScript = /<script([^>]*) type="module"([^>]*)>/;
+  const withoutAsync = (attributes: string) => attributes.replace(/ async(="[^"]*")?/, "");
   if (contextEnd < 0 || !moduleScript.test(tail.slice(contextEnd))) return tail;
   const withLoader = tail.slice(0, contextEnd) + deferredHydrationLoader(nonce) + tail.slice(contextEnd);
   return withLoader
-    .replaceAll(MARKER, '<link data-deferred-rel="modulepreload"')
-    .replace(moduleScript, (_match, before: string, after: string) => `<script${before} type="text/x-deferred-module"${after}>`);
+    .replaceAll(MARKER, '<link rel="dns-prefetch" data-deferred-rel="modulepreload"')
+    .replace(moduleScript, (_match, before: string, after: string) => `<script${withoutAsync(before)} type="text/x-deferred-module"${withoutAsync(after)}>`);
+}
+
+/** Puts the document's end tags after whatever was streamed behind them. */
+export function endTagsLast(tail: string): string {
+  const at = tail.indexOf(DOCUMENT_END);
+  if (at < 0 || at + DOCUMENT_END.length === tail.length) return tail;
+  return tail.slice(0, at) + tail.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 
 /** The document stream with its scripts deferred (see above); pages without scripts pass unchanged. */
@@ -72,7 +84,7 @@ export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string):
       },
       flush(controller) {
         const last = decoder.decode();
-        const rest = tail === null ? head + last : deferScriptsIn(tail + last, nonce);
+        const rest = tail === null ? head + last : endTagsLast(deferScriptsIn(tail + last, nonce));
         if (rest) controller.enqueue(encoder.encode(rest));
       },
     }),

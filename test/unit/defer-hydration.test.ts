@@ -22,11 +22,18 @@ describe("scripts held back until the page has loaded", () => {
   it("turns the module preloads and the module script inert and adds the loader to Remix's context script", () => {
     const out = deferScriptsIn(TAIL, "N");
     expect(out).not.toMatch(/<link rel="modulepreload"/);
-    expect(out.match(/data-deferred-rel="modulepreload"/g)).toHaveLength(2);
-    expect(out).toContain('<script nonce="N" type="text/x-deferred-module" async="">import "/build/manifest-C.js";');
+    expect(out.match(/<link rel="dns-prefetch" data-deferred-rel="modulepreload"/g)).toHaveLength(2);
+    expect(out).toContain('<script nonce="N" type="text/x-deferred-module">import "/build/manifest-C.js";');
     expect(out).toMatch(/window\.__remixContext = \{\};;\(function\(\)\{.*addEventListener\("load"/);
     expect(out).toContain('s.nonce="N"');
     expect(out.endsWith("</body></html>")).toBe(true);
+  });
+
+  it("moves the end tags after the data scripts React streams behind them", async () => {
+    const streamedData = '<!--$--><script nonce="N">window.__remixContext.streamController.enqueue("[]")</script><!--/$-->';
+    const out = await streamed(DOCUMENT + streamedData, 64);
+    expect(out.endsWith(`${streamedData}</body></html>`)).toBe(true);
+    expect(out.match(/<\/body><\/html>/g)).toHaveLength(1);
   });
 
   it("leaves a document alone when it is not the shape it knows", () => {

@@ -1,0 +1,80 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { fetchText, hotelUrl } from "./helpers";
+
+/**
+ * Every page is valid HTML as the Nu HTML Checker (npm `vnu-jar`, run with Java) reads it: the
+ * markup the server sends, before any script runs. Pages are read as a guest's browser gets them,
+ * the booking pages with their deferred scripts included (app/defer-hydration.server.ts).
+ */
+const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+
+function taipeiDay(offset: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+type VnuMessage = { type: string; url: string; message: string; extract?: string; lastLine?: number };
+
+function vnuErrors(pages: Record<string, string>): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "portico-vnu-"));
+  try {
+    const files = Object.entries(pages).map(([name, html]) => {
+      const file = join(dir, `${name}.html`);
+      writeFileSync(file, html);
+      return file;
+    });
+    const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8" });
+    if (run.error) throw new Error(`Java is needed to check HTML (apt-get install default-jre-headless): ${run.error.message}`);
+    const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
+    return messages
+      .filter((message) => message.type === "error")
+      .map((message) => `${message.url.split("/").pop()}:${message.lastLine ?? "?"}: ${message.message} ${message.extract ?? ""}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("every kind of page is valid HTML (0 errors in the Nu HTML Checker)", async ({ page }) => {
+  const start = taipeiDay(40);
+  const end = taipeiDay(42);
+  const paths: Record<string, [string | null, string]> = {
+    home: ["taipei", "/"],
+    "home-en": ["taipei", "/en-US"],
+    "home-layout-300": ["taipei", "/?preview=layout_300"],
+    "home-layout-1000": ["taipei", "/ja-JP?preview=layout_1000"],
+    room: ["taipei", "/room/16"],
+    events: ["taipei", "/event"],
+    about: ["taipei", "/about"],
+    facilities: ["taipei", "/facilities"],
+    follow: ["taipei", "/follow"],
+    "not-found": ["taipei", "/en-US/nope"],
+    booking: ["taipei", "/hxa/booking"],
+    "booking-results": ["taipei", `/en-US/hxa/booking?start=${start}&end=${end}&room=1&adults=2`],
+    "booking-200": ["lakeside", `/en-US/hxa/booking?start=${start}&end=${end}&preview=booking_200`],
+    camp: ["camp", "/"],
+  };
+  const pages: Record<string, string> = {};
+  for (const [name, [hotel, path]] of Object.entries(paths)) {
+    const response = await fetchText(hotel, path);
+    expect(response.body, `${name} (${path}) is an HTML page`).toMatch(/^<!DOCTYPE html>/i);
+    pages[name] = response.body;
+  }
+
+  // Checkout needs a cart: add a room in the browser, then read the checkout's HTML with its cookies
+  // (fetched from the page, since Node does not resolve *.localhost).
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${end}`));
+  await page.locator(".add-form").first().locator("button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  const checkout = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { status: response.status, html: await response.text() };
+  }, `/en-US/hxa/checkout?start=${start}&end=${end}`);
+  expect(checkout.status).toBe(200);
+  pages.checkout = checkout.html;
+
+  expect(vnuErrors(pages)).toEqual([]);
+});

@@ -197,7 +197,7 @@ export async function priceOrder(
       roomClassId: line.room.id,
       planId: line.plan.id,
       roomRemaining: availability.rooms.get(line.room.id)?.remaining ?? 0,
-      planRemaining: line.priced.planRemaining,
+      planRemaining: line.priced.siteTaken ? 0 : line.priced.planRemaining,
       num: line.num,
       allow_member_price: line.plan.allow_member_price === 1,
     })),

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
-import { apiJson, fixtureHotel, loadHotel } from "./helpers";
+import { apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 /**
  * An entire-site rental takes every unit of the site for its nights, and a unit sold takes the
@@ -59,6 +59,13 @@ async function calendar(roomClassId: number, night: string) {
     `/api/wota/room_calendar?domain=${HOST}&start_date=${night}&end_date=${addDays(night, 1)}&room_class_ids=${roomClassId}&lang=en-US`,
   );
   return body.data[0]?.available;
+}
+
+/** What a guest reads of one plan on the booking page for a one-night stay. */
+async function planOnPage(roomClassId: number, planId: number, night: string) {
+  const html = await (await fetchAs(HOST, `/en-US/hxa/booking?start=${night}&end=${addDays(night, 1)}&adults=2`)).text();
+  const item = new RegExp(`<li class="plan" id="plan-${roomClassId}-${planId}">[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+  return { text: text(item), addDisabled: /<button type="submit" class="button" disabled/.test(item) };
 }
 
 async function site(night: string) {
@@ -124,6 +131,9 @@ describe("an entire-site rental and the site's units", () => {
     expect((await offered(addDays(night, -1), 2)).pitch).toBe(0);
     expect(await calendar(ids.pitch, night)).toBe(false);
     expect(await calendar(ids.pitch, addDays(night, 2))).toBe(true);
+    const pitchOnPage = await planOnPage(ids.pitch, ids.pitchPlan, night);
+    expect(pitchOnPage.text).toContain("Sold out");
+    expect(pitchOnPage.addDisabled).toBe(true);
 
     const refused = await pitches(addDays(night, 1));
     expect(refused.status).toBe(409);
@@ -148,6 +158,13 @@ describe("an entire-site rental and the site's units", () => {
     expect((await pitches(night, 1)).status).toBe(201);
     expect(await offered(night)).toEqual({ pitch: PITCHES - 1, pitchPlan: [PITCHES - 1], glamp: 2, entire: 0, entirePlan: [0] });
     expect(await calendar(ids.entire, night)).toBe(false);
+    const entireOnPage = await planOnPage(ids.entire, ids.entirePlan, night);
+    expect(entireOnPage.text).toContain("Sold out");
+    expect(entireOnPage.addDisabled).toBe(true);
+    const pitchStillOpen = await planOnPage(ids.pitch, ids.pitchPlan, night);
+    expect(pitchStillOpen.text).toContain("4 rooms left");
+    expect(pitchStillOpen.text).toContain("Add to booking");
+    expect(pitchStillOpen.addDisabled).toBe(false);
     // A longer rental that only touches the sold night is refused too.
     const refused = await entireRental(addDays(night, -1), 3);
     expect(refused.status).toBe(409);

@@ -3,8 +3,8 @@
  * through the load context. Routes never build clients or read D1 themselves.
  */
 import type { AppEnv } from "~/env.server";
-import { HotelApi, type Transport } from "~/hotel-api/client";
-import type { HotelInfo } from "~/hotel-api/schemas";
+import { HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
+import type { HotelInfo, MemberProfile } from "~/hotel-api/schemas";
 import { readMemberToken } from "~/cookies.server";
 import { getHotelInfo } from "~/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
@@ -19,10 +19,19 @@ export interface AppContext {
   /** The language named by the path; null when the path has an unknown language prefix. */
   lang: Language;
   langValid: boolean;
-  /** The API client for this request; it carries the member token when one is saved (and the hotel's member system is on). */
+  /**
+   * The API client for this request; it carries the member token when one is saved (and the
+   * hotel's member system is on). Pages that show or charge member prices use `member()` instead.
+   */
   api: HotelApi;
-  /** A member token is saved for this hotel (spec §4: login state). The back end decides whether it is still valid. */
-  signedIn: boolean;
+  /**
+   * The signed-in member, asked of the back end once per request (decision 023): their profile and
+   * the client to price and book with. A token the back end refuses reads as a guest (and the
+   * Worker clears the member cookie); so do a missing token and a back end that cannot answer.
+   */
+  member: () => Promise<MemberSession>;
+  /** The saved member token was refused by the back end during this request: clear the cookie. */
+  memberTokenRefused: () => boolean;
   cspNonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
 }
@@ -31,6 +40,13 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     app: AppContext;
   }
+}
+
+export interface MemberSession {
+  /** The member's profile; null for a guest. */
+  profile: MemberProfile | null;
+  /** Carries the member's token only when the back end accepted it. */
+  api: HotelApi;
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -63,6 +79,22 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil);
   const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;
   const api = new HotelApi({ ...options, memberToken });
+  let refused = false;
+  let session: Promise<MemberSession> | null = null;
+  const member = () =>
+    (session ??= (async (): Promise<MemberSession> => {
+      const guest = { profile: null, api: new HotelApi(options) };
+      if (!memberToken) return guest;
+      try {
+        return { profile: await api.memberProfile(), api };
+      } catch (error) {
+        if (!(error instanceof HotelApiError)) throw error;
+        // 401: the token is no longer accepted (expired, revoked). Anything else: the back end
+        // cannot say now; this request is a guest's, and the cookie stays for the next one.
+        if (error.status === 401) refused = true;
+        return guest;
+      }
+    })());
   return {
     env: input.env,
     host,
@@ -71,7 +103,8 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     lang,
     langValid: fromPath !== null,
     api,
-    signedIn: memberToken !== null,
+    member,
+    memberTokenRefused: () => refused,
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,
   };

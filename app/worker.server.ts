@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { createAppContext } from "~/context.server";
+import { memberSessionCookie } from "~/cookies.server";
 import { parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { securityHeaders } from "~/security.server";
@@ -72,5 +73,11 @@ export async function handleFetch(
     cspNonce,
   });
   const response = await remix(request, { app });
+  if (app.memberTokenRefused()) {
+    // Signed out: the back end no longer accepts the saved token (decision 023).
+    const headers = new Headers(response.headers);
+    headers.append("set-cookie", await memberSessionCookie(env).serialize("", { maxAge: 0 }));
+    return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce });
+  }
   return securityHeaders(response, { nonce: cspNonce });
 }

@@ -147,6 +147,11 @@ export interface PlanAvailability {
   member_price: number | null;
   /** Minimum over the nights of allotment minus sold; null when the plan has no allotment. */
   planRemaining: number | null;
+  /**
+   * The site's other bookings exclude this plan on a night of the stay (decision 023): the site is
+   * rented as a whole, or, for an entire-rent plan, some of its units are already sold.
+   */
+  siteTaken: boolean;
 }
 
 export interface StayAvailability {
@@ -159,7 +164,7 @@ export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-
 
 export async function loadAvailability(db: D1Database, hotelId: number, start: string, end: string): Promise<StayAvailability> {
   const nights = nightsBetween(start, end);
-  const [rooms, plans] = await db.batch([
+  const [rooms, plans, site] = await db.batch([
     db
       .prepare(
         `SELECT rc.id AS roomClassId, COUNT(rn.night) AS nights, MIN(rn.capacity - rn.booked) AS remaining
@@ -173,7 +178,8 @@ export async function loadAvailability(db: D1Database, hotelId: number, start: s
         `SELECT pn.room_class_id AS roomClassId, pn.rate_plan_id AS planId, COUNT(*) AS nights,
                 SUM(pn.price) AS price,
                 CASE WHEN COUNT(pn.member_price) = COUNT(*) THEN SUM(pn.member_price) END AS member_price,
-                MIN(CASE WHEN pn.allotment IS NULL THEN NULL ELSE pn.allotment - pn.sold END) AS planRemaining
+                MIN(CASE WHEN pn.allotment IS NULL THEN NULL ELSE pn.allotment - pn.sold END) AS planRemaining,
+                MAX(rp.support_entire_rent) AS wholeSite
          FROM plan_nights pn
          JOIN rate_plans rp ON rp.id = pn.rate_plan_id
          JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
@@ -181,18 +187,38 @@ export async function loadAvailability(db: D1Database, hotelId: number, start: s
          GROUP BY pn.room_class_id, pn.rate_plan_id`,
       )
       .bind(hotelId, start, end),
+    db
+      .prepare(
+        `SELECT COALESCE(MAX(entire_rooms > 0), 0) AS entire, COALESCE(MAX(unit_rooms > 0), 0) AS units
+         FROM site_nights WHERE hotel_id = ?1 AND night >= ?2 AND night < ?3`,
+      )
+      .bind(hotelId, start, end),
   ]);
+  const taken = (site?.results[0] ?? { entire: 0, units: 0 }) as { entire: number; units: number };
+  const planMap = new Map<string, PlanAvailability>();
+  /** Room classes with a plan the site still allows on every night of the stay. */
+  const roomsOpen = new Set<number>();
+  const roomsPriced = new Set<number>();
+  for (const row of (plans?.results ?? []) as unknown as (Omit<PlanAvailability, "siteTaken"> & { wholeSite: number })[]) {
+    const { wholeSite, ...plan } = row;
+    const siteTaken = wholeSite === 1 ? taken.units === 1 : taken.entire === 1;
+    roomsPriced.add(plan.roomClassId);
+    if (!siteTaken) roomsOpen.add(plan.roomClassId);
+    planMap.set(planKey(plan.roomClassId, plan.planId), {
+      ...plan,
+      planRemaining: plan.planRemaining === null ? null : Math.max(0, plan.planRemaining),
+      siteTaken,
+    });
+  }
   const roomMap = new Map<number, RoomAvailability>();
   for (const row of (rooms?.results ?? []) as unknown as RoomAvailability[]) {
     roomMap.set(row.roomClassId, {
       roomClassId: row.roomClassId,
       nights: row.nights,
-      remaining: row.nights === nights ? Math.max(0, row.remaining ?? 0) : 0,
+      // A room whose every plan the site excludes is sold out for this stay (a pitch on a night the
+      // whole campsite is rented, the entire-site "room" on a night a pitch is sold).
+      remaining: row.nights === nights && !(roomsPriced.has(row.roomClassId) && !roomsOpen.has(row.roomClassId)) ? Math.max(0, row.remaining ?? 0) : 0,
     });
-  }
-  const planMap = new Map<string, PlanAvailability>();
-  for (const row of (plans?.results ?? []) as unknown as PlanAvailability[]) {
-    planMap.set(planKey(row.roomClassId, row.planId), { ...row, planRemaining: row.planRemaining === null ? null : Math.max(0, row.planRemaining) });
   }
   return { nights, rooms: roomMap, plans: planMap };
 }
@@ -220,6 +246,7 @@ export function sellablePlan(
 
 /** Inventory of a plan for a room over the stay: the room's rooms left, capped by the plan's allotment. */
 export function planInventory(room: RoomAvailability | undefined, plan: PlanAvailability): number {
+  if (plan.siteTaken) return 0;
   const roomLeft = room?.remaining ?? 0;
   return plan.planRemaining === null ? roomLeft : Math.min(roomLeft, plan.planRemaining);
 }

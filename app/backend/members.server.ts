@@ -2,7 +2,9 @@
  * Members as the back end sees them: a Bearer token (mem_token) names a member of one hotel.
  * Issuing tokens (login) belongs to the account service; `issueMemberToken` is its seam.
  */
-import type { HotelRow } from "./hotels.server";
+import { ApiError, ok } from "./http.server";
+import { requireHotel, type HotelRow } from "./hotels.server";
+import type { BackendRoute } from "./router.server";
 
 export interface MemberRow {
   id: number;
@@ -53,3 +55,18 @@ export async function issueMemberToken(db: D1Database, memberId: number, now = n
     .run();
   return token;
 }
+
+export const memberRoutes: BackendRoute[] = [
+  {
+    // The member's profile, which the site loads before the price check (spec §6). It is also how
+    // the site learns that a saved token is no longer accepted: 401, and the site signs them out.
+    method: "GET",
+    path: "/api/member/profile",
+    handler: async (ctx) => {
+      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
+      const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+      if (!member) throw new ApiError(401, "member_only");
+      return ok({ email: member.email, first_name: member.first_name, last_name: member.last_name, phone: member.phone, points: member.points });
+    },
+  },
+];

@@ -267,6 +267,8 @@ async function creationAnswer(ctx: BackendContext, hotel: HotelRow, order: Order
 function constraintError(error: unknown): ApiError | "duplicate_key" | null {
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes("room_nights_not_oversold") || message.includes("no_inventory")) return new ApiError(409, "not_enough_rooms", {}, "orders");
+  // The site is rented as a whole on one of the nights, or an entire rental meets rooms already sold.
+  if (message.includes("site_nights_entire_rent_exclusive")) return new ApiError(409, "room_sold_out", {}, "orders");
   if (message.includes("plan_nights_not_oversold") || message.includes("no_plan_price")) return new ApiError(409, "plan_sold_out", {}, "orders");
   if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
   if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
@@ -357,12 +359,15 @@ function orderInsertStatements(
           unit * line.num,
           memberApplies ? 1 : 0,
         ),
-      // Taking the rooms: one row per night; the triggers raise booked/sold and the CHECKs guard them.
+      // Taking the rooms: one row per night; the triggers raise booked/sold and the site's entire-rent
+      // state (decision 023), and the CHECKs guard them.
       db
         .prepare(
-          `INSERT INTO order_nights (order_id, line_position, room_class_id, rate_plan_id, night, rooms, price)
-           SELECT ${orderId}, ?, room_class_id, rate_plan_id, night, ?, CASE WHEN ? = 1 THEN member_price ELSE price END
-           FROM plan_nights WHERE rate_plan_id = ? AND room_class_id = ? AND night >= ? AND night < ?`,
+          `INSERT INTO order_nights (order_id, line_position, room_class_id, rate_plan_id, night, rooms, price, whole_site)
+           SELECT ${orderId}, ?, pn.room_class_id, pn.rate_plan_id, pn.night, ?, CASE WHEN ? = 1 THEN pn.member_price ELSE pn.price END,
+                  rp.support_entire_rent
+           FROM plan_nights pn JOIN rate_plans rp ON rp.id = pn.rate_plan_id
+           WHERE pn.rate_plan_id = ? AND pn.room_class_id = ? AND pn.night >= ? AND pn.night < ?`,
         )
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );

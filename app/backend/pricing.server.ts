@@ -1,6 +1,6 @@
 /** Pricing and coupon calls of spec §7, and the pricing every order goes through. */
 import * as v from "valibot";
-import { nightsBetween } from "~/booking/dates";
+import { nightsBetween, stayNights } from "~/booking/dates";
 import { validateOrderLines, type OrderLineError } from "~/booking/order-lines";
 import { calculatePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceDetail } from "~/booking/pricing";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
@@ -143,6 +143,12 @@ export async function priceOrder(
     couponCode: string;
     points: unknown;
     payOption: "all" | "part";
+    /**
+     * Rooms night by night, per line (the legacy price check's `date_and_amount`): a line books
+     * `amount` rooms on each listed night of the stay and none on the others. Without it, every
+     * line books `num` rooms on every night.
+     */
+    nightly?: NightAmount[][];
   },
 ): Promise<PricedOrder> {
   const { start, end, today } = requireStay(hotel, input.check_in_day, input.check_out_day, ctx.now, {
@@ -192,28 +198,37 @@ export async function priceOrder(
     throw new ApiError(409, "entire_rent_exclusive", {}, "orders");
   }
 
-  const errors = validateOrderLines(
-    resolved.map((line) => ({
-      roomClassId: line.room.id,
-      planId: line.plan.id,
-      roomRemaining: availability.rooms.get(line.room.id)?.remaining ?? 0,
-      planRemaining: line.priced.planRemaining,
-      num: line.num,
-      allow_member_price: line.plan.allow_member_price === 1,
-    })),
-    member !== null,
-  );
+  const nightly = input.nightly ? await loadNightly(ctx.db, hotel.id, start, end) : null;
+  const errors = nightly
+    ? nightlyLineErrors(resolved, input.nightly ?? [], nightly, member !== null)
+    : validateOrderLines(
+        resolved.map((line) => ({
+          roomClassId: line.room.id,
+          planId: line.plan.id,
+          roomRemaining: availability.rooms.get(line.room.id)?.remaining ?? 0,
+          planRemaining: line.priced.siteTaken ? 0 : line.priced.planRemaining,
+          num: line.num,
+          allow_member_price: line.plan.allow_member_price === 1,
+        })),
+        member !== null,
+      );
   const pricedLines = resolved.map((line, index) => ({ ...line, error: errors[index] ?? null }));
 
   const discount = await resolveDiscount(ctx.db, hotel, member, input.couponCode, today);
   const result = calculatePrice({
-    lines: pricedLines.map((line) => ({
-      price: line.priced.price,
-      member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null,
-      allow_member_price: line.plan.allow_member_price === 1,
-      allow_coupon: line.plan.allow_coupon === 1,
-      num: line.num,
-    })),
+    lines: pricedLines.flatMap((line, index) => {
+      const common = { allow_member_price: line.plan.allow_member_price === 1, allow_coupon: line.plan.allow_coupon === 1 };
+      if (!nightly) {
+        return [{ ...common, price: line.priced.price, member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null, num: line.num }];
+      }
+      // Each night at its own price and number of rooms. As over a whole stay, the member price
+      // applies only when every night of the stay has one.
+      const memberPriced = line.plan.allow_member_price === 1 && line.priced.member_price !== null;
+      return (input.nightly?.[index] ?? []).map(({ date, amount }) => {
+        const night = nightly.get(nightKey(line.room.id, line.plan.id, date));
+        return { ...common, price: night?.price ?? 0, member_price: memberPriced ? (night?.member_price ?? null) : null, num: amount };
+      });
+    }),
     loggedIn: member !== null,
     discount,
     points,
@@ -238,6 +253,82 @@ export async function priceOrder(
     couponCode: discount.kind === "none" ? "" : discount.code,
     detail: result.detail,
   };
+}
+
+export interface NightAmount {
+  date: string;
+  amount: number;
+}
+
+interface NightRow {
+  price: number;
+  member_price: number | null;
+  /** Allotment left, null when the plan has none. */
+  plan_left: number | null;
+  /** Rooms of the class left that night, 0 when the site's entire-rent state excludes the plan. */
+  room_left: number;
+}
+
+const nightKey = (roomClassId: number, planId: number, night: string) => `${roomClassId}-${planId}-${night}`;
+
+/** Every plan's price and rooms left on each night of a stay. */
+async function loadNightly(db: D1Database, hotelId: number, start: string, end: string): Promise<Map<string, NightRow>> {
+  const { results } = await db
+    .prepare(
+      `SELECT pn.room_class_id, pn.rate_plan_id, pn.night, pn.price, pn.member_price,
+              CASE WHEN pn.allotment IS NULL THEN NULL ELSE MAX(0, pn.allotment - pn.sold) END AS plan_left,
+              CASE WHEN COALESCE(CASE WHEN rp.support_entire_rent = 1 THEN sn.unit_rooms ELSE sn.entire_rooms END, 0) > 0 THEN 0
+                   ELSE MAX(0, COALESCE(rn.capacity - rn.booked, 0)) END AS room_left
+       FROM plan_nights pn
+       JOIN rate_plans rp ON rp.id = pn.rate_plan_id
+       LEFT JOIN room_nights rn ON rn.room_class_id = pn.room_class_id AND rn.night = pn.night
+       LEFT JOIN site_nights sn ON sn.hotel_id = rp.hotel_id AND sn.night = pn.night
+       WHERE rp.hotel_id = ?1 AND pn.night >= ?2 AND pn.night < ?3`,
+    )
+    .bind(hotelId, start, end)
+    .all<NightRow & { room_class_id: number; rate_plan_id: number; night: string }>();
+  return new Map(results.map((row) => [nightKey(row.room_class_id, row.rate_plan_id, row.night), row]));
+}
+
+/**
+ * Spec §5's line check night by night: on each night, the lines asking for rooms that night share
+ * what is left of their room class (and plan). A line fails with its first failing night.
+ */
+function nightlyLineErrors(
+  lines: { room: RoomClassRow; plan: RatePlanRow }[],
+  amounts: NightAmount[][],
+  nightly: Map<string, NightRow>,
+  loggedIn: boolean,
+): (OrderLineError | null)[] {
+  const errors: (OrderLineError | null)[] = lines.map(() => null);
+  const dates = [...new Set(amounts.flat().map((entry) => entry.date))].sort();
+  for (const date of dates) {
+    const tonight = lines.flatMap((line, index) => {
+      const amount = amounts[index]?.find((entry) => entry.date === date)?.amount;
+      if (amount === undefined) return [];
+      const night = nightly.get(nightKey(line.room.id, line.plan.id, date));
+      return [
+        {
+          index,
+          roomClassId: line.room.id,
+          planId: line.plan.id,
+          roomRemaining: night?.room_left ?? 0,
+          planRemaining: night ? night.plan_left : 0,
+          num: amount,
+          allow_member_price: line.plan.allow_member_price === 1,
+        },
+      ];
+    });
+    validateOrderLines(tonight, loggedIn).forEach((error, position) => {
+      const index = tonight[position]?.index ?? -1;
+      if (error && errors[index] === null) errors[index] = error;
+    });
+  }
+  // A member mixing member-price plans with others fails whatever the nights (spec §5).
+  if (loggedIn && lines.some((line) => line.plan.allow_member_price === 1) && lines.some((line) => line.plan.allow_member_price !== 1)) {
+    return errors.map((error) => error ?? "member_price_mixed");
+  }
+  return errors;
 }
 
 /** The first line error as an ApiError (any line error fails the whole order, spec §4). */
@@ -310,8 +401,16 @@ const LegacyRequest = v.object({
   ),
   use_point: v.optional(v.union([v.number(), v.string()]), 0),
   use_deposit: v.optional(v.boolean(), false),
-  // The member is taken from the token, never from the body; these are accepted and ignored.
-  member: v.optional(v.object({ user_email: v.optional(v.string()), user_point: v.optional(v.unknown()) })),
+  // The member the site priced for (spec §7). The token says who is signed in; a member named here
+  // must be that member. user_point is the balance the site showed; the database's balance counts.
+  member: v.optional(
+    v.nullable(
+      v.object({
+        user_email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ""),
+        user_point: v.optional(v.union([v.number(), v.string()])),
+      }),
+    ),
+  ),
 });
 
 export const pricingRoutes: BackendRoute[] = [
@@ -348,34 +447,56 @@ export const pricingRoutes: BackendRoute[] = [
     handler: async (ctx) => {
       const body = parseInput(LegacyRequest, await readJsonBody(ctx.request));
       const hotel = await requireHotel(ctx.db, body.domain);
+      const { start, end } = requireStay(hotel, body.check_in, body.check_out, ctx.now, { start: "check_in_day", end: "check_out_day" });
+      const stay = new Set(stayNights(start, end));
+      // Each night of a line at most once, and only nights of the stay.
+      body.plans.forEach((plan, index) => {
+        const seen = new Set<string>();
+        plan.date_and_amount.forEach((entry, night) => {
+          if (!stay.has(entry.date) || seen.has(entry.date)) {
+            const field = `plans.${index}.date_and_amount.${night}.date`;
+            throw new ApiError(400, "invalid_field", { field }, field);
+          }
+          seen.add(entry.date);
+        });
+      });
+      const signedIn = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+      const named = body.member?.user_email ?? "";
+      if (named && (!signedIn || signedIn.email.toLowerCase() !== named.toLowerCase())) {
+        throw new ApiError(401, "member_only", {}, "member.user_email");
+      }
       const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel.id), loadRatePlans(ctx.db, hotel.id)]);
       const orders = body.plans.map((plan, index) => {
         const room = rooms.find((candidate) => candidate.room_code === plan.inv_type_code);
         if (!room) throw new ApiError(404, "unknown_room", {}, `plans.${index}.inv_type_code`);
         const ratePlan = plans.find((candidate) => candidate.rate_plan_code === plan.rate_plan_code);
         if (!ratePlan) throw new ApiError(404, "unknown_plan", {}, `plans.${index}.rate_plan_code`);
-        // Rooms are booked for the whole stay: the largest count asked on any night.
+        // The most rooms the line holds on any night; each night is priced and checked on its own.
         const num = Math.max(...plan.date_and_amount.map((entry) => entry.amount));
         return { room_class_id: room.id, rate_plan_id: ratePlan.id, num };
       });
       const order = await priceOrder(ctx, hotel, {
-        check_in_day: body.check_in,
-        check_out_day: body.check_out,
+        check_in_day: start,
+        check_out_day: end,
         orders,
         couponCode: body.coupon_code,
         points: body.use_point,
         payOption: body.use_deposit ? "part" : "all",
+        nightly: body.plans.map((plan) => plan.date_and_amount),
       });
       const lineError = lineErrorOf(order);
-      if (lineError) throw lineError;
+      if (lineError) throw new ApiError(lineError.status, lineError.code, lineError.params, lineError.field?.replace(/^orders\./, "plans."));
       return ok({
         success: true,
         room_price: order.detail.room_price,
         original_amount: order.detail.original_amount,
         promotion_discount: order.detail.promotion_discount,
+        point_used: order.detail.point_used,
         total_price: order.detail.total_price,
         pay_amount: order.detail.pay_amount,
         deposit_amount: order.detail.deposit_amount,
+        coupon_code: order.couponCode,
+        member: order.member ? { user_email: order.member.email, user_point: order.member.points } : null,
         attachment_detail: { rooms: [], other: [] },
       });
     },

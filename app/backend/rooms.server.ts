@@ -131,15 +131,19 @@ export const roomRoutes: BackendRoute[] = [
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
       const placeholders = ids.map(() => "?").join(", ");
-      // The lowest price on each night among the plans of these rooms that still have a room to sell.
+      // The lowest price on each night among the plans of these rooms that still have a room to sell,
+      // and that the site's entire-rent state allows that night (decision 023).
       const { results } = await ctx.db
         .prepare(
           `SELECT pn.night AS date, MIN(pn.price) AS price, MIN(pn.member_price) AS member_price
            FROM plan_nights pn
            JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
+           JOIN rate_plans rp ON rp.id = pn.rate_plan_id
            JOIN room_nights rn ON rn.room_class_id = pn.room_class_id AND rn.night = pn.night
+           LEFT JOIN site_nights sn ON sn.hotel_id = rp.hotel_id AND sn.night = pn.night
            WHERE pn.room_class_id IN (${placeholders}) AND pn.night >= ? AND pn.night < ?
              AND rn.capacity > rn.booked AND (pn.allotment IS NULL OR pn.allotment > pn.sold)
+             AND COALESCE(CASE WHEN rp.support_entire_rent = 1 THEN sn.unit_rooms ELSE sn.entire_rooms END, 0) = 0
            GROUP BY pn.night`,
         )
         .bind(...ids, query.start_date, query.end_date)

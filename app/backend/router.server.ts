@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import { ApiError, fail, ok, requestLanguage } from "./http.server";
 import { contentRoutes } from "./content.server";
+import { memberRoutes } from "./members.server";
 import { orderRoutes } from "./orders.server";
 import { pricingRoutes } from "./pricing.server";
 import { roomRoutes } from "./rooms.server";
@@ -31,7 +32,7 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;

@@ -32,12 +32,14 @@ export async function loadBookingState(context: AppLoadContext, request: Request
   if (!hotel) throw new Response(null, { status: 404 });
   const { today, parsed } = searchOf(request, hotel.time_zone);
   const valid = Object.keys(parsed.errors).length === 0;
-  const result = valid ? await app.api.search(parsed.search.start, parsed.search.end) : null;
+  // Member prices only for a member the back end accepts, as the checkout will price them.
+  const [session, result] = await Promise.all([app.member(), valid ? app.api.search(parsed.search.start, parsed.search.end) : null]);
+  const signedIn = session.profile !== null;
   const rooms = result
-    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, app.signedIn)
+    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, signedIn)
     : [];
   const cart = valid ? await readCart(request, app.env, app.domain, parsed.search) : null;
-  return { parsed, today, rooms, cart, signedIn: app.signedIn };
+  return { parsed, today, rooms, cart, signedIn };
 }
 
 export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id" | "proposal_id">) {

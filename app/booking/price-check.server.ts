@@ -5,15 +5,15 @@ import {
   PriceCheckError,
   type HotelApi,
 } from "~/hotel-api/client";
-import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
+import type { HotelInfo, MemberProfile, PriceDetail } from "~/hotel-api/schemas";
 import { effectivePrice } from "~/booking/pricing";
 
 export interface PriceOptions {
   coupon?: string;
   points?: number;
   payOption?: "all" | "part";
-  /** A member is signed in: the legacy check's lines show member prices where the plan allows. */
-  signedIn?: boolean;
+  /** The signed-in member's profile, loaded before the check (spec §6); the legacy check sends it. */
+  member?: Pick<MemberProfile, "email" | "points"> | null;
 }
 
 /**
@@ -100,18 +100,22 @@ async function legacyPriceCheck(
     })),
     use_point: options.points ?? 0,
     use_deposit: options.payOption === "part",
+    member: options.member ? { user_email: options.member.email, user_point: options.member.points } : undefined,
   });
+  // Whom the back end priced for: its answer says so; one that does not is taken to honour the member sent.
+  const recognised = legacy.member === undefined ? (options.member ? { user_point: options.member.points } : null) : legacy.member;
+  const { member: _member, ...totals } = legacy;
   return {
     price: {
-      ...legacy,
-      point_used: options.points ?? 0,
+      ...totals,
+      point_used: legacy.point_used ?? options.points ?? 0,
       deposit_type: hotel.deposit_type,
       deposit_percent: hotel.deposit_percent,
-      coupon_code: legacy.promotion_discount > 0 ? options.coupon ?? "" : "",
-      member: null,
+      coupon_code: legacy.coupon_code ?? (legacy.promotion_discount > 0 ? options.coupon ?? "" : ""),
+      member: recognised ? { points: recognised.user_point } : null,
       lines: lines.map(({ line, room, plan }) => {
-        // The back end prices the member by their token; the lines follow the same rule (spec §5).
-        const unit = effectivePrice(plan, options.signedIn ?? false);
+        // The lines follow the back end's totals: member prices only for the member it recognised (spec §5).
+        const unit = effectivePrice(plan, recognised !== null);
         return {
           room_class_id: room.room_class_id,
           room_class_name: room.room_class_name,

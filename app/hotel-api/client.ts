@@ -14,6 +14,7 @@ import {
   FailureSchema,
   HotelInfoSchema,
   LegacyPriceSchema,
+  MemberProfileSchema,
   MenuSchema,
   OrderHistorySchema,
   OrderSchema,
@@ -242,6 +243,13 @@ export class HotelApi {
     });
   }
 
+  // Members
+
+  /** GET /api/member/profile: the member named by the token; 401 when the back end does not accept it. */
+  memberProfile() {
+    return this.call(MemberProfileSchema, "GET", "/api/member/profile", { query: this.hotel });
+  }
+
   // Pricing and coupons
 
   /** POST /api/ota/order/calculate (price check v2) */
@@ -347,6 +355,8 @@ export interface LegacyPriceCheckInput {
   plans: { rate_plan_code: string; inv_type_code: string; date_and_amount: { date: string; amount: number }[] }[];
   use_point?: number;
   use_deposit?: boolean;
+  /** The signed-in member the price is for (spec §7); left out for a guest. */
+  member?: { user_email: string; user_point: number };
 }
 
 /** The order payload of spec §3 (domain and booking_from are added by the client). */

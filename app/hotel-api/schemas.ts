@@ -320,7 +320,22 @@ export const LegacyPriceSchema = v.object({
   pay_amount: v.number(),
   deposit_amount: v.number(),
   attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
+  // Portico's legacy answer also says what it applied and whom it priced for (docs/api.md); a back
+  // end that leaves them out is read as applying what was asked.
+  point_used: v.optional(v.number()),
+  coupon_code: v.optional(v.string()),
+  member: v.optional(v.nullable(v.object({ user_email: v.string(), user_point: v.number() }))),
 });
+
+/** The signed-in member's profile (spec §6: loaded before the price check). */
+export const MemberProfileSchema = v.object({
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  phone: v.string(),
+  points: v.number(),
+});
+export type MemberProfile = v.InferOutput<typeof MemberProfileSchema>;
 
 export const CouponSchema = v.object({
   code: v.string(),

@@ -37,15 +37,18 @@ async function loadCheckout(args: LoaderFunctionArgs) {
   const { parsed } = searchOf(request, hotel.time_zone);
   const cart = await readCart(request, app.env, app.domain, parsed.search);
   const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
-  return { app, hotel, parsed, cart, bookingPage };
+  // Spec §6: the member's profile is loaded before the price check; prices and the order go
+  // through the client that carries their token only if the back end accepted it.
+  const { profile, api } = await app.member();
+  return { app, hotel, parsed, cart, bookingPage, profile, api };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
   if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
-  const outcome = await checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { signedIn: app.signedIn }, t("cart.error.unknown_plan"));
+  const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
   return json(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -60,11 +63,11 @@ export async function loader(args: LoaderFunctionArgs) {
       defaultPayment: defaultPaymentOption(paymentOptions(hotel.payment_list)),
       deposit: hotel.deposit_type === "deposit" ? hotel.deposit_percent : null,
       coupons: hotel.origin_pms === "MASTRI",
-      // Spec §4: members may use points and the members-only code. The back end names the member
-      // (and their points) in the price detail when the saved token is valid.
-      member: outcome.price?.member
-        ? { points: outcome.price.member.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) }
-        : null,
+      // Spec §4: members may use points and the members-only code; their profile fills in the booker.
+      member: profile ? { points: profile.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) } : null,
+      booker: profile
+        ? { booker_last_name: profile.last_name, booker_first_name: profile.first_name, booker_phone: profile.phone, booker_email: profile.email }
+        : {},
     },
     { headers: setCookie ? { "set-cookie": setCookie } : {} },
   );
@@ -75,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 type Values = Record<string, string>;
 
 export async function action(args: ActionFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed: search } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
   const { request } = args;
   const form = await request.formData();
   const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
@@ -90,7 +93,10 @@ export async function action(args: ActionFunctionArgs) {
   const intent = values.intent === "price" ? "price" : "order";
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
-  const check = (coupon?: string, points = 0) => checkPrice(app.api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, signedIn: app.signedIn }, unknownPlan);
+  const check = (coupon?: string, points = 0) => checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
+  /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
+  const pointsError = (points: number | null) =>
+    points === null ? "form.error.points" : points > 0 && profile && points > profile.points ? "form.error.points_balance" : null;
   // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
   const dropPromotion = async (message: string, formError: string | null) => {
     const cleared = await check();
@@ -100,9 +106,10 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === "price") {
     const points = pointsOf(values);
-    if (points === null) {
+    const invalidPoints = pointsError(points);
+    if (invalidPoints || points === null) {
       const current = await check(promotionOf(values));
-      return json({ values, fieldErrors: { points: "form.error.points" }, formError: null, price: current.price, priceError: current.error }, { status: 400 });
+      return json({ values, fieldErrors: { points: invalidPoints ?? "form.error.points" }, formError: null, price: current.price, priceError: current.error }, { status: 400 });
     }
     const outcome = await check(promotionOf(values), points);
     if (outcome.error) return dropPromotion(outcome.error, null);
@@ -152,7 +159,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     return null;
   });
-  if (!parsed.success || occupants.includes(null)) {
+  const overBalance = pointsError(pointsOf(values));
+  if (overBalance && !fieldErrors.points) fieldErrors.points = overBalance;
+  if (!parsed.success || occupants.includes(null) || overBalance) {
     return json({ values, fieldErrors, formError: "form.error.fix_fields", price: null, priceError: null }, { status: 400 });
   }
   const input = parsed.output;
@@ -166,7 +175,7 @@ export async function action(args: ActionFunctionArgs) {
     if (outcome.error) return dropPromotion(outcome.error, "checkout.error.promotion_dropped");
   }
   const [vendor, method] = input.payment.split(":") as [string, "credit" | "cash" | "remittance" | "pay_arrival"];
-  const result = await app.api.createOrder(
+  const result = await api.createOrder(
     {
       booker_first_name: input.booker_first_name,
       booker_last_name: input.booker_last_name,
@@ -203,12 +212,12 @@ export async function action(args: ActionFunctionArgs) {
   throw redirect(path, { status: 303, headers });
 }
 
-function FieldError({ errors, name }: { errors: Record<string, string> | undefined; name: string }) {
+function FieldError({ errors, name, params }: { errors: Record<string, string> | undefined; name: string; params?: Record<string, string | number> }) {
   const { t } = useTranslation();
   const error = errors?.[name];
   return error ? (
     <p className="field__error" id={`${name}-error`}>
-      {t(error)}
+      {t(error, params)}
     </p>
   ) : null;
 }
@@ -265,10 +274,12 @@ export default function CheckoutPage() {
   const price = actionData?.price ?? data.price;
   const priceError = actionData ? actionData.priceError : data.priceError;
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  // Until the guest sends the form, the booker fields start from the member's profile (spec §6).
+  const prefill: Record<string, string> = actionData ? {} : (data.booker as Record<string, string>);
   const field = (name: string) => ({
     name,
     id: name,
-    defaultValue: values[name] ?? "",
+    defaultValue: values[name] ?? prefill[name] ?? "",
     "aria-invalid": fieldErrors[name] ? true : undefined,
     "aria-describedby": fieldErrors[name] ? `${name}-error` : undefined,
   });
@@ -425,7 +436,7 @@ export default function CheckoutPage() {
                     <p className="field__help" id="points-help">
                       {t("checkout.points_have", { points: data.member.points })}
                     </p>
-                    <FieldError errors={fieldErrors} name="points" />
+                    <FieldError errors={fieldErrors} name="points" params={{ points: data.member.points }} />
                   </div>
                 ) : null}
               </fieldset>

@@ -118,21 +118,25 @@ describe("price check", () => {
     expect(tooMany.body.msg.message).toBe("You have only 300 points");
   });
 
-  it("answers the legacy discount/calculate from codes, with the server's prices", async () => {
+  it("answers the legacy discount/calculate from codes, with the server's prices; a member in the body is not a token", async () => {
     const { check_in_day, check_out_day } = stay();
-    const legacy = await apiJson<Record<string, number>>(HOST, "/api/discount/calculate?lang=en-US", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        domain: HOST,
-        check_in: check_in_day,
-        check_out: check_out_day,
-        coupon_code: "WELCOME10",
-        plans: [{ rate_plan_code: "BAR", inv_type_code: "double", date_and_amount: [{ date: check_in_day, amount: 1 }] }],
-        member: { user_email: "x@example.com", user_point: 99999 },
-      }),
-    });
-    expect(legacy.body.data).toMatchObject({ success: true, room_price: 3000, original_amount: 3000, promotion_discount: 300 });
+    const legacy = (member?: unknown) =>
+      apiJson<Record<string, number>>(HOST, "/api/discount/calculate?lang=en-US", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          domain: HOST,
+          check_in: check_in_day,
+          check_out: check_out_day,
+          coupon_code: "WELCOME10",
+          plans: [{ rate_plan_code: "BAR", inv_type_code: "double", date_and_amount: [{ date: check_in_day, amount: 1 }] }],
+          member,
+        }),
+      });
+    expect((await legacy()).body.data).toMatchObject({ success: true, room_price: 3000, original_amount: 3000, promotion_discount: 300, member: null });
+    const claimed = await legacy({ user_email: "x@example.com", user_point: 99999 });
+    expect(claimed.status).toBe(401);
+    expect(claimed.body.msg.extrainfo).toEqual({ message: "Please sign in as a member first", field: "member.user_email" });
   });
 });
 

@@ -4,7 +4,7 @@ import { issueMemberToken } from "~/backend/members.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { memberSessionCookie } from "~/cookies.server";
 import type { AppEnv } from "~/env.server";
-import { Browser as BrowserAt, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { Browser as BrowserAt, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**
  * A signed-in member books through the real Worker and D1, as a browser without JavaScript would:
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       Object.assign(file.hotel, { member_price_discount: { discount: 90 } });
-      Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", points: 500 }] });
+      Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }] });
     }),
   );
   const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
@@ -95,17 +95,68 @@ describe("a signed-in member at the booking pages", () => {
     expect(member?.points).toBe(300);
   });
 
-  it("refuses more points than the member holds with the server's message, and clears them", async () => {
+  it("loads the member's profile before the price check: the booker is filled in and the balance sits beside the points", async () => {
     const browser = await signedInBrowser();
     const checkout = await withCart(browser);
-    const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), intent: "price" };
-    const tooMany = await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, points: "99999" });
-    expect(tooMany.status).toBe(400);
     const held = await env.DB.prepare("SELECT points FROM members WHERE id = ?").bind(memberId).first<number>("points");
-    expect(/role="alert">([^<]*)</.exec(tooMany.html)?.[1]).toBe(`You have only ${held} points`);
-    expect(/<input[^>]*name="points"[^>]*>/.exec(tooMany.html)?.[0]).toContain('value=""');
-    const notANumber = await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, points: "-5" });
+    const input = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(input(checkout, "booker_last_name")).toContain('value="Lin"');
+    expect(input(checkout, "booker_first_name")).toContain('value="Mei"');
+    expect(input(checkout, "booker_phone")).toContain('value="0912 345 678"');
+    expect(input(checkout, "booker_email")).toContain('value="mei@example.com"');
+    expect(input(checkout, "points")).toContain(`max="${held}"`);
+    expect(/id="points-help">([^<]*)</.exec(checkout)?.[1]).toBe(`You have ${held} points; each point takes NT$1 off.`);
+
+    // More points than the balance: refused beside the field, before any price check or order.
+    const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), payment: "8:remittance" };
+    const tooMany = await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: String((held ?? 0) + 1) });
+    expect(tooMany.status).toBe(400);
+    expect(/id="points-error">([^<]*)</.exec(tooMany.html)?.[1]).toBe(`You have only ${held} points`);
+    const order = await browser.request(`/en-US/hxa/checkout?${stay}`, {
+      ...form,
+      intent: "order",
+      points: String((held ?? 0) + 1),
+      booker_last_name: "Lin",
+      booker_first_name: "Mei",
+      booker_phone: "0912345678",
+      booker_email: "mei@example.com",
+    });
+    expect(order.status).toBe(400);
+    expect(/id="points-error">([^<]*)</.exec(order.html)?.[1]).toBe(`You have only ${held} points`);
+    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? AND o.point_used > ?")
+      .bind(HOST, held ?? 0)
+      .first<number>("n");
+    expect(orders).toBe(0);
+    const notANumber = await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "-5" });
     expect(text(notANumber.html)).toContain("Points must be a whole number, 0 or more");
+  });
+
+  it("signs out a member whose token the back end no longer accepts: every page shows the one guest price", async () => {
+    const token = await issueMemberToken(env.DB, memberId);
+    const cookie = await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: HOST, token });
+    // The back end revokes the token (expired, signed out elsewhere).
+    await env.DB.prepare("UPDATE member_tokens SET expires_at = '2000-01-01T00:00:00Z' WHERE member_id = ?").bind(memberId).run();
+
+    const first = await fetchAs(HOST, `/en-US/hxa/booking?${stay}`, { headers: { cookie: cookie.split(";")[0] ?? "" } });
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie().find((header) => header.startsWith("member="))).toMatch(/Max-Age=0/i);
+    expect(text(await first.text())).not.toContain("Your member price");
+
+    const stale = new Browser([cookie]);
+    const guest = new Browser();
+    const totals = async (browser: Browser) => {
+      const checkout = await withCart(browser);
+      const booking = (await browser.request(`/en-US/hxa/booking?${stay}`)).html;
+      return {
+        cart: /class="booking-cart__total">[\s\S]*?<strong>([^<]*)</.exec(booking)?.[1],
+        checkout: /class="price-summary__total"><dt>[^<]*<\/dt><dd>([^<]*)</.exec(checkout)?.[1],
+        benefits: text(checkout).includes("Member benefits"),
+      };
+    };
+    const seen = await totals(stale);
+    expect(seen.cart).toMatch(/^NT\$[\d,]+$/);
+    expect(seen).toEqual({ cart: seen.checkout, checkout: seen.checkout, benefits: false });
+    expect(seen).toEqual(await totals(guest));
   });
 
   it("offers nothing member-only to a guest, nor to a tampered or another hotel's session", async () => {

@@ -13,8 +13,14 @@ const today = todayIn("Asia/Taipei");
 const hotel = { deposit_type: "deposit" as const, deposit_percent: 30 };
 const UNKNOWN = "This plan is not available for these dates, please choose again.";
 
+/** The bodies the site sent to the legacy price check, newest last. */
+const legacyBodies: Record<string, unknown>[] = [];
+
 const api = new HotelApi({
-  transport: (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET }),
+  transport: async (request) => {
+    if (new URL(request.url).pathname === "/api/discount/calculate") legacyBodies.push((await request.clone().json()) as Record<string, unknown>);
+    return handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+  },
   origin: "https://backend.internal",
   domain: HOST,
   lang: "en-US",
@@ -93,11 +99,18 @@ describe("the checkout's price check, v2 and legacy", () => {
 });
 
 describe("a signed-in member's price check", () => {
-  it("shows the member prices in the lines both ways, matching the totals the back end computes", async () => {
+  async function signedIn() {
     const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(HOST).first<number>("id");
-    const member = api.withMemberToken(await issueMemberToken(env.DB, row ?? 0));
-    const v2 = await checkPrice(member, hotel, true, cart, { signedIn: true }, UNKNOWN);
-    const legacy = await checkPrice(member, hotel, false, cart, { signedIn: true }, UNKNOWN);
+    const client = api.withMemberToken(await issueMemberToken(env.DB, row ?? 0));
+    // Spec §6: the profile comes first; the legacy check sends it.
+    return { client, profile: await client.memberProfile() };
+  }
+
+  it("shows the member prices in the lines both ways, matching the totals the back end computes", async () => {
+    const { client, profile } = await signedIn();
+    expect(profile).toEqual({ email: "lin@example.com", first_name: "Lin", last_name: "Mei", phone: "", points: 100 });
+    const v2 = await checkPrice(client, hotel, true, cart, { member: profile }, UNKNOWN);
+    const legacy = await checkPrice(client, hotel, false, cart, { member: profile }, UNKNOWN);
     const guest = await checkPrice(api, hotel, true, cart, {}, UNKNOWN);
     expect(v2.error).toBeNull();
     expect(legacy.error).toBeNull();
@@ -107,5 +120,71 @@ describe("a signed-in member's price check", () => {
     expect(legacy.price?.lines.map((line) => line.amount)).toEqual(v2.price?.lines.map((line) => line.amount));
     const lineSum = (legacy.price?.lines ?? []).reduce((sum, line) => sum + line.amount, 0);
     expect(lineSum).toBe(legacy.price?.room_price);
+  });
+
+  it("sends the member in the legacy call (spec §7), and both ways give the same points and members-only discount", async () => {
+    const { client, profile } = await signedIn();
+    const options = { member: profile, coupon: "Memberpromotion", points: 37, payOption: "part" as const };
+    const v2 = await checkPrice(client, hotel, true, cart, options, UNKNOWN);
+    const legacy = await checkPrice(client, hotel, false, cart, options, UNKNOWN);
+    expect(legacyBodies.at(-1)?.member).toEqual({ user_email: "lin@example.com", user_point: 100 });
+    expect(v2.error).toBeNull();
+    expect(legacy).toEqual(v2);
+    // 20 % off the member price (the hotel's discount is 80), floored; then 37 points; 30 % deposit, rounded up.
+    const rooms = v2.price?.room_price ?? 0;
+    const discount = Math.floor((rooms * 20) / 100);
+    expect(v2.price).toMatchObject({ promotion_discount: discount, point_used: 37, total_price: rooms - discount - 37, member: { points: 100 } });
+    expect(v2.price?.deposit_amount).toBe(Math.ceil(((rooms - discount - 37) * 30) / 100));
+  });
+
+  it("refuses a legacy check that names a member the token does not", async () => {
+    const { client } = await signedIn();
+    const body = (member: unknown) => ({
+      check_in: cart.start,
+      check_out: cart.end,
+      plans: [{ rate_plan_code: "BAR", inv_type_code: "double", date_and_amount: [{ date: cart.start, amount: 1 }] }],
+      member,
+    });
+    const asSomeoneElse = await client.legacyCalculate(body({ user_email: "someone@example.com", user_point: 99999 }) as never).catch((error: unknown) => error);
+    expect(asSomeoneElse).toMatchObject({ status: 401, field: "member.user_email", message: "Please sign in as a member first" });
+    const withoutToken = await api.legacyCalculate(body({ user_email: "lin@example.com", user_point: 100 }) as never).catch((error: unknown) => error);
+    expect(withoutToken).toMatchObject({ status: 401, field: "member.user_email" });
+  });
+});
+
+describe("the legacy price check's nights", () => {
+  const plan = (amounts: [number, number][]) => ({
+    rate_plan_code: "BAR",
+    inv_type_code: "double",
+    date_and_amount: amounts.map(([night, amount]) => ({ date: addDays(cart.start, night), amount })),
+  });
+
+  it("prices each night at its own price and number of rooms, as v2 prices the same nights stay by stay", async () => {
+    // Two rooms the first night, one the second, none the third.
+    const legacy = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 2], [1, 1]])] });
+    const search = await api.search(cart.start, cart.end);
+    const double = search.rooms.find((room) => room.room_code === "double");
+    const proposal = double?.price_set.find((item) => item.rate_plan_code === "BAR")?.proposal_id ?? 0;
+    const night = (offset: number, num: number) =>
+      api.calculate({
+        check_in_day: addDays(cart.start, offset),
+        check_out_day: addDays(cart.start, offset + 1),
+        orders: [{ room_class_id: double?.room_class_id ?? 0, proposal_id: proposal, num }],
+      });
+    const [first, second] = await Promise.all([night(0, 2), night(1, 1)]);
+    expect(first.room_price).toBeGreaterThan(0);
+    expect(legacy.room_price).toBe(first.room_price + second.room_price);
+    expect(legacy.original_amount).toBe(first.original_amount + second.original_amount);
+  });
+
+  it("checks rooms night by night and refuses nights outside the stay or twice over", async () => {
+    // The double has 3 rooms: 3 on one night is fine, 4 is not, whatever the other nights ask.
+    expect((await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [2, 3]])] })).success).toBe(true);
+    const tooMany = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [1, 4]])] }).catch((error: unknown) => error);
+    expect(tooMany).toMatchObject({ status: 409, message: "Not enough rooms", field: "plans.0" });
+    const outside = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [3, 1]])] }).catch((error: unknown) => error);
+    expect(outside).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
+    const twice = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[1, 1], [1, 2]])] }).catch((error: unknown) => error);
+    expect(twice).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
   });
 });

@@ -1,14 +1,50 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
 import { formatDate, formatPrice } from "~/i18n/format";
 import type { SiteData } from "~/site.server";
 
-/** An order as the guest sees it after booking (confirmation, payment, order pages). */
+const moneyClass: Partial<Record<MoneyLabel, string>> = {
+  total: "price-summary__total",
+  due_now: "price-summary__due",
+  due_at_hotel: "price-summary__due",
+  remaining: "price-summary__due",
+};
+
+/**
+ * An order as the guest sees it after booking (confirmation, payment, order pages): its state, and
+ * money lines that add up on the page (rooms − discounts − points = total = paid + still to pay).
+ */
 export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const lang = site?.lang ?? "zh-TW";
+  const freeCancel = orderFreeCancelDate(order);
+  const moneyLabel = (label: MoneyLabel): string => {
+    switch (label) {
+      case "rooms":
+        return t("checkout.room_price");
+      case "coupon":
+        return t("checkout.discount", { code: order.used_coupon });
+      case "member_discount":
+        return t("checkout.member_discount");
+      case "points":
+        return t("checkout.points");
+      case "total":
+        return t("checkout.total");
+      case "paid":
+        return t("order.paid");
+      case "due_now":
+        return order.pay_option === "part" ? t("order.deposit_to_pay") : t("order.to_pay");
+      case "due_at_hotel":
+        return t("order.to_pay_at_hotel");
+      case "balance_later":
+        return t("order.balance_later");
+      case "remaining":
+        return t("order.remaining");
+    }
+  };
   return (
     <section className="order-summary" aria-labelledby="order-heading">
       <h2 id="order-heading">{t("order.number", { number: order.order_doc })}</h2>
@@ -39,25 +75,20 @@ export function OrderSummary({ order }: { order: Order }) {
         ))}
       </ul>
       <dl className="price-summary">
-        {order.couponDiscount > 0 ? (
-          <div>
-            <dt>{t("checkout.discount", { code: order.used_coupon })}</dt>
-            <dd>−{formatPrice(order.couponDiscount, lang)}</dd>
+        {orderMoneyLines(order).map((line) => (
+          <div key={line.label} className={moneyClass[line.label]} data-sign={line.sign}>
+            <dt>{moneyLabel(line.label)}</dt>
+            <dd>
+              {line.sign === "-" ? "−" : ""}
+              {formatPrice(line.amount, lang)}
+            </dd>
           </div>
-        ) : null}
-        <div className="price-summary__total">
-          <dt>{t("checkout.total")}</dt>
-          <dd>{formatPrice(order.final_amount, lang)}</dd>
-        </div>
-        <div className="price-summary__due">
-          <dt>{t("order.to_pay")}</dt>
-          <dd>{formatPrice(order.pay_amount, lang)}</dd>
-        </div>
+        ))}
       </dl>
       <p>
         {t(`payment.method.${order.pay_way}`)} · {t(`payment.vendor.${order.payment_vendor}`)}
       </p>
-      {order.free_cancel_before_date ? <p>{t("room.free_cancel_until", { date: formatDate(order.free_cancel_before_date, lang) })}</p> : null}
+      {freeCancel ? <p>{t("room.free_cancel_until", { date: formatDate(freeCancel, lang) })}</p> : null}
     </section>
   );
 }

@@ -101,7 +101,10 @@ export async function action(args: ActionFunctionArgs) {
   const dropPromotion = async (message: string, formError: string | null) => {
     const cleared = await check();
     const reset = { ...values, coupon_code: "", member_promotion: "", points: "" };
-    return json({ values: reset, fieldErrors: {}, formError, price: cleared.price, priceError: message }, { status: 400 });
+    // With JavaScript, React keeps what an uncontrolled field holds across re-renders: a new key for
+    // each clearing makes the promotion fields start again from their (now empty) default values.
+    const promotionReset = crypto.randomUUID();
+    return json({ values: reset, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset }, { status: 400 });
   };
 
   if (intent === "price") {
@@ -199,9 +202,12 @@ export async function action(args: ActionFunctionArgs) {
     input.checkout_key,
   );
   if (!result.ok) {
-    // order_doc is "error-order" (spec §8): say why, keep everything the guest typed.
+    // order_doc is "error-order" (spec §8): say why, keep everything the guest typed. The cart is
+    // checked again so that a line the refusal is about (sold out meanwhile) is marked, and the
+    // page shows the message once: at that line.
+    const current = await check(promotion, pointsUsed);
     return json(
-      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: null, priceError: null },
+      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: current.price, priceError: null },
       { status: result.error.status === 409 ? 409 : 400 },
     );
   }
@@ -276,6 +282,11 @@ export default function CheckoutPage() {
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   // Until the guest sends the form, the booker fields start from the member's profile (spec §6).
   const prefill: Record<string, string> = actionData ? {} : (data.booker as Record<string, string>);
+  // Each message is shown once: one the price check marks a line with stays at that line, and
+  // the top of the page points there instead of repeating it.
+  const lineMessages = new Set((price?.lines ?? []).flatMap((line) => (line.error ? [line.error.message] : [])));
+  const pageMessages = [...new Set([actionData?.formError ? t(actionData.formError) : null, priceError].filter((message): message is string => Boolean(message)).map((message) => (lineMessages.has(message) ? t("checkout.error.see_lines") : message)))];
+  const promotionKey = actionData && "promotionReset" in actionData ? actionData.promotionReset : "entered";
   const field = (name: string) => ({
     name,
     id: name,
@@ -292,16 +303,11 @@ export default function CheckoutPage() {
       <p className="checkout-page__stay">
         {formatDate(data.stay.start, lang)} – {formatDate(data.stay.end, lang)}
       </p>
-      {actionData?.formError ? (
-        <p className="alert alert--danger" role="alert">
-          {t(actionData.formError)}
+      {pageMessages.map((message) => (
+        <p key={message} className="alert alert--danger" role="alert">
+          {message}
         </p>
-      ) : null}
-      {priceError ? (
-        <p className="alert alert--danger" role="alert">
-          {priceError}
-        </p>
-      ) : null}
+      ))}
       <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined}>
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
@@ -417,7 +423,7 @@ export default function CheckoutPage() {
                 <legend>{t("checkout.member_benefits")}</legend>
                 {data.member.promotionPercent > 0 ? (
                   <label className="choice">
-                    <input type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
+                    <input key={promotionKey} type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
                     {t("checkout.member_promotion", { percent: data.member.promotionPercent })}
                   </label>
                 ) : null}
@@ -425,6 +431,7 @@ export default function CheckoutPage() {
                   <div className="field">
                     <label htmlFor="points">{t("checkout.points_use")}</label>
                     <input
+                      key={promotionKey}
                       type="number"
                       inputMode="numeric"
                       min={0}
@@ -445,7 +452,7 @@ export default function CheckoutPage() {
               <div className="field coupon-field">
                 <label htmlFor="coupon_code">{t("checkout.coupon")}</label>
                 <div className="coupon-field__row">
-                  <input autoComplete="off" maxLength={40} {...field("coupon_code")} />
+                  <input key={promotionKey} autoComplete="off" maxLength={40} {...field("coupon_code")} />
                   <button type="submit" name="intent" value="price" className="button button--secondary" formNoValidate disabled={busy === "price"}>
                     {busy === "price" ? t("loading") : t("checkout.apply")}
                   </button>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
+import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { SiteData } from "~/site.server";
@@ -12,7 +13,8 @@ export const handle = { booking: true };
 /**
  * /pay/{hotel_id}/{order_doc}: where card and wallet orders go after booking. The hand-off to the
  * payment vendors belongs to the payments work; until it lands this page shows the order, says
- * that online payment is not open yet and how the hotel will be in touch.
+ * that online payment is not open yet and how the hotel will be in touch. A cancelled or paid order
+ * says so instead: there is nothing to pay.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
@@ -28,11 +30,12 @@ export default function PayPage() {
   const { order, phone, email } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const state = orderState(order);
   return (
     <main id="main" className={`page pay-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("pay.title")}</h1>
-      <p className="alert alert--info" role="status">
-        {t("pay.not_open", { phone, email })}
+      <p className={`alert ${state === "paid" ? "alert--success" : "alert--info"}`} role="status">
+        {state === "cancelled" ? t("order.cancelled_note") : state === "paid" ? t("order.paid_note") : t("pay.not_open", { phone, email })}
       </p>
       <OrderSummary order={order} />
     </main>

@@ -3,6 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
+import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { SiteData } from "~/site.server";
@@ -20,7 +21,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const t = await i18nServer.getFixedT(app.lang);
   return {
-    title: `${t("receipt.title")} | ${app.hotel.hotel_name}`,
+    title: `${t(orderState(order) === "cancelled" ? "receipt.title_cancelled" : "receipt.title")} | ${app.hotel.hotel_name}`,
     order,
     hotelPhone: app.hotel.phone,
   };
@@ -32,14 +33,22 @@ export default function ReceiptPage() {
   const { order, hotelPhone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const state = orderState(order);
   return (
     <main id="main" className={`page receipt-page booking--${site?.layout.booking ?? "booking_100"}`}>
-      <h1>{t("receipt.title")}</h1>
-      <p className="alert alert--success" role="status">
-        {t(order.pay_way === "remittance" ? "receipt.thanks_remittance" : "receipt.thanks", { email: order.booker_email })}
-      </p>
+      <h1>{t(state === "cancelled" ? "receipt.title_cancelled" : "receipt.title")}</h1>
+      {state === "cancelled" ? (
+        <p className="alert alert--info" role="status">
+          {t("order.cancelled_note")}
+        </p>
+      ) : (
+        <p className="alert alert--success" role="status">
+          {t(order.pay_way === "remittance" && state !== "paid" ? "receipt.thanks_remittance" : "receipt.thanks", { email: order.booker_email })}
+        </p>
+      )}
       <OrderSummary order={order} />
-      {order.remittance_info ? (
+      {/* How to transfer is shown only while something is left to pay. */}
+      {order.remittance_info && (state === "unpaid" || state === "paid_in_part") ? (
         <section className="remittance">
           <h2>{t("receipt.remittance_heading")}</h2>
           <dl className="facts-list">

@@ -139,7 +139,7 @@ interface Availability {
   data: { rooms: { room_class_id: number; inventory: number }[] };
 }
 
-test("a cart gone stale (its rooms sold meanwhile) gets a clear message at checkout and makes no order", async ({ page, javaScriptEnabled }) => {
+test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, at checkout and makes no order", async ({ page, javaScriptEnabled }) => {
   const offset = javaScriptEnabled ? 150 : 155;
   const start = taipeiDay(offset);
   const end = taipeiDay(offset + 1);
@@ -175,11 +175,13 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message at check
   expect(other.status).toBe(201);
 
   // The checkout's price check already tells the guest; placing the order anyway is refused.
+  // The line itself says so (once: the top of the page points to it), and keeps its occupant field.
+  const seeBelow = "A room in your booking can no longer be booked as chosen: see the room marked below.";
   await page.locator(".booking-cart a.button").click();
-  await expect(page.locator("p.alert[role=alert]").first()).toHaveText("This room type is sold out");
-  // The line itself says so, and keeps its occupant field.
+  await expect(page.locator("p.alert[role=alert]")).toHaveText([seeBelow]);
   await expect(page.locator(".checkout-line")).toHaveCount(1);
   await expect(page.locator(".checkout-line [role=alert]")).toHaveText("This room type is sold out");
+  await expect(page.getByText("This room type is sold out")).toHaveCount(1);
   await expect(page.locator("#occupant_name_0")).toBeVisible();
   await page.locator("#booker_last_name").fill("Lin");
   await page.locator("#booker_first_name").fill("Mei");
@@ -187,7 +189,10 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message at check
   await page.locator("#booker_email").fill("mei@example.com");
   await page.locator('input[name="payment"][value="8:remittance"]').check();
   await page.locator('button[name="intent"][value="order"]').click();
-  await expect(page.locator("p.alert[role=alert]").first()).toHaveText("This room type is sold out");
+  // The refused order says why once, at the line, with JavaScript and without.
+  await expect(page.locator("p.alert[role=alert]")).toHaveText([seeBelow]);
+  await expect(page.locator(".checkout-line [role=alert]")).toHaveText("This room type is sold out");
+  await expect(page.getByText("This room type is sold out")).toHaveCount(1);
   await expect(page).toHaveURL(/\/en-US\/hxa\/checkout\?/);
   await expect(page.locator("#booker_email")).toHaveValue("mei@example.com");
 

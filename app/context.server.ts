@@ -25,6 +25,8 @@ export interface AppContext {
   signedIn: boolean;
   cspNonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** A POST whose Origin is another site's: every form action refuses it (docs/decisions/017). */
+  crossSite: boolean;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -50,6 +52,7 @@ export interface ContextInput {
   masterBase: string;
   waitUntil: (promise: Promise<unknown>) => void;
   cspNonce: string;
+  crossSite?: boolean;
 }
 
 export async function createAppContext(input: ContextInput): Promise<AppContext> {
@@ -74,5 +77,6 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     signedIn: memberToken !== null,
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,
+    crossSite: input.crossSite ?? false,
   };
 }

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { createAppContext } from "~/context.server";
 import { apiMessage } from "~/backend/messages";
-import { DEVELOPMENT_SECRETS, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
+import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
 import { securityHeaders } from "~/security.server";
@@ -109,7 +109,15 @@ export async function handleFetch(
   if (assets && url.pathname.startsWith("/build/routes/")) {
     return securityHeaders(await assets.fetch(encodedAssetRequest(request, url)), { asset: true });
   }
-  const env = parseEnv(rawEnv);
+  let env: AppEnv;
+  try {
+    env = parseEnv(rawEnv);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // A deploy without its secrets (SESSION_SECRET not put): the operator reads why in the logs.
+    console.error(error.message);
+    return refusal(503, "site_unavailable", url);
+  }
   if (DEVELOPMENT_SECRETS.has(env.SESSION_SECRET) && !isLocalHost(url.hostname)) {
     console.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);

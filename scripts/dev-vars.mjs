@@ -10,6 +10,9 @@ const target = ".dev.vars";
 if (!existsSync(target)) {
   const example = readFileSync(".dev.vars.example", "utf8");
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(target, example.replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET="${secret}"`), { mode: 0o600 });
+  const local = example
+    .replace(/^# The value below is public.*$/m, "# Created by `npm start` with a random SESSION_SECRET of this machine's own.")
+    .replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET="${secret}"`);
+  writeFileSync(target, local, { mode: 0o600 });
   console.log(`Created ${target} with a random SESSION_SECRET`);
 }

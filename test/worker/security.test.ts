@@ -224,6 +224,13 @@ describe("the signing secret", () => {
     }
   });
 
+  it("when it is missing (a deploy without `wrangler secret put`), serves nothing: 503, not a crash", async () => {
+    const { SESSION_SECRET: _secret, ...withoutSecret } = env as unknown as Record<string, unknown>;
+    const response = await handleFetch(new Request("https://hotel.example/en-US"), withoutSecret, ctx, remix);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe("This site is temporarily unavailable. Please try again later.\n");
+  });
+
   it("when it is a known development value, still serves localhost and *.localhost", async () => {
     for (const url of ["http://localhost:8787/en-US", `http://${HOST}:8787/en-US`, "http://127.0.0.1:8787/en-US"]) {
       const response = await handleFetch(new Request(url), withSecret("development-only-secret-never-deploy-0123456789"), ctx, remix);
@@ -314,5 +321,48 @@ describe("signed order links", () => {
     const [doc, expires] = order.valid_hash.split(".");
     const otherId = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(OTHER).first<number>("id");
     expect((await viaHash(HOST, `${doc}.${expires}.${await hmac(`order-link:${otherId}:${doc}:view:${expires}`)}`)).status).toBe(403);
+  });
+});
+
+describe("the checkout form's text fields", () => {
+  const errorAt = (html: string, name: string) => new RegExp(`id="${name}-error">([^<]*)<`).exec(html)?.[1] ?? null;
+  const CONTROL_MESSAGE = "This contains hidden control characters that cannot be used; please type it again.";
+
+  it("refuse control characters, each with its own message at its field, and book nothing", async () => {
+    const { client, form } = await Client.atCheckout();
+    const before = await ordersMade();
+    const refused = await client.send(checkout(), {
+      form: { ...form, booker_first_name: "Yi\u0000", booker_last_name: "Chen\u001b[2J", company_name: "Example\r\nCo.", memo: "late\u0000", occupant_name_0: "Lin\u0007Mei" },
+    });
+    expect(refused.status).toBe(400);
+    for (const field of ["booker_first_name", "booker_last_name", "company_name", "memo", "occupant_name_0"]) {
+      expect(errorAt(refused.html, field), field).toBe(CONTROL_MESSAGE);
+    }
+    expect(errorAt(refused.html, "booker_email")).toBeNull();
+    expect(await ordersMade()).toBe(before);
+  });
+
+  it("show the message in the guest's language", async () => {
+    const { client, form } = await Client.atCheckout();
+    const zhCheckout = checkout().replace("/en-US/", "/");
+    const refused = await client.send(zhCheckout, { form: { ...form, booker_first_name: "Yi\u0000" } });
+    expect(refused.status).toBe(400);
+    expect(errorAt(refused.html, "booker_first_name")).toBe("此欄位含有無法使用的隱藏控制字元，請重新輸入。");
+  });
+
+  it("refuse a date as the phone number, and take a note's line breaks", async () => {
+    const { client, form } = await Client.atCheckout();
+    const before = await ordersMade();
+    const refused = await client.send(checkout(), { form: { ...form, booker_phone: "2026-12-10", occupant_phone_0: "2026-12-10" } });
+    expect(refused.status).toBe(400);
+    expect(errorAt(refused.html, "booker_phone")).toBe("Enter a valid phone number");
+    expect(errorAt(refused.html, "occupant_phone_0")).toBe("Enter a valid phone number");
+    expect(await ordersMade()).toBe(before);
+
+    const placed = await client.send(checkout(), { form: { ...form, memo: "Arriving late,\r\nabout 23:00" } });
+    expect(placed.status).toBe(303);
+    expect(await ordersMade()).toBe(before + 1);
+    const memo = await env.DB.prepare("SELECT o.memo FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC").bind(HOST).first<string>("memo");
+    expect(memo).toBe("Arriving late,\r\nabout 23:00");
   });
 });

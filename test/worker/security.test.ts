@@ -319,8 +319,14 @@ describe("signed order links", () => {
   it("are bound to their hotel: a link signed for another hotel's id does not open the order", async () => {
     const order = await placeOrder(HOST);
     const [doc, expires] = order.valid_hash.split(".");
-    const otherId = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(OTHER).first<number>("id");
-    expect((await viaHash(HOST, `${doc}.${expires}.${await hmac(`order-link:${otherId}:${doc}:view:${expires}`)}`)).status).toBe(403);
+    const sign = async (domain: string) => {
+      const hotelId = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<number>("id");
+      return `${doc}.${expires}.${await hmac(`order-link:${hotelId}:${doc}:view:${expires}`)}`;
+    };
+    expect((await viaHash(HOST, await sign(OTHER))).status).toBe(403);
+    // Signed for its own hotel, the same link opens it: only the hotel refused the other.
+    expect(await sign(HOST)).toBe(order.valid_hash);
+    expect((await viaHash(HOST, await sign(HOST))).status).toBe(200);
   });
 });
 

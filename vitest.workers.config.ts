@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -5,7 +6,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Worker + D1 tests, inside workerd with a real D1. The migrations are read once here and applied
  * by test/worker/setup.ts. `main` is the built Worker (npm run build), so SELF.fetch exercises the
- * same code `npm start` serves.
+ * same code `npm start` serves. SESSION_SECRET is a binding of its own (random per run): tests
+ * need no .dev.vars, and never sign with the public development value.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
@@ -15,7 +17,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./build/index.js",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, SESSION_SECRET: randomBytes(32).toString("base64url") } },
       }),
     ],
     test: {

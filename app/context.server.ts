@@ -34,6 +34,8 @@ export interface AppContext {
   memberTokenRefused: () => boolean;
   cspNonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** A POST whose Origin is another site's: every form action refuses it (docs/decisions/017). */
+  crossSite: boolean;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -66,6 +68,7 @@ export interface ContextInput {
   masterBase: string;
   waitUntil: (promise: Promise<unknown>) => void;
   cspNonce: string;
+  crossSite?: boolean;
 }
 
 export async function createAppContext(input: ContextInput): Promise<AppContext> {
@@ -107,5 +110,6 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     memberTokenRefused: () => refused,
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,
+    crossSite: input.crossSite ?? false,
   };
 }

@@ -3,18 +3,36 @@
  * member session.
  * Every read is validated; a tampered or stale cookie reads as empty.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, type Cookie, type CookieOptions } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import type { Cart } from "~/booking/cart";
 import { MAX_CART_LINES } from "~/booking/cart";
 import type { AppEnv } from "~/env.server";
 
+/**
+ * A signed cookie whose parse never throws: Remix's throws on a value that is not base64 or JSON
+ * (`member=a.b`), which would turn any page into a 500. A malformed cookie reads as absent.
+ */
+function safeCookie(name: string, options: CookieOptions): Cookie {
+  const cookie = createCookie(name, options);
+  const parse = cookie.parse.bind(cookie);
+  return Object.assign(cookie, {
+    parse: async (header: string | null, parseOptions?: Parameters<Cookie["parse"]>[1]) => {
+      try {
+        return await parse(header, parseOptions);
+      } catch {
+        return null;
+      }
+    },
+  });
+}
+
 const base = (env: AppEnv) => ({ httpOnly: true, secure: true, sameSite: "lax" as const, path: "/", secrets: [env.SESSION_SECRET] });
 
-export const cartCookie = (env: AppEnv) => createCookie("cart", { ...base(env), maxAge: 60 * 60 * 24 * 7 });
-const csrfCookie = (env: AppEnv) => createCookie("csrf", base(env));
+export const cartCookie = (env: AppEnv) => safeCookie("cart", { ...base(env), maxAge: 60 * 60 * 24 * 7 });
+const csrfCookie = (env: AppEnv) => safeCookie("csrf", base(env));
 /** The last order placed from this browser: a resubmitted checkout form finds it again. */
-export const lastOrderCookie = (env: AppEnv) => createCookie("last_order", { ...base(env), maxAge: 60 * 60 * 24 });
+export const lastOrderCookie = (env: AppEnv) => safeCookie("last_order", { ...base(env), maxAge: 60 * 60 * 24 });
 
 const CartSchema = v.object({
   domain: v.string(),
@@ -47,8 +65,10 @@ export async function csrfToken(request: Request, env: AppEnv): Promise<{ token:
   return { token, setCookie: await csrfCookie(env).serialize(token) };
 }
 
-/** A POST form must carry the token of its browser's CSRF cookie. */
-export async function verifyCsrf(request: Request, env: AppEnv, form: FormData): Promise<boolean> {
+/** A POST form must come from this site and carry the token of its browser's CSRF cookie. */
+export async function verifyCsrf(request: Request, app: { env: AppEnv; crossSite: boolean }, form: FormData): Promise<boolean> {
+  if (app.crossSite) return false;
+  const env = app.env;
   const expected = await csrfCookie(env).parse(request.headers.get("cookie"));
   const given = form.get("csrf");
   return typeof expected === "string" && typeof given === "string" && expected.length === 36 && given === expected;
@@ -59,7 +79,7 @@ export async function verifyCsrf(request: Request, env: AppEnv, form: FormData):
  * HttpOnly cookie instead of browser storage, so page scripts never see it. Login writes it
  * (`memberSessionCookie`); every request reads it (`readMemberToken`). It belongs to one hotel.
  */
-export const memberSessionCookie = (env: AppEnv) => createCookie("member", { ...base(env), maxAge: 60 * 60 * 24 * 30 });
+export const memberSessionCookie = (env: AppEnv) => safeCookie("member", { ...base(env), maxAge: 60 * 60 * 24 * 30 });
 
 const MemberSessionSchema = v.object({ domain: v.string(), token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/)) });
 

@@ -25,6 +25,21 @@ const EnvSchema = v.object({
   SESSION_SECRET: v.pipe(v.string("SESSION_SECRET is required"), v.minLength(32, "SESSION_SECRET must be at least 32 characters")),
 });
 
+/**
+ * Signing secrets that are public: the one wrangler.toml used to carry and the placeholder of
+ * .dev.vars.example. A Worker holding one of them serves only local hosts (docs/decisions/017).
+ */
+export const DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
+  "local-development-secret-change-me-0123456789",
+  "development-only-secret-never-deploy-0123456789",
+]);
+
+/** Hosts that only this machine reaches: plain localhost, *.localhost and loopback addresses. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
+}
+
 export type AppEnv = v.InferOutput<typeof EnvSchema>;
 
 export class EnvError extends Error {}

@@ -1,7 +1,10 @@
-/** Security headers on every response (design.md, security rules). */
-export function securityHeaders(response: Response, options: { nonce?: string; api?: boolean }): Response {
+/**
+ * Security headers on every response of the Worker (design.md, security rules). Static files the
+ * platform serves without the Worker get the same from public/_headers.
+ */
+export function securityHeaders(response: Response, options: { nonce?: string; api?: boolean; asset?: boolean }): Response {
   const headers = new Headers(response.headers);
-  const csp = options.api
+  const csp = options.api || options.asset
     ? "default-src 'none'; frame-ancestors 'none'"
     : [
         "default-src 'self'",

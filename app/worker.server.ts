@@ -6,9 +6,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { createAppContext } from "~/context.server";
+import { apiMessage } from "~/backend/messages";
 import { memberSessionCookie } from "~/cookies.server";
-import { parseEnv, type AppEnv } from "~/env.server";
+import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
+import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
 import { securityHeaders } from "~/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -42,6 +44,52 @@ export function encodedAssetRequest(request: Request, url = new URL(request.url)
   return new Request(encoded, request);
 }
 
+/**
+ * Whether a state-changing request came from another site: its Origin header names an origin other
+ * than the request's own. `Origin: null` (privacy modes, no-referrer pages) decides nothing: the
+ * CSRF token does (docs/decisions/017).
+ */
+export function isCrossSite(request: Request, url: URL): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const origin = request.headers.get("origin");
+  if (origin === null || origin === "null") return false;
+  try {
+    return new URL(origin).origin !== url.origin;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The request as Remix sees it. Remix 2 compares Origin with Host (or X-Forwarded-Host, which any
+ * client can send) before an action and throws, a 500, when they differ or Host is missing. The
+ * Worker has already judged the Origin (isCrossSite), so Remix gets the request without those headers.
+ */
+export function siteRequest(request: Request): Request {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const headers = new Headers(request.headers);
+  headers.delete("origin");
+  headers.delete("x-forwarded-host");
+  return new Request(request, { headers });
+}
+
+/** A Host header that is a host name or address with an optional port, nothing else (no userinfo, path or spaces). */
+const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** A short plain-text refusal in the language of the path or of the API's `lang` (the site is not reached). */
+function refusal(status: number, code: "bad_host" | "site_unavailable", url: URL): Response {
+  const fromPath = languageFromPath(url.pathname);
+  const asked = url.searchParams.get("lang");
+  const lang = fromPath?.prefixed ? fromPath.language : isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+  return securityHeaders(
+    new Response(`${apiMessage(code, lang)}\n`, {
+      status,
+      headers: { "content-type": "text/plain; charset=utf-8", "content-language": lang, "cache-control": "no-store" },
+    }),
+    { api: true },
+  );
+}
+
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
@@ -54,13 +102,32 @@ export async function handleFetch(
   remix: RemixHandler,
 ): Promise<Response> {
   const url = new URL(request.url);
+  const hostHeader = request.headers.get("host");
+  if ((hostHeader !== null && !HOST_HEADER.test(hostHeader)) || url.username !== "" || url.password !== "") {
+    return refusal(400, "bad_host", url);
+  }
   const assets = rawEnv.ASSETS as Fetcher | undefined;
-  if (assets && url.pathname.startsWith("/build/routes/")) return assets.fetch(encodedAssetRequest(request, url));
-  const env = parseEnv(rawEnv);
+  if (assets && url.pathname.startsWith("/build/routes/")) {
+    return securityHeaders(await assets.fetch(encodedAssetRequest(request, url)), { asset: true });
+  }
+  let env: AppEnv;
+  try {
+    env = parseEnv(rawEnv);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // A deploy without its secrets (SESSION_SECRET not put): the operator reads why in the logs.
+    console.error(error.message);
+    return refusal(503, "site_unavailable", url);
+  }
+  if (DEVELOPMENT_SECRETS.has(env.SESSION_SECRET) && !isLocalHost(url.hostname)) {
+    console.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
+    return refusal(503, "site_unavailable", url);
+  }
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
     return securityHeaders(response, { api: true });
   }
+  const crossSite = isCrossSite(request, url);
   const cspNonce = nonce();
   const { transport, origin, masterBase } = backendTransport(env);
   const app = await createAppContext({
@@ -71,8 +138,9 @@ export async function handleFetch(
     masterBase,
     waitUntil: (promise) => ctx.waitUntil(promise),
     cspNonce,
+    crossSite,
   });
-  const response = await remix(request, { app });
+  const response = await remix(siteRequest(request), { app });
   if (app.memberTokenRefused()) {
     // Signed out: the back end no longer accepts the saved token (decision 023).
     const headers = new Headers(response.headers);

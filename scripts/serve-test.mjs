@@ -1,8 +1,10 @@
 /**
  * The server the browser tests run against: the built Worker on a fresh local D1 (its own state
- * folder, so a developer's `npm start` data is never touched), with the demo hotels loaded.
+ * folder, so a developer's `npm start` data is never touched), with the demo hotels loaded. It
+ * signs with a random SESSION_SECRET of its own, so it needs no .dev.vars (a fresh clone, CI).
  */
 import { spawnSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -21,7 +23,9 @@ function run(args) {
 rmSync(state, { recursive: true, force: true });
 run([wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run([tsx, "scripts/hotel-import.ts", "--demo", "--persist-to", state]);
-const server = spawn(process.execPath, [wrangler, "dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn"], {
+const secret = randomBytes(32).toString("base64url");
+const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn", "--var", `SESSION_SECRET:${secret}`];
+const server = spawn(process.execPath, [wrangler, ...devArgs], {
   stdio: "inherit",
   env,
 });

@@ -4,6 +4,7 @@
  * makes a second order. Orders are shown only to their member or to the holder of a signed link.
  */
 import * as v from "valibot";
+import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
 import { todayIn } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
@@ -19,9 +20,13 @@ import { lineErrorOf, priceOrder, type PricedOrder } from "./pricing.server";
 import type { BackendContext, BackendRoute } from "./router.server";
 import { WholeNumber } from "./stay.server";
 
-const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), "");
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50));
-const Phone = v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/));
+// Text fields refuse control characters; notes keep their line breaks (docs/decisions/017).
+const SingleLine = v.check((text: string) => !hasControlCharacters(text), "contains control characters");
+const MultiLine = v.check((text: string) => !hasControlCharacters(text, { multiline: true }), "contains control characters");
+const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), SingleLine), "");
+const Note = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), MultiLine), "");
+const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50), SingleLine);
+const Phone = v.pipe(v.string(), v.trim(), v.check(isPhoneNumber, "is not a phone number"));
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 
 const OrderPayload = v.object({
@@ -37,12 +42,12 @@ const OrderPayload = v.object({
   pay_way: v.picklist(PAYMENT_METHODS),
   payment_vendor: WholeNumber(1, 15),
   pay_option: v.optional(v.picklist(["all", "part"]), "all"),
-  memo: Text(500),
+  memo: Note(500),
   company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/)), ""),
   company_name: Text(100),
   point_used: v.optional(v.union([v.number(), v.string()]), 0),
   point_cost: v.optional(v.unknown()),
-  coupon_array: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(40))), v.maxLength(1)), []),
+  coupon_array: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(40), SingleLine)), v.maxLength(1)), []),
   orders: v.pipe(v.array(v.looseObject({})), v.minLength(1), v.maxLength(20)),
   rail_item_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(10)), []),
   room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
@@ -53,7 +58,7 @@ const OrderPayload = v.object({
 });
 
 const Occupant = v.object({
-  memo: Text(200),
+  memo: Note(200),
   occupant_name: Text(100),
   occupant_phone: v.optional(v.union([v.literal(""), Phone]), ""),
   occupant_email: v.optional(v.union([v.literal(""), Email]), ""),
@@ -235,12 +240,14 @@ async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRo
   };
 }
 
+const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
+
 async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
   const lines = await loadOrderLines(ctx.db, order.id);
   return {
     ...(await presentOrder(ctx, hotel, order, lines)),
-    valid_hash: await signOrderLink(ctx.signingSecret, order.order_doc, "view"),
-    cancel_hash: await signOrderLink(ctx.signingSecret, order.order_doc, "cancel"),
+    valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
+    cancel_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel"),
   };
 }
 
@@ -398,6 +405,8 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     return result.output;
   });
   if (payload.rail_item_list.length > 0 && hotel.thsr_support_on !== 1) throw new ApiError(400, "rail_not_available", {}, "rail_item_list");
+  // Add-ons are not built yet: nothing prices them, so an order carrying any would get them free.
+  if (payload.room_attachment_detail.length > 0) throw new ApiError(400, "attachment_not_available", {}, "room_attachment_detail");
   const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
   if (!paymentList.some((entry) => entry.vendor_id === payload.payment_vendor && entry.method === payload.pay_way)) {
     throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
@@ -526,7 +535,7 @@ export const orderRoutes: BackendRoute[] = [
     path: "/api/ota/order/personal-history",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("hash_code"), "view");
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("hash_code"), "view", hotel.id, ctx.now);
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
       const [cancellation, payments] = await ctx.db.batch([
@@ -545,7 +554,7 @@ export const orderRoutes: BackendRoute[] = [
     path: "/api/ota/order/via-hash",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view");
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view", hotel.id, ctx.now);
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
       return ok(await orderAnswer(ctx, hotel, order));
@@ -555,7 +564,7 @@ export const orderRoutes: BackendRoute[] = [
     method: "POST",
     path: "/api/wota/order/cancel_apply/:id",
     handler: async (ctx, params) => {
-      const body = parseInput(v.object({ domain: v.string(), reason: Text(500) }), await readJsonBody(ctx.request));
+      const body = parseInput(v.object({ domain: v.string(), reason: Note(500) }), await readJsonBody(ctx.request));
       const hotel = await requireHotel(ctx.db, body.domain);
       const member = await requireMember(ctx, hotel);
       const doc = v.safeParse(DocParam, params.id);
@@ -569,11 +578,11 @@ export const orderRoutes: BackendRoute[] = [
     path: "/api/wota/order/cancel-via-hash/:id",
     handler: async (ctx, params) => {
       const body = parseInput(
-        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Text(500) }),
+        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Note(500) }),
         await readJsonBody(ctx.request),
       );
       const hotel = await requireHotel(ctx.db, body.domain);
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "cancel");
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "cancel", hotel.id, ctx.now);
       if (!orderDoc || orderDoc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
       const order = await findOrder(ctx.db, hotel.id, orderDoc);
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
@@ -590,7 +599,7 @@ export const orderRoutes: BackendRoute[] = [
       );
       const hotel = await requireHotel(ctx.db, body.domain);
       const order = await findOrder(ctx.db, hotel.id, body.order_doc);
-      const viaHash = (await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view")) === body.order_doc;
+      const viaHash = (await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view", hotel.id, ctx.now)) === body.order_doc;
       const member = viaHash ? null : await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
       if (!order || (!viaHash && (!member || order.member_id !== member.id))) throw new ApiError(404, "order_not_found");
       return ok({ order_doc: order.order_doc, attachment_list: parseJson<unknown[]>(order.room_attachment_detail, []) });

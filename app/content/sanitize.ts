@@ -42,12 +42,27 @@ function decodeEntities(value: string): string {
     .replace(/&amp;/gi, "&");
 }
 
-/** http(s), mailto, tel and same-site paths only; never javascript:, data: or protocol-relative. */
+/** Percent-decoded for checking only; a malformed escape is left as it is. */
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * http(s), mailto, tel and same-site paths only; never javascript:, data: or protocol-relative.
+ * Browsers read a backslash as a slash, so `/\evil.example`, `\/evil.example` and `\\evil.example`
+ * are protocol-relative too, and so are their entity- and percent-encoded spellings.
+ */
 export function isSafeHref(raw: string): boolean {
   // Browsers ignore control characters and spaces inside a URL scheme ("java\tscript:").
   // eslint-disable-next-line no-control-regex
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-  if (value.startsWith("//") || value.startsWith("\\")) return false;
+  if (/^[/\\]{2}/.test(value) || value.startsWith("\\")) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/^[/\\]{2}/.test(percentDecoded(value).replace(/[\u0000-\u0020\u007f-\u009f]/g, ""))) return false;
   if (/^(https?:|mailto:|tel:)/i.test(value)) return true;
   return !/^[a-z][a-z0-9+.-]*:/i.test(value);
 }

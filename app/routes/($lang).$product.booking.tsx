@@ -10,6 +10,7 @@ import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
+import { readForm } from "~/forms.server";
 import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
@@ -56,8 +57,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export async function action({ context, params, request }: ActionFunctionArgs) {
   assertBookable(context, params.product, request);
   const { app } = context;
-  const form = await request.formData();
-  if (!(await verifyCsrf(request, app.env, form))) return json({ error: "form.error.expired" }, { status: 403 });
+  const form = await readForm(request);
+  if (!form) return json({ error: "form.error.expired" }, { status: 400 });
+  if (!(await verifyCsrf(request, app, form))) return json({ error: "form.error.expired" }, { status: 403 });
   // Declared here, not at module level, so that valibot stays out of the page's JavaScript.
   const CartForm = v.object({
     intent: v.picklist(["add", "remove", "clear"]),

@@ -8,6 +8,8 @@ import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
+import { readForm } from "~/forms.server";
+import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -80,9 +82,10 @@ type Values = Record<string, string>;
 export async function action(args: ActionFunctionArgs) {
   const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
   const { request } = args;
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return json({ values: {} as Values, fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null }, { status: 400 });
   const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
-  if (!(await verifyCsrf(request, app.env, form))) return json({ values, fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null }, { status: 403 });
+  if (!(await verifyCsrf(request, app, form))) return json({ values, fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null }, { status: 403 });
 
   // A resubmitted form (back button, double click without JavaScript) finds the order it already made.
   const last = await lastOrderCookie(app.env).parse(request.headers.get("cookie"));
@@ -120,15 +123,18 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   // Declared here, not at module level, so that valibot stays out of the page's JavaScript.
-  const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.maxLength(max, "form.error.too_long"));
-  const optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long")), "");
+  const plain = v.check((text: string) => !hasControlCharacters(text), "form.error.control_characters");
+  const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.maxLength(max, "form.error.too_long"), plain);
+  const optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long"), plain), "");
+  const note = (max: number) =>
+    v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, "form.error.too_long"), v.check((text: string) => !hasControlCharacters(text, { multiline: true }), "form.error.control_characters")), "");
   
   const CheckoutForm = v.object({
     booker_last_name: required(50),
     booker_first_name: required(50),
-    booker_phone: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "form.error.phone")),
+    booker_phone: v.pipe(v.string(), v.trim(), v.check(isPhoneNumber, "form.error.phone")),
     booker_email: v.pipe(v.string(), v.trim(), v.minLength(1, "form.error.required"), v.email("form.error.email"), v.maxLength(254, "form.error.too_long")),
-    memo: optional(500),
+    memo: note(500),
     company_name: optional(100),
     company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/, "form.error.company_reg_number")), ""),
     payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
@@ -141,7 +147,7 @@ export async function action(args: ActionFunctionArgs) {
   // The guest staying in each line's rooms (spec §3 order line): all optional, checked when given.
   const Occupant = v.object({
     occupant_name: optional(100),
-    occupant_phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\+?[0-9][0-9 ()-]{5,24})?$/, "form.error.phone")), ""),
+    occupant_phone: v.optional(v.pipe(v.string(), v.trim(), v.check((text: string) => text === "" || isPhoneNumber(text), "form.error.phone")), ""),
     occupant_email: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.email("form.error.email"), v.maxLength(254, "form.error.too_long"))], "form.error.email"), ""),
   });
   const parsed = v.safeParse(CheckoutForm, values);
@@ -343,6 +349,7 @@ export default function CheckoutPage() {
                 <div className="field">
                   <label htmlFor="company_name">{t("checkout.company_name")}</label>
                   <input autoComplete="organization" {...field("company_name")} />
+                  <FieldError errors={fieldErrors} name="company_name" />
                 </div>
                 <div className="field">
                   <label htmlFor="company_reg_number">{t("checkout.company_reg_number")}</label>
@@ -353,6 +360,7 @@ export default function CheckoutPage() {
               <div className="field">
                 <label htmlFor="memo">{t("checkout.memo")}</label>
                 <textarea rows={3} maxLength={500} {...field("memo")} />
+                <FieldError errors={fieldErrors} name="memo" />
               </div>
             </fieldset>
             <fieldset>
@@ -376,6 +384,7 @@ export default function CheckoutPage() {
                       <div className="field">
                         <label htmlFor={`occupant_name_${index}`}>{t("checkout.occupant")}</label>
                         <input autoComplete="name" maxLength={100} {...field(`occupant_name_${index}`)} />
+                        <FieldError errors={fieldErrors} name={`occupant_name_${index}`} />
                       </div>
                       <div className="field-row">
                         <div className="field">

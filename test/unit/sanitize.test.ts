@@ -33,6 +33,38 @@ describe("sanitizeHtml", () => {
     expect(isSafeHref("\\\\evil")).toBe(false);
   });
 
+  it.each([
+    "/\\evil.example",
+    "\\/evil.example",
+    "/\\/evil.example",
+    "\\evil.example",
+    "&#47;&#92;evil.example",
+    "&#x2f;&#x5c;evil.example",
+    "/&bsol;evil.example".replace("&bsol;", "&#92;"),
+    " /\\evil.example",
+    "/\t/evil.example",
+    "/\n\\evil.example",
+    "\u0000/\\evil.example",
+  ])("refuses %j, which a browser reads as another site (//evil.example)", (href) => {
+    expect(isSafeHref(href)).toBe(false);
+    expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe("<a>x</a>");
+  });
+
+  it.each(["/%5Cevil.example", "/%5cevil.example", "%2F%2Fevil.example", "/%2Fevil.example", "/%09/evil.example"])(
+    "refuses %j, which becomes //evil.example wherever the path is decoded before use (a redirect, a script)",
+    (href) => {
+      expect(isSafeHref(href)).toBe(false);
+      expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe("<a>x</a>");
+    },
+  );
+
+  it("keeps same-site paths that merely contain a backslash or an escape later on", () => {
+    expect(sanitizeHtml('<a href="/room/3?q=a%5Cb">x</a>')).toBe('<a href="/room/3?q=a%5Cb">x</a>');
+    expect(isSafeHref("/about")).toBe(true);
+    expect(isSafeHref("room/3")).toBe(true);
+    expect(isSafeHref("/%E0%A4")).toBe(true);
+  });
+
   it("gives plain text for descriptions", () => {
     expect(htmlToText("<p>Stay  <strong>near</strong> the MRT &amp; river</p><script>x</script>")).toBe("Stay near the MRT & river");
   });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
+
+describe("isPhoneNumber", () => {
+  it.each([
+    "0912345678",
+    "0912-345-678",
+    "0912 345 678",
+    "02-2345-6789",
+    "(02) 2345-6789",
+    "+886 912 345 678",
+    "+886-2-2345-6789",
+    "+886912345678",
+    "+1 (555) 123-4567",
+    "03-1234-5678",
+    "090-1234-5678",
+    "010-1234-5678",
+    "9123 4567",
+    "1234567",
+  ])("accepts %j", (phone) => {
+    expect(isPhoneNumber(phone)).toBe(true);
+  });
+
+  it.each([
+    ["2026-12-10", "a date"],
+    ["2026 12 10", "a date with spaces"],
+    ["10-12-2026", "a date, day first"],
+    ["2026-1-9", "a short date"],
+    ["123456", "six digits"],
+    ["1234567890123456", "sixteen digits"],
+    ["0912--345678", "a doubled separator"],
+    ["-0912345678", "a leading separator"],
+    ["0912345678-", "a trailing separator"],
+    ["09+12345678", "a plus inside"],
+    ["++886912345678", "two pluses"],
+    ["0912\u0000345678", "a NUL byte"],
+    ["0912.345.678", "dots"],
+    ["0912/345/678", "slashes"],
+    ["phone 0912345678", "words"],
+    ["(02 2345-6789", "an unclosed parenthesis"],
+    ["", "nothing"],
+  ])("refuses %j (%s)", (phone) => {
+    expect(isPhoneNumber(phone)).toBe(false);
+  });
+});
+
+describe("hasControlCharacters", () => {
+  it.each(["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085", "\u009f", "\n", "\r", "\t", "\u2028"])("finds %j in a one-line field", (control) => {
+    expect(hasControlCharacters(`Lin${control}Mei`)).toBe(true);
+  });
+
+  it("lets a note keep line breaks and tabs, and nothing else", () => {
+    expect(hasControlCharacters("Late arrival\r\nabout 23:00\tthanks", { multiline: true })).toBe(false);
+    expect(hasControlCharacters("Late\u0000arrival", { multiline: true })).toBe(true);
+    expect(hasControlCharacters("Late\u001barrival", { multiline: true })).toBe(true);
+  });
+
+  it("passes names in every script", () => {
+    for (const name of ["林美", "Lin Mei", "李 小龍", "山田 太郎", "김민준", "José Ñúñez", "O'Brien-Smith"]) {
+      expect(hasControlCharacters(name)).toBe(false);
+    }
+  });
+});

@@ -30,7 +30,8 @@ export interface PriceOutcome {
  * The server's price check of a cart (spec §7). It uses `ota/order/calculate` when price check v2
  * is on, and the legacy `discount/calculate` otherwise. A refusal comes back as a message and never
  * as a crash. `unknownPlan` is the guest's text for a cart line the hotel no longer sells on these
- * dates; only the legacy path needs it, because that path has to name each line by its codes.
+ * dates, whichever path found it out (v2's back end answers `unknown_plan`, the legacy path finds no
+ * line for its codes).
  */
 export async function checkPrice(
   api: HotelApi,
@@ -56,6 +57,9 @@ export async function checkPrice(
   } catch (error) {
     if (error instanceof PriceCheckError)
       return { price: error.detail, error: error.message || error.code };
+    // A plan the hotel no longer sells reads the same both ways: the guest is asked to choose again.
+    if (error instanceof HotelApiError && error.code === "unknown_plan")
+      return { price: null, error: unknownPlan };
     if (error instanceof HotelApiError)
       return { price: null, error: error.message || error.code };
     throw error;

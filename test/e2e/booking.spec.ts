@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { apiCall, hotelUrl } from "./helpers";
+
+/** The demo city hotel's room classes, as its file defines them. */
+const TAIPEI_ROOMS = (
+  JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as { room_classes: { room_code: string; total_rooms: number }[] }
+).room_classes;
 
 function taipeiDay(offset: number): string {
   const date = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
@@ -155,7 +161,11 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, a
 
   // Meanwhile another guest books every room of that class that is left.
   const left = (await availability()).find((room) => room.room_class_id === roomClassId)?.inventory ?? 0;
-  expect(left).toBeGreaterThan(0);
+  // Nobody else books that far ahead: every room of the class is left, as many as the demo file has.
+  const roomCode = (await apiCall<{ data: { room_class_id: number; room_code: string }[] }>("GET", "/api/ota/room/list?domain=taipei.localhost")).json.data.find(
+    (room) => room.room_class_id === roomClassId,
+  )?.room_code;
+  expect(left).toBe(TAIPEI_ROOMS.find((room) => room.room_code === roomCode)?.total_rooms);
   const other = await apiCall("POST", "/api/ota/order/personal-new?lang=en-US", {
     domain: "taipei.localhost",
     booker_first_name: "Hao",
@@ -198,4 +208,73 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, a
 
   // Nothing was taken: the class is at 0, not below.
   expect((await availability()).find((room) => room.room_class_id === roomClassId)?.inventory).toBe(0);
+});
+
+const formatTwd = (amount: number) => `NT$${amount.toLocaleString("en-US")}`;
+
+/** An order placed straight through the back end, as the checkout places it. */
+async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number) {
+  const start = taipeiDay(offset);
+  const end = taipeiDay(offset + 1);
+  const rooms = (await apiCall<{ data: { rooms: { room_class_id: number; room_class_name: string; price_set: { proposal_id: number; proposal_name: string; rate_plan_code: string; price: number }[] }[] } }>(
+    "GET",
+    `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
+  )).json.data.rooms;
+  const room = rooms.find((candidate) => candidate.price_set.some((plan) => plan.rate_plan_code === "BAR"))!;
+  const plan = room.price_set.find((candidate) => candidate.rate_plan_code === "BAR")!;
+  const created = await apiCall<{ data: { order_doc: string; redirect_path: string; order: { valid_hash: string } } }>("POST", "/api/ota/order/personal-new?lang=en-US", {
+    domain: "taipei.localhost",
+    booker_first_name: "Mei",
+    booker_last_name: "Lin",
+    booker_phone: "0912345678",
+    booker_email: "mei@example.com",
+    booking_from: "HXA",
+    check_in_day: start,
+    check_out_day: end,
+    pay_way: payWay,
+    payment_vendor: vendor,
+    pay_option: "all",
+    orders: [{ room_class_id: room.room_class_id, proposal_id: plan.proposal_id, num: 1, occupant_name: "Mei Lin" }],
+    adults_count: 2,
+    children_count: 0,
+  });
+  expect(created.status).toBe(201);
+  return { ...created.json.data, room, plan };
+}
+
+test("the payment page tells a card guest what happens next, and sends a bank-transfer guest to the transfer details", async ({ page }) => {
+  // A card booking goes to /pay: online payment is not open yet, and the page says how the hotel
+  // will be in touch, under the order the guest made.
+  const card = await placeOrder("credit", 1, 170);
+  expect(card.redirect_path).toMatch(new RegExp(`^/pay/\\d+/${card.order_doc}\\?valid_hash=`));
+  await page.goto(hotelUrl("taipei", `/en-US${card.redirect_path}`));
+  await expect(page).toHaveTitle("Payment | Portico Taipei");
+  await expect(page.locator("h1")).toHaveText("Payment");
+  await expect(page.getByRole("status")).toHaveText(
+    "Your booking is made. Online card payment is not open yet: the hotel will contact you about payment (+886-2-2500-8800 · stay@portico-taipei.example).",
+  );
+  await expect(page.locator("#order-heading")).toHaveText(`Booking ${card.order_doc}`);
+  await expect(page.locator(".order-summary__lines li")).toHaveCount(1);
+  await expect(page.locator(".order-summary__lines li")).toContainText(`${card.room.room_class_name} · ${card.plan.proposal_name} · 1 room · Mei Lin`);
+  await expect(page.locator(".order-summary__amount")).toHaveText(formatTwd(card.plan.price));
+  await expect(page.locator(".price-summary__due dd")).toHaveText(formatTwd(card.plan.price));
+
+  // A bank-transfer booking opened at /pay (a link shared or typed) has nothing to pay by card:
+  // the guest lands on the confirmation with the hotel's account to transfer to.
+  const transfer = await placeOrder("remittance", 8, 172);
+  const hotelId = /^\/pay\/(\d+)\//.exec(card.redirect_path)![1];
+  const hash = new URL(transfer.redirect_path, "http://x").searchParams.get("valid_hash")!;
+  await page.goto(hotelUrl("taipei", `/en-US/pay/${hotelId}/${transfer.order_doc}?valid_hash=${encodeURIComponent(hash)}`));
+  await expect(page).toHaveURL(hotelUrl("taipei", `/en-US/redirect/receipt/${transfer.order_doc}?valid_hash=${encodeURIComponent(hash)}`));
+  await expect(page.locator("h1")).toHaveText("Booking confirmed");
+  await expect(page.getByRole("status")).toHaveText(
+    "Thank you for booking! Please pay by bank transfer with the details below; a confirmation is on its way to mei@example.com.",
+  );
+  await expect(page.locator(".remittance h2")).toHaveText("Bank transfer details");
+  await expect(page.locator(".remittance dd")).toHaveText(["台灣範例商業銀行 (812)", "南京東路分行", "雅苑國際酒店股份有限公司", "012-345-678901", "TW"]);
+  await expect(page.getByText("Online card payment is not open yet", { exact: false })).toHaveCount(0);
+
+  // Without the order's signed link there is no payment page.
+  const forged = await page.goto(hotelUrl("taipei", `/en-US/pay/${hotelId}/${card.order_doc}?valid_hash=forged`));
+  expect(forged?.status()).toBe(404);
 });

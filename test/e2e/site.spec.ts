@@ -1,8 +1,30 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { fetchText, hotelUrl } from "./helpers";
 
 const LANGUAGES = ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const;
 const prefix = (lang: string) => (lang === "zh-TW" ? "" : `/${lang}`);
+
+/** The demo city hotel as its file defines it: expected prices come from here, not from the page. */
+const TAIPEI = JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as {
+  room_classes: { room_code: string; name: Record<string, string>; people: number; children: number }[];
+  rate_plans: { rate_plan_code: string; is_special?: boolean; rooms: { room_code: string; weekday: number; weekend: number; holiday: number }[] }[];
+  inventory: { weekend_nights: number[]; holidays: string[] };
+};
+
+/** Today in Taipei, the demo hotels' time zone. */
+const taipeiToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The lowest price of a night for a room class over its plans (holiday over weekend over weekday). */
+function lowestNightPrice(roomCode: string, night: string): number {
+  const kind = TAIPEI.inventory.holidays.includes(night)
+    ? "holiday"
+    : TAIPEI.inventory.weekend_nights.includes(new Date(`${night}T00:00:00Z`).getUTCDay())
+      ? "weekend"
+      : "weekday";
+  const prices = TAIPEI.rate_plans.flatMap((plan) => plan.rooms.filter((room) => room.room_code === roomCode).map((room) => room[kind]));
+  return Math.min(...prices);
+}
 
 async function firstIds() {
   const xml = (await fetchText("taipei", "/sitemap.xml")).body;
@@ -65,16 +87,21 @@ test("structured data parses and matches the page", async ({ page }) => {
   for (const [hotel, type] of [["taipei", "Hotel"], ["lakeside", "Resort"], ["camp", "Campground"]] as const) {
     await page.goto(hotelUrl(hotel, "/en-US"));
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    const file = JSON.parse(readFileSync(new URL(`../../demo/hotels/${hotel}.json`, import.meta.url), "utf8")).hotel;
     expect(data["@type"]).toBe(type);
-    expect(data.address.streetAddress.length).toBeGreaterThan(5);
-    expect(data.checkinTime).toMatch(/^\d\d:\d\d$/);
+    expect(data.name).toBe(file.hotel_name["en-US"]);
+    expect(data.address.streetAddress).toBe(file.address["en-US"]);
+    expect(data.checkinTime).toBe(file.checkin_start_time);
   }
   const { room } = await firstIds();
   await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));
   const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
-  expect(roomData["@type"]).toBe("HotelRoom");
+  // The sitemap's first room is the demo's first room class, Standard Double (2 adults and 1 child),
+  // which has rooms to sell in the demo whatever the day: the page always offers it.
+  expect(roomData).toMatchObject({ "@type": "HotelRoom", name: TAIPEI.room_classes[0]!.name["en-US"] });
+  expect(roomData.offers, "the room is offered").toMatchObject({ "@type": "Offer", priceCurrency: "TWD" });
   await expect(page.locator("h1")).toHaveText(roomData.name);
-  expect(roomData.occupancy.maxValue).toBeGreaterThan(0);
+  expect(roomData.occupancy.maxValue).toBe(TAIPEI.room_classes[0]!.people + TAIPEI.room_classes[0]!.children);
   if (roomData.offers) {
     expect(roomData.offers.priceCurrency).toBe("TWD");
     await expect(page.locator(".plan__price").first()).toContainText(roomData.offers.price.toLocaleString("en-US"));
@@ -155,14 +182,17 @@ test("a room's price calendar links each open night to booking it, for a party t
   await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));
   const capacity = await page.locator(".room-page__facts").textContent();
   const adults = Number(/(\d+) adults?/.exec(capacity ?? "")?.[1] ?? "0");
-  expect(adults).toBeGreaterThan(0);
+  // Standard Double sleeps 2 adults (demo file), and a link books it for a party that fills it.
+  expect(adults).toBe(TAIPEI.room_classes[0]!.people);
   const open = page.locator(".day--open a").first();
   const label = (await open.getAttribute("aria-label")) ?? "";
-  expect(label).toMatch(/NT\$[\d,]+$/);
   await open.click();
   const url = new URL(page.url());
   expect(url.pathname).toBe("/en-US/hxa/booking");
   const start = url.searchParams.get("start") ?? "";
+  // The first open night is tonight, labelled with its lowest price.
+  expect(start).toBe(taipeiToday());
+  expect(label).toMatch(new RegExp(` NT\\$${lowestNightPrice(TAIPEI.room_classes[0]!.room_code, start).toLocaleString("en-US")}$`));
   const nextDay = new Date(Date.parse(`${start}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   expect(url.searchParams.get("end")).toBe(nextDay);
   expect(Number(url.searchParams.get("adults"))).toBe(adults);

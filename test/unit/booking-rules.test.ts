@@ -76,6 +76,12 @@ describe("price detail", () => {
 
   it("caps an amount coupon at the eligible amount and honours its minimum", () => {
     expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 3000 } })).toMatchObject({ detail: { promotion_discount: 500 } });
+    // Only the coupon plan's 2 × 6,000 is eligible: a 20,000 coupon takes 12,000 and leaves the
+    // other plan's 4,000 to pay, never less.
+    expect(calculatePrice({ ...base, discount: { kind: "amount", code: "BIG", amount: 20000 } })).toMatchObject({
+      ok: true,
+      detail: { promotion_discount: 12000, total_price: 4000, pay_amount: 4000 },
+    });
     expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 20000 } })).toEqual({ ok: false, problem: "coupon_min_amount", params: { amount: 20000 } });
     expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "X", percent: 10 } })).toEqual({ ok: false, problem: "coupon_not_applicable" });
   });
@@ -97,6 +103,19 @@ describe("price detail", () => {
       detail: { deposit_amount: 4800, pay_amount: 16000 },
     });
     expect(calculatePrice({ ...base, payOption: "part" })).toEqual({ ok: false, problem: "deposit_not_available" });
+  });
+
+  it("rounds a percent discount down and a deposit up, to the dollar (decision 022)", () => {
+    const odd: PriceInput = { ...base, lines: [{ price: 2345, member_price: null, allow_member_price: false, allow_coupon: true, num: 1 }] };
+    // 10 % of 2,345 is 234.5: 234 off, 2,111 to pay. 30 % of 2,111 is 633.3: a deposit of 634.
+    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toEqual({
+      ok: true,
+      detail: { original_amount: 2345, room_price: 2345, promotion_discount: 234, point_used: 0, attachment_amount: 0, total_price: 2111, deposit_amount: 634, pay_amount: 634 },
+    });
+    // 15 % of 2,345 is 351.75: still rounded down, 351. 30 % of 1,994 is 598.2: 599.
+    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "X", percent: 15 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toMatchObject({
+      detail: { promotion_discount: 351, total_price: 1994, deposit_amount: 599, pay_amount: 599 },
+    });
   });
 
   it("gives Memberpromotion 100 minus the hotel's member discount", () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
-import { fixtureHotel, loadHotel } from "./helpers";
+import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 
 const HOST = "client.localhost";
 const today = todayIn("Asia/Taipei");
@@ -79,7 +79,10 @@ describe.each(transports)("HotelApi (%s)", (_name, transport, origin) => {
     const line = { room_class_id: room?.room_class_id ?? 0, proposal_id: plan?.proposal_id ?? 0, num: 1 };
     const stay = { check_in_day: addDays(today, 12), check_out_day: addDays(today, 13) };
     const price = await api.calculate({ ...stay, orders: [line], coupon_code: "WELCOME10" });
-    expect(price.promotion_discount).toBe(Math.floor((plan?.price ?? 0) / 10));
+    // One night of the fixture's Double (3,000 on weekdays, 3,600 on Friday and Saturday), 10 % off.
+    const night = fixtureNightPrice(stay.check_in_day);
+    expect(plan?.price).toBe(night);
+    expect(price).toMatchObject({ room_price: night, promotion_discount: night / 10, total_price: night - night / 10 });
     expect((await api.confirmCoupon({ coupon_code: ["WELCOME10"], check_in_date: stay.check_in_day, check_out_date: stay.check_out_day }))[0]?.percent).toBe(10);
 
     const payload = {
@@ -96,7 +99,7 @@ describe.each(transports)("HotelApi (%s)", (_name, transport, origin) => {
     };
     const created = await api.createOrder(payload, crypto.randomUUID());
     if (!created.ok) throw created.error;
-    expect(created.order.final_amount).toBe(plan?.price);
+    expect(created.order.final_amount).toBe(night);
     const shown = await api.orderViaHash(created.order.valid_hash);
     expect(shown.order_doc).toBe(created.order_doc);
     const history = await api.orderHistory(created.order.valid_hash);

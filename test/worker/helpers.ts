@@ -74,3 +74,13 @@ export class Browser {
 export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
 /** What the guest reads: the page without its scripts (which carry every translation) and tags. */
 export const text = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+/**
+ * A night's price in the minimal fixture as docs/hotel-file.md defines it, worked out here rather
+ * than read back from the Worker: the weekend price for Friday and Saturday nights (the default
+ * `weekend_nights`), the weekday price otherwise. The fixture has no holidays.
+ */
+export function fixtureNightPrice(night: string, prices: { weekday: number; weekend: number } = minimal.rate_plans[0]!.rooms[0]!): number {
+  const day = new Date(`${night}T00:00:00Z`).getUTCDay();
+  return day === 5 || day === 6 ? prices.weekend : prices.weekday;
+}

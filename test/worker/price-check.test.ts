@@ -12,6 +12,10 @@ const HOST = "pricecheck.localhost";
 const today = todayIn("Asia/Taipei");
 const hotel = { deposit_type: "deposit" as const, deposit_percent: 30 };
 const UNKNOWN = "This plan is not available for these dates, please choose again.";
+/** Nightly prices of the fixture's two room classes (every night). */
+const DOUBLE = 2345;
+const TWIN = 1999;
+const COUPON_REFUSED = "This coupon code is not valid or has expired";
 
 /** The bodies the site sent to the legacy price check, newest last. */
 const legacyBodies: Record<string, unknown>[] = [];
@@ -33,8 +37,11 @@ beforeAll(async () => {
     fixtureHotel(HOST, (file) => {
       Object.assign(file.hotel, { deposit_type: "deposit", deposit_percent: 30 });
       Object.assign(file, { members: [{ email: "lin@example.com", first_name: "Lin", last_name: "Mei", points: 100 }] });
+      // Prices that do not divide evenly, the same every night: 10 % off and a 30 % deposit of these
+      // leave fractions of a dollar, so the rounding of app/booking/pricing.ts is exercised.
+      file.rate_plans[0]!.rooms[0] = { room_code: "double", weekday: DOUBLE, weekend: DOUBLE, holiday: DOUBLE, member_percent: 90 };
       file.room_classes.push({ room_code: "twin", name: { "zh-TW": "雙床房", "en-US": "Twin" }, people: 2, total_rooms: 4 });
-      file.rate_plans[0]?.rooms.push({ room_code: "twin", weekday: 2500, weekend: 3100, holiday: 3900, member_percent: 90 });
+      file.rate_plans[0]?.rooms.push({ room_code: "twin", weekday: TWIN, weekend: TWIN, holiday: TWIN, member_percent: 90 });
     }),
   );
   const search = await api.search(addDays(today, 20), addDays(today, 23));
@@ -65,18 +72,29 @@ describe("the checkout's price check, v2 and legacy", () => {
       lines: outcome.price?.lines.map((line) => [line.room_class_name, line.proposal_name, line.num, line.nights, line.amount]),
     });
     expect(summary(legacy)).toEqual(summary(v2));
-    // Three nights, two rooms of each class, 10 % off, 30 % deposit: numbers a guest can check.
-    const rooms = v2.price?.room_price ?? 0;
-    expect(v2.price?.promotion_discount).toBe(Math.round(rooms * 0.1));
-    expect(v2.price?.coupon_code).toBe("WELCOME10");
-    expect(v2.price?.deposit_amount).toBeGreaterThan(0);
+    // Three nights, two rooms of each class: 3 × 2 × (2,345 + 1,999) = 26,064. WELCOME10 takes
+    // 10 %, 2,606.4, rounded down to 2,606 (the discount never exceeds the coupon's percent), which
+    // leaves 23,458. The 30 % deposit of that, 7,037.4, is rounded up to 7,038 (never less than the
+    // hotel's percent). Decision 022.
+    expect(v2.price).toMatchObject({
+      room_price: 26_064,
+      promotion_discount: 2_606,
+      total_price: 23_458,
+      deposit_amount: 7_038,
+      pay_amount: 7_038,
+      coupon_code: "WELCOME10",
+    });
+    expect(v2.price?.lines.map((line) => [line.room_class_name, line.num, line.nights, line.amount])).toEqual([
+      ["Double", 2, 3, 3 * 2 * DOUBLE],
+      ["Twin", 2, 3, 3 * 2 * TWIN],
+    ]);
   });
 
   it("turns a refused coupon into the server's message, both ways", async () => {
     const v2 = await checkPrice(api, hotel, true, cart, { coupon: "NOSUCHCODE" }, UNKNOWN);
     const legacy = await checkPrice(api, hotel, false, cart, { coupon: "NOSUCHCODE" }, UNKNOWN);
     expect(v2.price).toBeNull();
-    expect(v2.error).toBeTruthy();
+    expect(v2.error).toBe(COUPON_REFUSED);
     expect(legacy).toEqual(v2);
   });
 
@@ -94,7 +112,7 @@ describe("the checkout's price check, v2 and legacy", () => {
   it("says a plan the hotel does not sell on these dates is unavailable", async () => {
     const gone = { ...cart, lines: [{ room_class_id: cart.lines[0]!.room_class_id, proposal_id: 999_999, num: 1 }] };
     expect((await checkPrice(api, hotel, false, gone, {}, UNKNOWN)).error).toBe(UNKNOWN);
-    expect((await checkPrice(api, hotel, true, gone, {}, UNKNOWN)).error).toBeTruthy();
+    expect((await checkPrice(api, hotel, true, gone, {}, UNKNOWN)).error).toBe(UNKNOWN);
   });
 });
 
@@ -114,8 +132,10 @@ describe("a signed-in member's price check", () => {
     const guest = await checkPrice(api, hotel, true, cart, {}, UNKNOWN);
     expect(v2.error).toBeNull();
     expect(legacy.error).toBeNull();
-    // The member plan gives 90 % of the price: the member pays less than a guest.
-    expect(v2.price?.room_price).toBeLessThan(guest.price?.room_price ?? 0);
+    // The member plan gives 90 % of the price, rounded to the dollar per night: 2,110.5 → 2,111
+    // and 1,799.1 → 1,799, so 3 × 2 × (2,111 + 1,799) = 23,460 against a guest's 26,064.
+    expect(guest.price?.room_price).toBe(26_064);
+    expect(v2.price?.room_price).toBe(23_460);
     expect(legacy.price?.room_price).toBe(v2.price?.room_price);
     expect(legacy.price?.lines.map((line) => line.amount)).toEqual(v2.price?.lines.map((line) => line.amount));
     const lineSum = (legacy.price?.lines ?? []).reduce((sum, line) => sum + line.amount, 0);
@@ -186,5 +206,45 @@ describe("the legacy price check's nights", () => {
     expect(outside).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
     const twice = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[1, 1], [1, 2]])] }).catch((error: unknown) => error);
     expect(twice).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
+  });
+});
+
+describe("money on amounts that do not divide evenly (decision 022)", () => {
+  it("books one Double for one night with 10 % off and a 30 % deposit: discount rounded down, deposit up", async () => {
+    // 2,345 − 10 % (234.5 → 234) = 2,111; 30 % deposit of 2,111 = 633.3 → 634.
+    const start = addDays(today, 25);
+    const line = cart.lines[0]!;
+    const stay = { check_in_day: start, check_out_day: addDays(start, 1) };
+    const price = await api.calculate({ ...stay, orders: [{ ...line, num: 1 }], coupon_code: "WELCOME10", pay_option: "part" });
+    expect(price).toMatchObject({ room_price: DOUBLE, promotion_discount: 234, total_price: 2_111, deposit_amount: 634, pay_amount: 634 });
+
+    const created = await api.createOrder(
+      {
+        booker_first_name: "Mei",
+        booker_last_name: "Lin",
+        booker_phone: "0912345678",
+        booker_email: "mei@example.com",
+        ...stay,
+        pay_way: "remittance",
+        payment_vendor: 8,
+        pay_option: "part",
+        coupon_array: ["WELCOME10"],
+        orders: [{ ...line, num: 1 }],
+        adults_count: 2,
+        children_count: 0,
+      },
+      crypto.randomUUID(),
+    );
+    if (!created.ok) throw created.error;
+    // The order keeps the same numbers: 634 due now, and all 2,111 still to pay until money arrives.
+    expect(created.order).toMatchObject({
+      sum: DOUBLE,
+      couponDiscount: 234,
+      final_amount: 2_111,
+      deposit_amount: 634,
+      pay_amount: 634,
+      paid_amount: 0,
+      remain_total_amount: 2_111,
+    });
   });
 });

@@ -145,7 +145,9 @@ describe("an order's pages follow its state and add up", () => {
     expect(receipt.text).toContain("Booking confirmed");
     expect(receipt.text).toContain("Please pay by bank transfer");
     expect(receipt.text).toContain("Bank transfer details");
-    expect(pay.text).toContain("Online card payment is not open yet");
+    // Nothing to pay online for a bank transfer: the payment link leads to the confirmation (decision 022).
+    expect(pay.text).toContain("Bank transfer details");
+    expect(pay.text).not.toContain("Online card payment is not open yet");
   });
 
   it("paid in part: what was paid and what is left, and the transfer details stay", async () => {

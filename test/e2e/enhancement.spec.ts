@@ -10,7 +10,7 @@ test("booking pages start their JavaScript only after the page has loaded, and h
   expect(/<script[^>]*\stype="module"/.test(served), "no module script runs before load").toBe(false);
 
   // Every module the page names for later: the deferred preloads (the manifest, the entry, root, the route).
-  const named = [...served.matchAll(/<link data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
+  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
   expect(named, "the entry, root and the booking route are among them").toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^\/build\/entry\.client-\w+\.js$/),
@@ -149,7 +149,7 @@ test("the booking page stays within the JavaScript budget of design.md", async (
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
   const ours = [...scripts].filter(([path]) => !path.startsWith("/build/_shared/")).reduce((sum, [, bytes]) => sum + bytes, 0);
   test.info().annotations.push({ type: "booking JS gzipped", description: `${total} B in ${scripts.size} files, ${ours} B outside the shared chunks` });
-  const named = [...served.matchAll(/<link data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
+  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
   expect([...scripts.keys()].map((path) => decodeURIComponent(path)), "every module the page names is counted").toEqual(expect.arrayContaining(named));
   expect(total, "framework and our code together").toBeLessThanOrEqual(BUDGET);
   expect(ours, "route modules, root and entry").toBeLessThanOrEqual(15 * 1024);

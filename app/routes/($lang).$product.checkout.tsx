@@ -1,7 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as v from "valibot";
+import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
+import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
 import { defaultPaymentOption, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
@@ -265,6 +267,12 @@ export default function CheckoutPage() {
   const price = actionData?.price ?? data.price;
   const priceError = actionData ? actionData.priceError : data.priceError;
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // With JavaScript the page is not reloaded: take the guest to the first field to fix, or to the message (decision 021).
+  useSubmissionDone(() => {
+    if (!focusFirstInvalid(form.current)) document.querySelector<HTMLElement>(".checkout-page .alert")?.focus();
+  });
   const field = (name: string) => ({
     name,
     id: name,
@@ -282,16 +290,16 @@ export default function CheckoutPage() {
         {formatDate(data.stay.start, lang)} – {formatDate(data.stay.end, lang)}
       </p>
       {actionData?.formError ? (
-        <p className="alert alert--danger" role="alert">
+        <p className="alert alert--danger" role="alert" tabIndex={-1}>
           {t(actionData.formError)}
         </p>
       ) : null}
       {priceError ? (
-        <p className="alert alert--danger" role="alert">
+        <p className="alert alert--danger" role="alert" tabIndex={-1}>
           {priceError}
         </p>
       ) : null}
-      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined}>
+      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined} noValidate={hydrated} ref={form}>
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { fetchText, hotelUrl } from "./helpers";
 
@@ -68,6 +69,8 @@ async function stuckShare(page: import("@playwright/test").Page): Promise<number
 }
 
 test("on a phone every layout's links are big enough to tap and little of the screen is stuck in place", async ({ page }) => {
+  // 13 page layouts on two pages, two booking layouts with a cart and their checkout: many page loads.
+  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const small: string[] = [];
   const stuck: string[] = [];
@@ -95,4 +98,64 @@ test("on a phone every layout's links are big enough to tap and little of the sc
   }
   expect.soft(small, "links smaller than 24x24 CSS px").toEqual([]);
   expect(stuck, "fixed and sticky elements covering more than a tenth of a 412x823 screen").toEqual([]);
+});
+
+function zhTW(key: string): string {
+  const messages = JSON.parse(readFileSync(new URL("../../locales/zh-TW/common.json", import.meta.url), "utf8")) as Record<string, string>;
+  return messages[key];
+}
+
+test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(150)}&end=${taipeiDay(151)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const status = page.getByRole("status");
+  await expect(status).toHaveText("");
+
+  await page.locator(".add-form button[type=submit]").first().click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  const item = (await page.locator(".cart-line__name").textContent())?.trim();
+  const total = (await page.locator(".booking-cart__total strong").textContent())?.trim();
+  await expect(status).toHaveText(`Added to your booking: ${item}, 1 room. Total ${total}.`);
+  await expect(page.getByRole("link", { name: "Continue to checkout" })).toBeFocused();
+
+  await page.locator(".booking-cart").getByRole("button", { name: "Remove" }).click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(0);
+  await expect(status).toHaveText("Your booking is now empty.");
+  await expect(page.locator("#cart-heading")).toBeFocused();
+
+  // A refusal from the server (the plan is altered on its way, as a stale or edited form would be).
+  await page.route("**/hxa/booking**", async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.continue();
+    await route.continue({ postData: (request.postData() ?? "").replace(/proposal_id=\d+/, "proposal_id=999999") });
+  });
+  await page.locator(".add-form button[type=submit]").first().click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("This plan is not available for these dates, please choose again.");
+  await expect(alert).toBeFocused();
+});
+
+test("with JavaScript the search answers bad input with the site's own message, in the page's language, and focuses the field", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(152)}&end=${taipeiDay(153)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#search-adults").fill("0");
+  await page.getByRole("button", { name: zhTW("search.submit") }).click();
+  // Not the browser's bubble ("Value must be greater than or equal to 1"), in whatever language the browser speaks.
+  await expect(page.locator("#search-adults-error")).toHaveText(zhTW("search.error.adults"));
+  await expect(page.locator("#search-adults")).toBeFocused();
+});
+
+test("with JavaScript the checkout shows its own messages beside the fields, in the page's language, and focuses the first one", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(154)}&end=${taipeiDay(155)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator(".add-form button[type=submit]").first().click();
+  await page.getByRole("link", { name: zhTW("cart.checkout") }).click();
+  await expect(page).toHaveURL(/\/hxa\/checkout\?/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#booker_first_name").fill("美");
+  await page.getByRole("button", { name: zhTW("checkout.place_order") }).click();
+  await expect(page.locator("#booker_last_name-error")).toHaveText(zhTW("form.error.required"));
+  await expect(page.locator("#booker_email-error")).toHaveText(zhTW("form.error.required"));
+  await expect(page.locator("#booker_last_name")).toBeFocused();
+  await expect(page.locator("#booker_first_name")).toHaveValue("美");
 });

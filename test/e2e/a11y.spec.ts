@@ -79,9 +79,14 @@ test("on a phone every layout's links are big enough to tap and little of the sc
       await page.goto(hotelUrl("taipei", path));
       small.push(...(await smallTargets(page, ".site-footer a")).map((target) => `${path}: footer ${target}`));
       if (path.includes("booking")) small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `${path}: room ${target}`));
+      else small.push(...(await smallTargets(page, ".facts-list dd > a")).map((target) => `${path}: contact ${target}`));
       const share = await stuckShare(page);
       if (share > 0.1) stuck.push(`${path}: ${Math.round(share * 100)} %`);
     }
+  }
+  for (const layout of PAGE_LAYOUTS) {
+    await page.goto(hotelUrl("taipei", `/en-US?preview=${layout}`));
+    small.push(...(await smallTargets(page, ".news-list a")).map((target) => `${layout} home: news ${target}`));
   }
   for (const [index, layout] of BOOKING_LAYOUTS.entries()) {
     // With a room in the cart, the cart is at its largest; the checkout has the way back to the rooms.

@@ -107,7 +107,9 @@ test("on a phone every layout's links are big enough to tap and little of the sc
 
 function zhTW(key: string): string {
   const messages = JSON.parse(readFileSync(new URL("../../locales/zh-TW/common.json", import.meta.url), "utf8")) as Record<string, string>;
-  return messages[key];
+  const message = messages[key];
+  if (message === undefined) throw new Error(`no zh-TW message ${key}`);
+  return message;
 }
 
 test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({ page }) => {

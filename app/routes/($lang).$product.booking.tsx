@@ -413,7 +413,7 @@ export default function BookingPage() {
         {announcement}
       </p>
       {actionData && "error" in actionData ? (
-        <p className="alert alert--danger" role="alert" id="booking-alert" tabIndex={-1}>
+        <p className="alert alert--danger" id="booking-alert" tabIndex={-1} role="alert">
           {t(actionData.error, "max" in actionData ? { max: actionData.max } : undefined)}
         </p>
       ) : null}

@@ -290,12 +290,12 @@ export default function CheckoutPage() {
         {formatDate(data.stay.start, lang)} – {formatDate(data.stay.end, lang)}
       </p>
       {actionData?.formError ? (
-        <p className="alert alert--danger" role="alert" tabIndex={-1}>
+        <p className="alert alert--danger" tabIndex={-1} role="alert">
           {t(actionData.formError)}
         </p>
       ) : null}
       {priceError ? (
-        <p className="alert alert--danger" role="alert" tabIndex={-1}>
+        <p className="alert alert--danger" tabIndex={-1} role="alert">
           {priceError}
         </p>
       ) : null}

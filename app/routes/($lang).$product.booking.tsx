@@ -1,9 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useRef, useState, type ChangeEvent } from "react";
 import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
+import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
+import { earliestCheckOut } from "~/booking/check-out";
 import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
 import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
 import { cartLineErrors } from "~/booking/order-lines";
@@ -101,13 +104,25 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     checkoutKey: newCheckoutKey(),
   });
   const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`, { status: 303, headers: { "set-cookie": cookie } });
+  // Without JavaScript the page comes back at the cart, where the next step is (decision 021).
+  return redirect(`${url.pathname}${url.search}#cart`, { status: 303, headers: { "set-cookie": cookie } });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function SearchForm({ data }: { data: LoaderData }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const end = useRef<HTMLInputElement>(null);
+  // Check-out is at least one night after check-in: in the HTML, and as check-in changes.
+  const searched = `${data.entered.start} ${data.today}`;
+  const [picked, setPicked] = useState<{ searched: string; min: string } | null>(null);
+  const checkOutMin = picked?.searched === searched ? picked.min : earliestCheckOut(data.entered.start, data.today);
+  const onStartChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const min = earliestCheckOut(event.currentTarget.value, data.today);
+    setPicked({ searched, min });
+    if (end.current && end.current.value < min) end.current.value = min;
+  };
   const field = (name: keyof LoaderData["entered"]) => ({
     name,
     id: `search-${name}`,
@@ -122,15 +137,15 @@ function SearchForm({ data }: { data: LoaderData }) {
       </p>
     ) : null;
   return (
-    <Form method="get" className="booking-search" aria-label={t("search.heading")}>
+    <Form method="get" className="booking-search" aria-label={t("search.heading")} noValidate={hydrated}>
       <div className="field">
         <label htmlFor="search-start">{t("search.start")}</label>
-        <input type="date" min={data.today} required {...field("start")} />
+        <input type="date" min={data.today} required {...field("start")} onChange={onStartChange} />
         {error("start")}
       </div>
       <div className="field">
         <label htmlFor="search-end">{t("search.end")}</label>
-        <input type="date" min={data.today} required {...field("end")} />
+        <input type="date" min={checkOutMin} required {...field("end")} ref={end} />
         {error("end")}
       </div>
       <div className="field field--small">
@@ -310,8 +325,10 @@ function CartPanel({ data }: { data: LoaderData }) {
   const navigation = useNavigation();
   const checkout = `${localizePath(`/${site?.product ?? "hxa"}/checkout`, lang)}?${data.query}`;
   return (
-    <aside className="booking-cart" aria-labelledby="cart-heading" aria-busy={navigation.state !== "idle" || undefined}>
-      <h2 id="cart-heading">{t("cart.heading")}</h2>
+    <aside className="booking-cart" id="cart" aria-labelledby="cart-heading" aria-busy={navigation.state !== "idle" || undefined}>
+      <h2 id="cart-heading" tabIndex={-1}>
+        {t("cart.heading")}
+      </h2>
       <p className="booking-cart__stay">
         {formatDate(data.search.start, lang)} – {formatDate(data.search.end, lang)}
       </p>
@@ -348,7 +365,7 @@ function CartPanel({ data }: { data: LoaderData }) {
             <span>{t("cart.total_rooms", { count: data.cart.totals.rooms })}</span>
             <strong>{formatPrice(data.cart.totals.price, lang)}</strong>
           </p>
-          <a className="button button--block" href={checkout}>
+          <a className="button button--block" href={checkout} id="cart-checkout">
             {t("cart.checkout")}
           </a>
         </>
@@ -364,12 +381,41 @@ export default function BookingPage() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.formMethod === undefined;
+  const lang = site?.lang ?? "zh-TW";
+  const main = useRef<HTMLElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+  // With JavaScript the page is not reloaded, so it says what changed and takes the guest on:
+  // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
+  useSubmissionDone((submitted) => {
+    const intent = submitted.get("intent");
+    if (intent === null) {
+      focusFirstInvalid(main.current?.querySelector<HTMLFormElement>(".booking-search"));
+      return;
+    }
+    if (actionData && "error" in actionData) {
+      setAnnouncement("");
+      document.getElementById("booking-alert")?.focus();
+      return;
+    }
+    const total = formatPrice(data.cart.totals.price, lang);
+    const line = data.cart.lines.find(
+      (candidate) => String(candidate.room_class_id) === submitted.get("room_class_id") && String(candidate.proposal_id) === submitted.get("proposal_id"),
+    );
+    if (data.cart.lines.length === 0) setAnnouncement(t("cart.announce.emptied"));
+    else if (intent === "add" && line) {
+      setAnnouncement(t("cart.announce.added", { item: `${line.roomName} · ${line.planName}`, rooms: t("cart.rooms", { count: line.num }), total }));
+    } else setAnnouncement(t("cart.announce.removed", { total }));
+    (document.getElementById(intent === "add" ? "cart-checkout" : "cart-heading") ?? document.getElementById("cart-heading"))?.focus();
+  });
   return (
-    <main id="main" className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" ref={main} className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("booking.title")}</h1>
       <SearchForm data={data} />
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {actionData && "error" in actionData ? (
-        <p className="alert alert--danger" role="alert">
+        <p className="alert alert--danger" id="booking-alert" tabIndex={-1} role="alert">
           {t(actionData.error, "max" in actionData ? { max: actionData.max } : undefined)}
         </p>
       ) : null}

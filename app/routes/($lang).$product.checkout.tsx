@@ -1,7 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as v from "valibot";
+import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
+import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
 import { defaultPaymentOption, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
@@ -293,6 +295,12 @@ export default function CheckoutPage() {
   const lineMessages = new Set((price?.lines ?? []).flatMap((line) => (line.error ? [line.error.message] : [])));
   const pageMessages = [...new Set([actionData?.formError ? t(actionData.formError) : null, priceError].filter((message): message is string => Boolean(message)).map((message) => (lineMessages.has(message) ? t("checkout.error.see_lines") : message)))];
   const promotionKey = actionData && "promotionReset" in actionData ? actionData.promotionReset : "entered";
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // With JavaScript the page is not reloaded: take the guest to the first field to fix, or to the message (decision 021).
+  useSubmissionDone(() => {
+    if (!focusFirstInvalid(form.current)) document.querySelector<HTMLElement>(".checkout-page .alert")?.focus();
+  });
   const field = (name: string) => ({
     name,
     id: name,
@@ -310,11 +318,11 @@ export default function CheckoutPage() {
         {formatDate(data.stay.start, lang)} – {formatDate(data.stay.end, lang)}
       </p>
       {pageMessages.map((message) => (
-        <p key={message} className="alert alert--danger" role="alert">
+        <p key={message} className="alert alert--danger" tabIndex={-1} role="alert">
           {message}
         </p>
       ))}
-      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined}>
+      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined} noValidate={hydrated} ref={form}>
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { fetchText, hotelUrl } from "./helpers";
 
@@ -29,4 +30,139 @@ test("the booking results of both booking layouts have no accessibility violatio
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${hotel}${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
   }
+});
+
+const PAGE_LAYOUTS = ["layout_100", "layout_200", "layout_300", "layout_400", "layout_500", "layout_501", "layout_600", "layout_700", "layout_701", "layout_702", "layout_800", "layout_900", "layout_1000"];
+const BOOKING_LAYOUTS = ["booking_100", "booking_200"];
+const PHONE = { width: 412, height: 823 };
+
+function taipeiDay(offset: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Links of the selector that are shown and smaller than 24x24 CSS px (WCAG 2.5.8), as "text WxH". */
+async function smallTargets(page: import("@playwright/test").Page, selector: string): Promise<string[]> {
+  const boxes = await page.locator(selector).evaluateAll((links) =>
+    links
+      .filter((link) => link.getClientRects().length > 0)
+      .map((link) => ({ text: (link.textContent ?? "").trim(), width: link.getBoundingClientRect().width, height: link.getBoundingClientRect().height })),
+  );
+  expect(boxes.length, `${selector} is on the page`).toBeGreaterThan(0);
+  return boxes.filter((box) => box.width < 24 || box.height < 24).map((box) => `${box.text} ${Math.round(box.width)}x${Math.round(box.height)}`);
+}
+
+/** Share of the viewport covered by fixed or sticky elements once the guest has scrolled into the page. */
+async function stuckShare(page: import("@playwright/test").Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  await page.waitForFunction(() => window.scrollY > 0);
+  return page.evaluate(() => {
+    // Rows of the viewport covered by something that stays put (the union, so overlaps count once).
+    const covered = new Array<boolean>(window.innerHeight).fill(false);
+    for (const element of document.body.querySelectorAll("*")) {
+      const position = getComputedStyle(element).position;
+      if ((position !== "fixed" && position !== "sticky") || element.getClientRects().length === 0) continue;
+      const box = element.getBoundingClientRect();
+      for (let row = Math.max(0, Math.floor(box.top)); row < Math.min(window.innerHeight, Math.ceil(box.bottom)); row++) covered[row] = true;
+    }
+    return covered.filter(Boolean).length / window.innerHeight;
+  });
+}
+
+test("on a phone every layout's links are big enough to tap and little of the screen is stuck in place", async ({ page }) => {
+  // 13 page layouts on two pages, two booking layouts with a cart and their checkout: many page loads.
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const small: string[] = [];
+  const stuck: string[] = [];
+  for (const layout of PAGE_LAYOUTS) {
+    for (const path of [`/en-US/about?preview=${layout}`, `/en-US/hxa/booking?preview=${layout}`]) {
+      await page.goto(hotelUrl("taipei", path));
+      small.push(...(await smallTargets(page, ".site-footer a")).map((target) => `${path}: footer ${target}`));
+      if (path.includes("booking")) small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `${path}: room ${target}`));
+      else small.push(...(await smallTargets(page, ".facts-list dd > a")).map((target) => `${path}: contact ${target}`));
+      const share = await stuckShare(page);
+      if (share > 0.1) stuck.push(`${path}: ${Math.round(share * 100)} %`);
+    }
+  }
+  for (const layout of PAGE_LAYOUTS) {
+    await page.goto(hotelUrl("taipei", `/en-US?preview=${layout}`));
+    small.push(...(await smallTargets(page, ".news-list a")).map((target) => `${layout} home: news ${target}`));
+  }
+  for (const [index, layout] of BOOKING_LAYOUTS.entries()) {
+    // With a room in the cart, the cart is at its largest; the checkout has the way back to the rooms.
+    const search = `start=${taipeiDay(140 + index * 3)}&end=${taipeiDay(141 + index * 3)}`;
+    await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${search}&preview=${layout}`));
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.locator(".add-form button[type=submit]").first().click();
+    await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+    small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `${layout}: room ${target}`));
+    const share = await stuckShare(page);
+    if (share > 0.1) stuck.push(`${layout} with a room in the cart: ${Math.round(share * 100)} %`);
+    await page.goto(hotelUrl("taipei", `/en-US/hxa/checkout?${search}&preview=${layout}`));
+    small.push(...(await smallTargets(page, ".breadcrumb a")).map((target) => `${layout}: checkout ${target}`));
+  }
+  expect.soft(small, "links smaller than 24x24 CSS px").toEqual([]);
+  expect(stuck, "fixed and sticky elements covering more than a tenth of a 412x823 screen").toEqual([]);
+});
+
+function zhTW(key: string): string {
+  const messages = JSON.parse(readFileSync(new URL("../../locales/zh-TW/common.json", import.meta.url), "utf8")) as Record<string, string>;
+  const message = messages[key];
+  if (message === undefined) throw new Error(`no zh-TW message ${key}`);
+  return message;
+}
+
+test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(150)}&end=${taipeiDay(151)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const status = page.getByRole("status");
+  await expect(status).toHaveText("");
+
+  await page.locator(".add-form button[type=submit]").first().click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  const item = (await page.locator(".cart-line__name").textContent())?.trim();
+  const total = (await page.locator(".booking-cart__total strong").textContent())?.trim();
+  await expect(status).toHaveText(`Added to your booking: ${item}, 1 room. Total ${total}.`);
+  await expect(page.getByRole("link", { name: "Continue to checkout" })).toBeFocused();
+
+  await page.locator(".booking-cart").getByRole("button", { name: "Remove" }).click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(0);
+  await expect(status).toHaveText("Your booking is now empty.");
+  await expect(page.locator("#cart-heading")).toBeFocused();
+
+  // A refusal from the server (the plan is altered on its way, as a stale or edited form would be).
+  await page.route("**/hxa/booking**", async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.continue();
+    await route.continue({ postData: (request.postData() ?? "").replace(/proposal_id=\d+/, "proposal_id=999999") });
+  });
+  await page.locator(".add-form button[type=submit]").first().click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("This plan is not available for these dates, please choose again.");
+  await expect(alert).toBeFocused();
+});
+
+test("with JavaScript the search answers bad input with the site's own message, in the page's language, and focuses the field", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(152)}&end=${taipeiDay(153)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#search-adults").fill("0");
+  await page.getByRole("button", { name: zhTW("search.submit") }).click();
+  // Not the browser's bubble ("Value must be greater than or equal to 1"), in whatever language the browser speaks.
+  await expect(page.locator("#search-adults-error")).toHaveText(zhTW("search.error.adults"));
+  await expect(page.locator("#search-adults")).toBeFocused();
+});
+
+test("with JavaScript the checkout shows its own messages beside the fields, in the page's language, and focuses the first one", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(154)}&end=${taipeiDay(155)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator(".add-form button[type=submit]").first().click();
+  await page.getByRole("link", { name: zhTW("cart.checkout") }).click();
+  await expect(page).toHaveURL(/\/hxa\/checkout\?/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#booker_first_name").fill("美");
+  await page.getByRole("button", { name: zhTW("checkout.place_order") }).click();
+  await expect(page.locator("#booker_last_name-error")).toHaveText(zhTW("form.error.required"));
+  await expect(page.locator("#booker_email-error")).toHaveText(zhTW("form.error.required"));
+  await expect(page.locator("#booker_last_name")).toBeFocused();
+  await expect(page.locator("#booker_first_name")).toHaveValue("美");
 });

@@ -131,15 +131,21 @@ export const roomRoutes: BackendRoute[] = [
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
       const placeholders = ids.map(() => "?").join(", ");
-      // The lowest price on each night among the plans of these rooms that still have a room to sell.
+      // The lowest price on each night among the plans of these rooms that still have a room to sell
+      // and that a one-night stay from that night may book (each day links to such a stay): the
+      // same rule as a search's planRestriction, so a price shown here is a price a search finds.
       const { results } = await ctx.db
         .prepare(
           `SELECT pn.night AS date, MIN(pn.price) AS price, MIN(pn.member_price) AS member_price
            FROM plan_nights pn
            JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
+           JOIN rate_plans rp ON rp.id = pn.rate_plan_id
            JOIN room_nights rn ON rn.room_class_id = pn.room_class_id AND rn.night = pn.night
            WHERE pn.room_class_id IN (${placeholders}) AND pn.night >= ? AND pn.night < ?
              AND rn.capacity > rn.booked AND (pn.allotment IS NULL OR pn.allotment > pn.sold)
+             AND rp.days <= 1
+             AND (rp.open_check_in_date IS NULL OR rp.open_check_in_date = '' OR pn.night >= rp.open_check_in_date)
+             AND (rp.close_check_in_date IS NULL OR rp.close_check_in_date = '' OR pn.night <= rp.close_check_in_date)
            GROUP BY pn.night`,
         )
         .bind(...ids, query.start_date, query.end_date)

@@ -7,6 +7,8 @@ import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { BookingButton } from "~/components/SiteChrome";
 import { htmlToText, safeLink } from "~/content/sanitize";
+import { todayIn } from "~/booking/dates";
+import { loadFromPrices } from "~/from-prices.server";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { stripLanguage, type Language } from "~/i18n/languages";
 import type { HomeSection } from "~/layouts/designs";
@@ -27,6 +29,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     app.api.activeAttractions({ indexOnly: true }),
     app.api.facilities(),
   ]);
+  // A price back end that fails costs the cards their "from" price, never the page.
+  const fromPrices = await loadFromPrices(
+    app.api,
+    todayIn(hotel.time_zone),
+    rooms.map((room) => room.room_class_id),
+  ).catch(() => new Map<number, number | null>());
   const url = new URL(request.url);
   return {
     url: `${url.origin}${url.pathname}`,
@@ -45,7 +53,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       subtitle: hotel.banner_titles[index]?.subtitle ?? "",
       link: safeLink(hotel.banner_info[index]?.link ?? ""),
     })),
-    rooms,
+    rooms: rooms.map((room) => ({ ...room, fromPrice: fromPrices.get(room.room_class_id) ?? null })),
     promotions,
     news,
     attractions,
@@ -172,7 +180,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
                       ))}
                     </ul>
                   ) : null}
-                  {room.show_price > 0 ? <p className="card__price">{t("home.from_price", { price: formatPrice(room.show_price, lang) })}</p> : null}
+                  {room.fromPrice !== null ? <p className="card__price">{t("home.from_price", { price: formatPrice(room.fromPrice, lang) })}</p> : null}
                 </div>
               </li>
             ))}

@@ -77,8 +77,24 @@ test("structured data parses and matches the page", async ({ page }) => {
   expect(roomData.occupancy.maxValue).toBeGreaterThan(0);
   if (roomData.offers) {
     expect(roomData.offers.priceCurrency).toBe("TWD");
-    await expect(page.locator(".plan__price").first()).toContainText(roomData.offers.price.toLocaleString("en-US"));
+    await expect(page.locator(".room-page__from")).toContainText(roomData.offers.price.toLocaleString("en-US"));
   }
+});
+
+test("a room's \"from\" price is one price: its home card, its page and its structured offer", async ({ page }) => {
+  // Deluxe King: NT$4,800 on the flexible rate (its show_price), NT$4,200 on weekdays non-refundable.
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  const name = "Deluxe King City View";
+  const card = page.locator(".card").filter({ has: page.getByRole("link", { name, exact: true }) });
+  await expect(card.locator(".card__price")).toHaveText("From NT$4,200");
+  await card.getByRole("link", { name, exact: true }).click();
+  await expect(page.locator("h1")).toHaveText(name);
+  await expect(page.locator(".room-page__from")).toHaveText("From NT$4,200");
+  const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(roomData.offers).toMatchObject({ "@type": "Offer", price: 4200, priceCurrency: "TWD" });
+  // The same rule in another language.
+  await page.goto(hotelUrl("taipei", "/ja-JP"));
+  await expect(page.locator(".card").filter({ has: page.getByRole("link", { name: "デラックスキング シティビュー" }) }).locator(".card__price")).toHaveText("NT$4,200〜");
 });
 
 test("sitemap.xml lists every page per language with hreflang, and robots.txt points to it", async () => {

@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Order } from "~/hotel-api/schemas";
+import { paymentLabelKeys } from "~/booking/payments";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { formatDate, formatPrice } from "~/i18n/format";
 import type { SiteData } from "~/site.server";
 
@@ -9,6 +11,7 @@ export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const lang = site?.lang ?? "zh-TW";
+  const unit = lodgingUnit(site?.hotel.kind);
   return (
     <section className="order-summary" aria-labelledby="order-heading">
       <h2 id="order-heading">{t("order.number", { number: order.order_doc })}</h2>
@@ -32,7 +35,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <ul className="order-summary__lines">
         {order.orders.map((line, index) => (
           <li key={index}>
-            {line.room_class_name} · {line.rate_plan_name} · {t("cart.rooms", { count: line.num })}
+            {line.room_class_name} · {line.rate_plan_name} · {t(unitKey("cart.rooms", unit), { count: line.num })}
             {line.occupant_name ? ` · ${line.occupant_name}` : ""}
             <span className="order-summary__amount">{formatPrice(line.amount, lang)}</span>
           </li>
@@ -54,8 +57,10 @@ export function OrderSummary({ order }: { order: Order }) {
           <dd>{formatPrice(order.pay_amount, lang)}</dd>
         </div>
       </dl>
-      <p>
-        {t(`payment.method.${order.pay_way}`)} · {t(`payment.vendor.${order.payment_vendor}`)}
+      <p className="order-summary__payment">
+        {paymentLabelKeys(order.pay_way, order.payment_vendor)
+          .map((key) => t(key))
+          .join(" · ")}
       </p>
       {order.free_cancel_before_date ? <p>{t("room.free_cancel_until", { date: formatDate(order.free_cancel_before_date, lang) })}</p> : null}
     </section>

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { LocaleLink } from "./LocaleLink";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -76,7 +77,7 @@ function MenuLinks({ site }: { site: SiteData }) {
               </a>
             ) : (
               <LocaleLink className="site-nav__link" to={item.href}>
-                {item.label || (item.labelKey ? t(item.labelKey) : "")}
+                {item.label || (item.labelKey ? t(item.labelKey === "nav.rooms" ? unitKey(item.labelKey, lodgingUnit(site.hotel.kind)) : item.labelKey) : "")}
               </LocaleLink>
             )}
           </li>

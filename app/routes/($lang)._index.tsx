@@ -8,6 +8,7 @@ import { RichText } from "~/components/RichText";
 import { BookingButton } from "~/components/SiteChrome";
 import { htmlToText, safeLink } from "~/content/sanitize";
 import { todayIn } from "~/booking/dates";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { loadFromPrices } from "~/from-prices.server";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { stripLanguage, type Language } from "~/i18n/languages";
@@ -144,6 +145,7 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
 
 function SectionView({ section, data, lang }: { section: HomeSection; data: ReturnType<typeof useLoaderData<typeof loader>>; lang: Language }) {
   const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
   switch (section) {
     case "intro":
       return data.hotel.introduction ? (
@@ -160,7 +162,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
     case "rooms":
       return data.rooms.length > 0 ? (
         <section className="home-section home-rooms" id="rooms">
-          <h2>{t("home.rooms_heading")}</h2>
+          <h2>{t(unitKey("home.rooms_heading", lodgingUnit(site?.hotel.kind)))}</h2>
           <ul className="card-grid">
             {data.rooms.map((room) => (
               <li key={room.room_class_id} className="card room-card">

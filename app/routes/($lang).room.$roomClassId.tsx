@@ -7,6 +7,7 @@ import { RichText } from "~/components/RichText";
 import { bookingTarget } from "~/booking/booking-links";
 import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
 import { sortPlans } from "~/booking/sorting";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { loadFromPrices } from "~/from-prices.server";
 import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
@@ -157,7 +158,7 @@ export default function RoomPage() {
   return (
     <main id="main" className="page room-page">
       <p className="breadcrumb">
-        <LocaleLink to="/">{data.hotelName}</LocaleLink> › <LocaleLink to="/#rooms">{t("nav.rooms")}</LocaleLink>
+        <LocaleLink to="/">{data.hotelName}</LocaleLink> › <LocaleLink to="/#rooms">{t(unitKey("nav.rooms", lodgingUnit(site?.hotel.kind)))}</LocaleLink>
       </p>
       <h1>{room.room_class_name}</h1>
       {data.fromPrice !== null ? <p className="room-page__from">{t("home.from_price", { price: formatPrice(data.fromPrice, lang) })}</p> : null}
@@ -214,7 +215,7 @@ export default function RoomPage() {
                   ) : null}
                 </p>
                 <p className="plan__meta">
-                  {plan.contain_meals ? t("room.meals_included") : t("room.room_only")}
+                  {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", lodgingUnit(site?.hotel.kind)))}
                   {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
                   {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
                 </p>

@@ -7,8 +7,8 @@ function taipeiDay(offset: number): string {
 }
 
 const TEXT = {
-  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms" },
-  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足" },
+  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms", bankTransfer: "Bank transfer", country: ["Country", "Taiwan"] },
+  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足", bankTransfer: "銀行匯款", country: ["國家", "台灣"] },
 } as const;
 
 for (const lang of ["en-US", "zh-TW"] as const) {
@@ -69,6 +69,8 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.locator("#booker_phone").fill("0912345678");
     await page.locator("#booker_email").fill("mei@example.com");
     await page.locator("#occupant_name_0").fill("Mei Lin");
+    // A vendor that is the method itself is named once, not "Bank transfer · Bank transfer".
+    await expect(page.locator("label.choice").filter({ has: page.locator('input[value="8:remittance"]') })).toHaveText(TEXT[lang].bankTransfer);
     await page.locator('input[name="payment"][value="8:remittance"]').check();
     await page.locator('button[name="intent"][value="order"]').click();
 
@@ -77,6 +79,9 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(page.locator("h1")).toHaveText(TEXT[lang].confirmed);
     await expect(page.locator(".order-summary__lines li")).toHaveCount(2);
     await expect(page.locator(".remittance h2")).toHaveText(TEXT[lang].transfer);
+    await expect(page.locator(".order-summary__payment")).toHaveText(TEXT[lang].bankTransfer);
+    const [countryLabel, countryName] = TEXT[lang].country;
+    await expect(page.locator(".remittance dl > div").filter({ has: page.getByText(countryLabel, { exact: true }) }).locator("dd")).toHaveText(countryName);
     await expect(page.locator(".price-summary")).toContainText(TEXT[lang].discount);
 
     // Going back and placing the same checkout again never makes a second booking: without
@@ -193,4 +198,22 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message at check
 
   // Nothing was taken: the class is at 0, not below.
   expect((await availability()).find((room) => room.room_class_id === roomClassId)?.inventory).toBe(0);
+});
+
+test("a campsite counts sites, not rooms, from the search to the cart", async ({ page }) => {
+  const start = taipeiDay(40);
+  await page.goto(hotelUrl("camp", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
+  await expect(page.locator('label[for="search-room"]')).toHaveText("Sites");
+  const pitch = page.locator(".booking-room").filter({ hasText: "Grass tent pitch" });
+  await expect(pitch.locator(".plan__stock").first()).toHaveText("18 sites left");
+  await expect(pitch.locator(".plan__nights").first()).toHaveText("per site, whole stay");
+  await expect(pitch.locator(".add-form select").first().locator("option").first()).toHaveText("1 site");
+  await pitch.locator(".add-form button[type=submit]").first().click();
+  await expect(page.locator(".booking-cart .cart-line__count")).toHaveText("1 site");
+  await expect(page.locator(".booking-cart__total span")).toHaveText("1 site in total");
+  await expect(page.locator(".booking-page")).not.toContainText(/\broom(s)?\b/);
+  // A hotel keeps its rooms.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
+  await expect(page.locator('label[for="search-room"]')).toHaveText("Rooms");
+  await expect(page.locator(".plan__nights").first()).toHaveText("per room, whole stay");
 });

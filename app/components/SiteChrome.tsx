@@ -4,6 +4,7 @@ import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { LocaleLink } from "./LocaleLink";
+import { PhoneLink } from "./PhoneLink";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   "zh-TW": "繁體中文",
@@ -149,7 +150,7 @@ export function SiteFooter({ site }: { site: SiteData }) {
         <address>
           <p>{hotel.address}</p>
           <p>
-            <a href={`tel:${hotel.phone.replace(/[^+\d]/g, "")}`}>{hotel.phone}</a>
+            <PhoneLink phone={hotel.phone} />
           </p>
           <p>
             <a href={`mailto:${hotel.email}`}>{hotel.email}</a>

@@ -97,6 +97,21 @@ test("a room's \"from\" price is one price: its home card, its page and its stru
   await expect(page.locator(".card").filter({ has: page.getByRole("link", { name: "デラックスキング シティビュー" }) }).locator(".card__price")).toHaveText("NT$4,200〜");
 });
 
+test("every phone number can be tapped to call, and descriptions read as written", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await expect(page.locator('main a[href="tel:+886225008800"]')).toHaveText("+886-2-2500-8800");
+  await expect(page.locator('main a[href="tel:+886225008801"]')).toHaveText("+886-2-2500-8801");
+
+  // "A <strong>soaking tub</strong>, coffee machine": the text of the description keeps the comma on its word.
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  await page.getByRole("link", { name: "Deluxe King City View", exact: true }).first().click();
+  const sentence = "A soaking tub, coffee machine and bathrobes are all included.";
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`${sentence.replace(/\./g, "\\.")}$`));
+  const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(roomData.description).toContain(sentence);
+  expect(roomData.description).not.toMatch(/\s[,.;:!?]/);
+});
+
 test("sitemap.xml lists every page per language with hreflang, and robots.txt points to it", async () => {
   const sitemap = (await fetchText("taipei", "/sitemap.xml")).body;
   expect(sitemap).toContain("<urlset");

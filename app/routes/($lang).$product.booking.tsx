@@ -8,6 +8,7 @@ import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
 import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
 import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
+import { partyShortfall } from "~/booking/sorting";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
@@ -40,6 +41,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       filters: state.parsed.filters,
       query: searchQuery(state.parsed.search).toString(),
       rooms,
+      // Said above the results: the party cannot be housed as asked, though the rooms left are listed.
+      shortfall: invalid ? null : partyShortfall(rooms, { adults: state.parsed.search.adults, children: state.parsed.search.children, rooms: state.parsed.search.room }),
       complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan })),
       facilities,
       planChoices,
@@ -383,6 +386,15 @@ export default function BookingPage() {
           <Filters data={data} />
           <h2 className="booking-results__heading">{t(unitKey("booking.results_heading", unit))}</h2>
           {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t(unitKey("booking.no_rooms", unit))}</p> : null}
+          {data.shortfall === "rooms" ? (
+            <p className="alert booking-results__notice" role="status">
+              {t(unitKey("booking.short_rooms", unit), { count: data.search.room })}
+            </p>
+          ) : data.shortfall === "capacity" ? (
+            <p className="alert booking-results__notice" role="status">
+              {t(unitKey("booking.short_capacity", unit))}
+            </p>
+          ) : null}
           {data.rooms.map((room, index) => (
             <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
               <div className="booking-room__head">

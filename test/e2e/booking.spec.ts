@@ -217,3 +217,23 @@ test("a campsite counts sites, not rooms, from the search to the cart", async ({
   await expect(page.locator('label[for="search-room"]')).toHaveText("Rooms");
   await expect(page.locator(".plan__nights").first()).toHaveText("per room, whole stay");
 });
+
+test("a search the rooms left cannot house says so above the rooms that remain", async ({ page }) => {
+  const stay = `start=${taipeiDay(45)}&end=${taipeiDay(46)}`;
+  // 25 rooms: no room type has that many.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=25&adults=25&children=0`));
+  await expect(page.locator(".booking-results__notice")).toHaveText(
+    "No room type has 25 rooms left on these dates. Below is what is still available: book fewer rooms, or try other dates.",
+  );
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  // Nine adults in one room: no room sleeps them.
+  await page.goto(hotelUrl("taipei", `/ja-JP/hxa/booking?${stay}&room=1&adults=9&children=0`));
+  await expect(page.locator(".booking-results__notice")).toHaveText(
+    "ご指定の室数では、この人数でご宿泊いただける客室タイプがありません。下記は現在ご予約いただける客室です。室数を増やすか、人数をご変更ください。",
+  );
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  // A party that fits hears nothing of the kind.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=2&adults=4&children=0`));
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  await expect(page.locator(".booking-results__notice")).toHaveCount(0);
+});

@@ -132,7 +132,9 @@ export const roomRoutes: BackendRoute[] = [
       if (unknown !== undefined) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
       const placeholders = ids.map(() => "?").join(", ");
       // The lowest price on each night among the plans of these rooms that still have a room to sell,
-      // and that the site's entire-rent state allows that night (decision 023).
+      // that the site's entire-rent state allows that night (decision 023), and that a one-night stay
+      // from that night may book (each day links to such a stay): the same rule as a search's
+      // planRestriction, so a price shown here is a price a search finds.
       const { results } = await ctx.db
         .prepare(
           `SELECT pn.night AS date, MIN(pn.price) AS price, MIN(pn.member_price) AS member_price
@@ -144,6 +146,9 @@ export const roomRoutes: BackendRoute[] = [
            WHERE pn.room_class_id IN (${placeholders}) AND pn.night >= ? AND pn.night < ?
              AND rn.capacity > rn.booked AND (pn.allotment IS NULL OR pn.allotment > pn.sold)
              AND COALESCE(CASE WHEN rp.support_entire_rent = 1 THEN sn.unit_rooms ELSE sn.entire_rooms END, 0) = 0
+             AND rp.days <= 1
+             AND (rp.open_check_in_date IS NULL OR rp.open_check_in_date = '' OR pn.night >= rp.open_check_in_date)
+             AND (rp.close_check_in_date IS NULL OR rp.close_check_in_date = '' OR pn.night <= rp.close_check_in_date)
            GROUP BY pn.night`,
         )
         .bind(...ids, query.start_date, query.end_date)

@@ -25,3 +25,15 @@ export function defaultPaymentOption(options: readonly PaymentOption[]): string 
   const ecpg = options.find((option) => option.method === DEFAULT_PAYMENT.method && option.vendor === DEFAULT_PAYMENT.vendor);
   return (ecpg ?? options.find((option) => option.method === DEFAULT_PAYMENT.method) ?? options[0])?.value ?? null;
 }
+
+/** Vendors that are a payment method themselves (spec §4: REMITTANCE 8, PAYARRIVAL 14). */
+const METHOD_VENDORS: Readonly<Record<number, PaymentMethod>> = { 8: "remittance", 14: "pay_arrival" };
+
+/**
+ * The translation keys that name a payment choice: the method, then its vendor, unless the vendor
+ * is the method itself (a bank transfer is not "Bank transfer · Bank transfer").
+ */
+export function paymentLabelKeys(method: string, vendor: number): string[] {
+  const methodKey = `payment.method.${method}`;
+  return METHOD_VENDORS[vendor] === method ? [methodKey] : [methodKey, `payment.vendor.${vendor}`];
+}

@@ -38,6 +38,18 @@ export function roomFitsParty(room: SortableRoom<SortablePlan & { inventory: num
   return room.people >= party.adults / party.rooms && first.inventory >= party.rooms && room.children >= party.children;
 }
 
+/**
+ * Why no room shown can take the party, or null when one can (or nothing is shown at all): "rooms"
+ * when a room is big enough but none has that many rooms left, "capacity" when no room is big
+ * enough for the party spread over the rooms asked. The results still show what exists.
+ */
+export function partyShortfall(rooms: readonly SortableRoom<SortablePlan & { inventory: number }>[], party: Party): "rooms" | "capacity" | null {
+  const offered = rooms.filter((room) => room.price_set.length > 0);
+  if (offered.length === 0 || offered.some((room) => roomFitsParty(room, party))) return null;
+  const bigEnough = offered.some((room) => room.people >= party.adults / party.rooms && room.children >= party.children);
+  return bigEnough ? "rooms" : "capacity";
+}
+
 /** Fitting rooms first, then the rest; each group by ascending price of its first plan (plans sorted first). */
 export function sortRoomsBySuitability<TPlan extends SortablePlan & { inventory: number }, TRoom extends SortableRoom<TPlan>>(
   rooms: readonly TRoom[],

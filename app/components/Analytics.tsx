@@ -10,6 +10,25 @@ interface AnalyticsProps {
 const ID = /^[A-Za-z0-9-]{4,40}$/;
 
 /**
+ * Google Tag Manager for browsers without JavaScript: Google's own fallback, an invisible iframe
+ * (the CSP's frame-src allows www.googletagmanager.com). It belongs right after <body> opens.
+ */
+export function GtmNoscript({ gtm }: { gtm: string }) {
+  if (!ID.test(gtm)) return null;
+  return (
+    <noscript>
+      <iframe
+        src={`https://www.googletagmanager.com/ns.html?id=${gtm}`}
+        title="Google Tag Manager"
+        height="0"
+        width="0"
+        style={{ display: "none", visibility: "hidden" }}
+      />
+    </noscript>
+  );
+}
+
+/**
  * Google Analytics (ga_code), the Meta pixel (pixel_code) and Google Tag Manager (feature flag),
  * each only when configured. All load async at the end of the body, so they never block rendering;
  * a hotel that configures none ships no script at all.

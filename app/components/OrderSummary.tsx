@@ -2,6 +2,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
+import { paymentLabelKeys } from "~/booking/payments";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { formatDate, formatPrice } from "~/i18n/format";
 import type { SiteData } from "~/site.server";
 
@@ -20,6 +22,7 @@ export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const lang = site?.lang ?? "zh-TW";
+  const unit = lodgingUnit(site?.hotel.kind);
   const freeCancel = orderFreeCancelDate(order);
   const moneyLabel = (label: MoneyLabel): string => {
     switch (label) {
@@ -68,7 +71,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <ul className="order-summary__lines">
         {order.orders.map((line, index) => (
           <li key={index}>
-            {line.room_class_name} · {line.rate_plan_name} · {t("cart.rooms", { count: line.num })}
+            {line.room_class_name} · {line.rate_plan_name} · {t(unitKey("cart.rooms", unit), { count: line.num })}
             {line.occupant_name ? ` · ${line.occupant_name}` : ""}
             <span className="order-summary__amount">{formatPrice(line.amount, lang)}</span>
           </li>
@@ -85,8 +88,10 @@ export function OrderSummary({ order }: { order: Order }) {
           </div>
         ))}
       </dl>
-      <p>
-        {t(`payment.method.${order.pay_way}`)} · {t(`payment.vendor.${order.payment_vendor}`)}
+      <p className="order-summary__payment">
+        {paymentLabelKeys(order.pay_way, order.payment_vendor)
+          .map((key) => t(key))
+          .join(" · ")}
       </p>
       {freeCancel ? <p>{t("room.free_cancel_until", { date: formatDate(freeCancel, lang) })}</p> : null}
     </section>

@@ -2,7 +2,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { LocaleLink } from "./LocaleLink";
+import { PhoneLink } from "./PhoneLink";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   "zh-TW": "繁體中文",
@@ -76,7 +78,7 @@ function MenuLinks({ site }: { site: SiteData }) {
               </a>
             ) : (
               <LocaleLink className="site-nav__link" to={item.href}>
-                {item.label || (item.labelKey ? t(item.labelKey) : "")}
+                {item.label || (item.labelKey ? t(item.labelKey === "nav.rooms" ? unitKey(item.labelKey, lodgingUnit(site.hotel.kind)) : item.labelKey) : "")}
               </LocaleLink>
             )}
           </li>
@@ -148,7 +150,7 @@ export function SiteFooter({ site }: { site: SiteData }) {
         <address>
           <p>{hotel.address}</p>
           <p>
-            <a href={`tel:${hotel.phone.replace(/[^+\d]/g, "")}`}>{hotel.phone}</a>
+            <PhoneLink phone={hotel.phone} />
           </p>
           <p>
             <a href={`mailto:${hotel.email}`}>{hotel.email}</a>

@@ -146,8 +146,13 @@ export function sanitizeHtml(input: string | null | undefined): string {
 }
 
 /** Plain text of hotel HTML, for meta descriptions and structured data. */
+/** Allowed tags that end a line of text; the others (strong, a, span…) sit inside a word or sentence. */
+const BLOCK_TAG = /<\/?(?:p|br|ul|ol|li|h3|h4|blockquote)\b[^>]*>/gi;
+
 export function htmlToText(input: string | null | undefined): string {
-  return decodeEntities(sanitizeHtml(input).replace(/<[^>]*>/g, " "))
+  // A block boundary becomes a space; an inline tag becomes nothing, so "bath<strong>tub</strong>,"
+  // reads "bathtub," and not "bath tub ,".
+  return decodeEntities(sanitizeHtml(input).replace(BLOCK_TAG, " ").replace(/<[^>]*>/g, ""))
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')

@@ -23,3 +23,13 @@ export function formatCapacity(t: (key: string, options: { count: number }) => s
   if (children > 0) parts.push(t("room.children", { count: children }));
   return parts.join(" · ");
 }
+
+/** A country as the guest reads it: an ISO 3166 code ("TW") in the guest's language; other text as given. */
+export function formatCountry(country: string, lang: Language): string {
+  if (!/^[A-Za-z]{2}$/.test(country)) return country;
+  try {
+    return new Intl.DisplayNames([lang], { type: "region", fallback: "code" }).of(country.toUpperCase()) ?? country;
+  } catch {
+    return country;
+  }
+}

@@ -11,6 +11,8 @@ import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
 import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
 import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
+import { partyShortfall } from "~/booking/sorting";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/limits";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
 import { readForm } from "~/forms.server";
@@ -34,7 +36,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const planChoices = [...new Map(state.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.proposal_name] as const))).entries()];
   return json(
     {
-      title: `${t("booking.title")} | ${context.app.hotel?.hotel_name ?? ""}`,
+      title: `${t(unitKey("booking.title", lodgingUnit(context.app.hotel?.kind)))} | ${context.app.hotel?.hotel_name ?? ""}`,
       csrf: token,
       today: state.today,
       search: state.parsed.search,
@@ -43,6 +45,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       filters: state.parsed.filters,
       query: searchQuery(state.parsed.search).toString(),
       rooms,
+      // Said above the results: the party cannot be housed as asked, though the rooms left are listed.
+      shortfall: invalid ? null : partyShortfall(rooms, { adults: state.parsed.search.adults, children: state.parsed.search.children, rooms: state.parsed.search.room }),
       complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan })),
       facilities,
       planChoices,
@@ -123,6 +127,7 @@ function SearchForm({ data }: { data: LoaderData }) {
     setPicked({ searched, min });
     if (end.current && end.current.value < min) end.current.value = min;
   };
+  const unit = lodgingUnit(useRouteLoaderData<SiteData>("routes/($lang)")?.hotel.kind);
   const field = (name: keyof LoaderData["entered"]) => ({
     name,
     id: `search-${name}`,
@@ -133,11 +138,11 @@ function SearchForm({ data }: { data: LoaderData }) {
   const error = (name: keyof LoaderData["entered"]) =>
     data.errors[name] ? (
       <p className="field__error" id={`search-${name}-error`}>
-        {t(data.errors[name] ?? "")}
+        {t(data.errors[name] === "search.error.rooms" ? unitKey("search.error.rooms", unit) : (data.errors[name] ?? ""))}
       </p>
     ) : null;
   return (
-    <Form method="get" className="booking-search" aria-label={t("search.heading")} noValidate={hydrated}>
+    <Form method="get" className="booking-search" aria-label={t(unitKey("search.heading", unit))} noValidate={hydrated}>
       <div className="field">
         <label htmlFor="search-start">{t("search.start")}</label>
         <input type="date" min={data.today} required {...field("start")} onChange={onStartChange} />
@@ -149,7 +154,7 @@ function SearchForm({ data }: { data: LoaderData }) {
         {error("end")}
       </div>
       <div className="field field--small">
-        <label htmlFor="search-room">{t("search.rooms")}</label>
+        <label htmlFor="search-room">{t(unitKey("search.rooms", unit))}</label>
         <input type="number" inputMode="numeric" min={1} max={MAX_ROOMS_PER_ORDER} {...field("room")} />
         {error("room")}
       </div>
@@ -172,6 +177,7 @@ function SearchForm({ data }: { data: LoaderData }) {
 
 function Filters({ data }: { data: LoaderData }) {
   const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
   if (data.rooms.length === 0 && data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length === 0 && !data.filters.meals) return null;
   return (
     <Form method="get" className="booking-filters">
@@ -195,7 +201,7 @@ function Filters({ data }: { data: LoaderData }) {
           ))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.rooms")}</legend>
+          <legend>{t(unitKey("filters.rooms", lodgingUnit(site?.hotel.kind)))}</legend>
           {data.roomChoices.map(([id, name]) => (
             <label key={id}>
               <input type="checkbox" name="room_id" value={id} defaultChecked={data.filters.rooms.includes(id)} /> {name}
@@ -232,6 +238,7 @@ function AddForm({ data, roomId, plan }: { data: LoaderData; roomId: number; pla
     navigation.formData?.get("room_class_id") === String(roomId) &&
     navigation.formData?.get("proposal_id") === String(plan.proposal_id);
   const max = Math.max(1, Math.min(plan.inventory, 10));
+  const unit = lodgingUnit(useRouteLoaderData<SiteData>("routes/($lang)")?.hotel.kind);
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
       <input type="hidden" name="csrf" value={data.csrf} />
@@ -239,11 +246,11 @@ function AddForm({ data, roomId, plan }: { data: LoaderData; roomId: number; pla
       <input type="hidden" name="room_class_id" value={roomId} />
       <input type="hidden" name="proposal_id" value={plan.proposal_id} />
       <label className="add-form__count">
-        <span className="visually-hidden">{t("cart.count")}</span>
+        <span className="visually-hidden">{t(unitKey("cart.count", unit))}</span>
         <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled}>
           {Array.from({ length: max }, (_, index) => (
             <option key={index} value={index + 1}>
-              {t("cart.rooms", { count: index + 1 })}
+              {t(unitKey("cart.rooms", unit), { count: index + 1 })}
             </option>
           ))}
         </select>
@@ -273,6 +280,7 @@ function PlanItem({
   const { t } = useTranslation();
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const lang = site?.lang ?? "zh-TW";
+  const unit = lodgingUnit(site?.hotel.kind);
   return (
     <li className="plan" id={`plan-${roomId}-${plan.proposal_id}`}>
       <div className="plan__info">
@@ -287,13 +295,13 @@ function PlanItem({
           </ul>
         ) : null}
         <p className="plan__meta">
-          {plan.contain_meals ? t("room.meals_included") : t("room.room_only")}
+          {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", unit))}
           {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
           {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
           {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
         </p>
         <p className={plan.inventory > 0 && plan.inventory <= 3 ? "plan__stock plan__stock--low" : "plan__stock"}>
-          {plan.inventory > 0 ? t("booking.rooms_left", { count: plan.inventory }) : t("booking.sold_out")}
+          {plan.inventory > 0 ? t(unitKey("booking.rooms_left", unit), { count: plan.inventory }) : t("booking.sold_out")}
         </p>
       </div>
       <div className="plan__buy">
@@ -301,13 +309,13 @@ function PlanItem({
           // A signed-in member pays the member price (spec §5): it is the price, the usual one is struck through.
           <p className="plan__price plan__price--member">
             <s className="plan__was">{formatPrice(plan.price, lang)}</s> {formatPrice(plan.member_price, lang)}
-            <span className="plan__nights">{t("booking.for_stay")}</span>
+            <span className="plan__nights">{t(unitKey("booking.for_stay", unit))}</span>
             <span className="plan__member">{t("booking.your_member_price")}</span>
           </p>
         ) : (
           <p className="plan__price">
             {formatPrice(plan.price, lang)}
-            <span className="plan__nights">{t("booking.for_stay")}</span>
+            <span className="plan__nights">{t(unitKey("booking.for_stay", unit))}</span>
             {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
           </p>
         )}
@@ -323,6 +331,7 @@ function CartPanel({ data }: { data: LoaderData }) {
   const lang = site?.lang ?? "zh-TW";
   const location = useLocation();
   const navigation = useNavigation();
+  const unit = lodgingUnit(site?.hotel.kind);
   const checkout = `${localizePath(`/${site?.product ?? "hxa"}/checkout`, lang)}?${data.query}`;
   return (
     <aside className="booking-cart" id="cart" aria-labelledby="cart-heading" aria-busy={navigation.state !== "idle" || undefined}>
@@ -333,7 +342,7 @@ function CartPanel({ data }: { data: LoaderData }) {
         {formatDate(data.search.start, lang)} – {formatDate(data.search.end, lang)}
       </p>
       {data.cart.lines.length === 0 ? (
-        <p className="booking-cart__empty">{t("cart.empty")}</p>
+        <p className="booking-cart__empty">{t(unitKey("cart.empty", unit))}</p>
       ) : (
         <>
           <ul className="booking-cart__lines">
@@ -342,7 +351,7 @@ function CartPanel({ data }: { data: LoaderData }) {
                 <span className="cart-line__name">
                   {line.roomName} · {line.planName}
                 </span>
-                <span className="cart-line__count">{t("cart.rooms", { count: line.num })}</span>
+                <span className="cart-line__count">{t(unitKey("cart.rooms", unit), { count: line.num })}</span>
                 {line.unitPrice !== null ? <span className="cart-line__price">{formatPrice(line.unitPrice * line.num, lang)}</span> : null}
                 {line.error ? (
                   <span className="cart-line__error" role="alert">
@@ -362,7 +371,7 @@ function CartPanel({ data }: { data: LoaderData }) {
             ))}
           </ul>
           <p className="booking-cart__total">
-            <span>{t("cart.total_rooms", { count: data.cart.totals.rooms })}</span>
+            <span>{t(unitKey("cart.total_rooms", unit), { count: data.cart.totals.rooms })}</span>
             <strong>{formatPrice(data.cart.totals.price, lang)}</strong>
           </p>
           <a className="button button--block" href={checkout} id="cart-checkout">
@@ -407,9 +416,10 @@ export default function BookingPage() {
     } else setAnnouncement(t("cart.announce.removed", { total }));
     (document.getElementById(intent === "add" ? "cart-checkout" : "cart-heading") ?? document.getElementById("cart-heading"))?.focus();
   });
+  const unit = lodgingUnit(site?.hotel.kind);
   return (
     <main id="main" ref={main} className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
-      <h1>{t("booking.title")}</h1>
+      <h1>{t(unitKey("booking.title", unit))}</h1>
       <SearchForm data={data} />
       <p className="visually-hidden" role="status">
         {announcement}
@@ -422,8 +432,17 @@ export default function BookingPage() {
       <div className="booking-layout">
         <div className="booking-results" aria-busy={searching || undefined}>
           <Filters data={data} />
-          <h2 className="booking-results__heading">{t("booking.results_heading")}</h2>
-          {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t("booking.no_rooms")}</p> : null}
+          <h2 className="booking-results__heading">{t(unitKey("booking.results_heading", unit))}</h2>
+          {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t(unitKey("booking.no_rooms", unit))}</p> : null}
+          {data.shortfall === "rooms" ? (
+            <p className="alert booking-results__notice" role="status">
+              {t(unitKey("booking.short_rooms", unit), { count: data.search.room })}
+            </p>
+          ) : data.shortfall === "capacity" ? (
+            <p className="alert booking-results__notice" role="status">
+              {t(unitKey("booking.short_capacity", unit))}
+            </p>
+          ) : null}
           {data.rooms.map((room, index) => (
             <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
               <div className="booking-room__head">

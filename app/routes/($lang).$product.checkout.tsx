@@ -5,10 +5,11 @@ import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
 import { assertBookable, searchOf } from "~/booking/booking-page.server";
-import { defaultPaymentOption, paymentOptions } from "~/booking/payments";
+import { defaultPaymentOption, paymentLabelKeys, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
+import { lodgingUnit, unitKey } from "~/booking/units";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
 import { readForm } from "~/forms.server";
 import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
@@ -243,7 +244,7 @@ function PriceSummary({ price }: { price: PriceDetail }) {
   return (
     <dl className="price-summary">
       <div>
-        <dt>{t("checkout.room_price")}</dt>
+        <dt>{t(unitKey("checkout.room_price", lodgingUnit(site?.hotel.kind)))}</dt>
         <dd>{formatPrice(price.room_price, lang)}</dd>
       </div>
       {price.promotion_discount > 0 ? (
@@ -311,7 +312,7 @@ export default function CheckoutPage() {
   return (
     <main id="main" className={`page checkout-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <p className="breadcrumb">
-        <a href={data.bookingPage}>← {t("checkout.back")}</a>
+        <a href={data.bookingPage}>← {t(unitKey("checkout.back", lodgingUnit(site?.hotel.kind)))}</a>
       </p>
       <h1>{t("checkout.title")}</h1>
       <p className="checkout-page__stay">
@@ -372,7 +373,7 @@ export default function CheckoutPage() {
               </div>
             </fieldset>
             <fieldset>
-              <legend>{t("checkout.rooms")}</legend>
+              <legend>{t(unitKey("checkout.rooms", lodgingUnit(site?.hotel.kind)))}</legend>
               <ol className="checkout-lines">
                 {data.lines.map((cartLine, index) => {
                   // Names and amounts come from the price check; the line and its guest fields stay even when it failed.
@@ -381,7 +382,7 @@ export default function CheckoutPage() {
                     <li key={`${cartLine.room_class_id}-${cartLine.proposal_id}`} className="checkout-line">
                       <p className="checkout-line__name">
                         {line ? `${line.room_class_name} · ${line.proposal_name} · ` : ""}
-                        {t("cart.rooms", { count: cartLine.num })}
+                        {t(unitKey("cart.rooms", lodgingUnit(site?.hotel.kind)), { count: cartLine.num })}
                         {line ? <span className="checkout-line__amount">{formatPrice(line.amount, lang)}</span> : null}
                       </p>
                       {line?.error ? (
@@ -390,7 +391,7 @@ export default function CheckoutPage() {
                         </p>
                       ) : null}
                       <div className="field">
-                        <label htmlFor={`occupant_name_${index}`}>{t("checkout.occupant")}</label>
+                        <label htmlFor={`occupant_name_${index}`}>{t(unitKey("checkout.occupant", lodgingUnit(site?.hotel.kind)))}</label>
                         <input autoComplete="name" maxLength={100} {...field(`occupant_name_${index}`)} />
                         <FieldError errors={fieldErrors} name={`occupant_name_${index}`} />
                       </div>
@@ -416,7 +417,9 @@ export default function CheckoutPage() {
               {data.payments.map((option) => (
                 <label key={option.value} className="choice">
                   <input type="radio" name="payment" value={option.value} defaultChecked={(values.payment || data.defaultPayment) === option.value} required />{" "}
-                  {t(`payment.method.${option.method}`)} · {t(`payment.vendor.${option.vendor}`)}
+                  {paymentLabelKeys(option.method, option.vendor)
+                    .map((key) => t(key))
+                    .join(" · ")}
                 </label>
               ))}
               <FieldError errors={fieldErrors} name="payment" />

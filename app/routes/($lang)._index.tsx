@@ -7,6 +7,9 @@ import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { BookingButton } from "~/components/SiteChrome";
 import { htmlToText, safeLink } from "~/content/sanitize";
+import { todayIn } from "~/booking/dates";
+import { lodgingUnit, unitKey } from "~/booking/units";
+import { loadFromPrices } from "~/from-prices.server";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { stripLanguage, type Language } from "~/i18n/languages";
 import type { HomeSection } from "~/layouts/designs";
@@ -27,6 +30,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     app.api.activeAttractions({ indexOnly: true }),
     app.api.facilities(),
   ]);
+  // A price back end that fails costs the cards their "from" price, never the page.
+  const fromPrices = await loadFromPrices(
+    app.api,
+    todayIn(hotel.time_zone),
+    rooms.map((room) => room.room_class_id),
+  ).catch(() => new Map<number, number | null>());
   const url = new URL(request.url);
   return {
     url: `${url.origin}${url.pathname}`,
@@ -45,7 +54,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       subtitle: hotel.banner_titles[index]?.subtitle ?? "",
       link: safeLink(hotel.banner_info[index]?.link ?? ""),
     })),
-    rooms,
+    rooms: rooms.map((room) => ({ ...room, fromPrice: fromPrices.get(room.room_class_id) ?? null })),
     promotions,
     news,
     attractions,
@@ -136,6 +145,7 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
 
 function SectionView({ section, data, lang }: { section: HomeSection; data: ReturnType<typeof useLoaderData<typeof loader>>; lang: Language }) {
   const { t } = useTranslation();
+  const site = useRouteLoaderData<SiteData>("routes/($lang)");
   switch (section) {
     case "intro":
       return data.hotel.introduction ? (
@@ -152,7 +162,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
     case "rooms":
       return data.rooms.length > 0 ? (
         <section className="home-section home-rooms" id="rooms">
-          <h2>{t("home.rooms_heading")}</h2>
+          <h2>{t(unitKey("home.rooms_heading", lodgingUnit(site?.hotel.kind)))}</h2>
           <ul className="card-grid">
             {data.rooms.map((room) => (
               <li key={room.room_class_id} className="card room-card">
@@ -172,7 +182,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
                       ))}
                     </ul>
                   ) : null}
-                  {room.show_price > 0 ? <p className="card__price">{t("home.from_price", { price: formatPrice(room.show_price, lang) })}</p> : null}
+                  {room.fromPrice !== null ? <p className="card__price">{t("home.from_price", { price: formatPrice(room.fromPrice, lang) })}</p> : null}
                 </div>
               </li>
             ))}

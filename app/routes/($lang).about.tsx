@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PhoneLink } from "~/components/PhoneLink";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { htmlToText } from "~/content/sanitize";
@@ -77,8 +78,13 @@ export default function AboutPage() {
           <div>
             <dt>{t("about.phone")}</dt>
             <dd>
-              <a href={`tel:${hotel.phone.replace(/[^+\d]/g, "")}`}>{hotel.phone}</a>
-              {hotel.phone2 ? ` · ${hotel.phone2}` : ""}
+              <PhoneLink phone={hotel.phone} />
+              {hotel.phone2 ? (
+                <>
+                  {" · "}
+                  <PhoneLink phone={hotel.phone2} />
+                </>
+              ) : null}
             </dd>
           </div>
           {hotel.fax ? (

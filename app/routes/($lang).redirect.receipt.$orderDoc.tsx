@@ -5,6 +5,7 @@ import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking/order-link.server";
+import { formatCountry } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { SiteData } from "~/site.server";
 
@@ -56,7 +57,7 @@ export default function ReceiptPage() {
               order.remittance_info?.[key] ? (
                 <div key={key}>
                   <dt>{t(`receipt.remittance.${key}`)}</dt>
-                  <dd>{order.remittance_info[key]}</dd>
+                  <dd>{key === "country" ? formatCountry(order.remittance_info[key], site?.lang ?? "zh-TW") : order.remittance_info[key]}</dd>
                 </div>
               ) : null,
             )}

@@ -7,6 +7,8 @@ import { RichText } from "~/components/RichText";
 import { bookingTarget } from "~/booking/booking-links";
 import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
 import { sortPlans } from "~/booking/sorting";
+import { lodgingUnit, unitKey } from "~/booking/units";
+import { loadFromPrices } from "~/from-prices.server";
 import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
 import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
@@ -33,13 +35,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const lastMonth = addMonths(thisMonth, 17);
   const firstMonth = asked && `${asked}-01` >= thisMonth && `${asked}-01` <= lastMonth ? `${asked}-01` : thisMonth;
   const calendarEnd = addMonths(firstMonth, CALENDAR_MONTHS + 1);
-  const [calendar, tonight] = await Promise.all([
+  const [calendar, tonight, fromPrices] = await Promise.all([
     app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]),
     app.api.search(today, addDays(today, 1)).catch(() => null),
+    loadFromPrices(app.api, today, [roomClassId]).catch(() => new Map<number, number | null>()),
   ]);
   // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
   const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
-  const lowest = plans.length > 0 ? Math.min(...plans.map((plan) => plan.price)) : null;
+  const fromPrice = fromPrices.get(roomClassId) ?? null;
   const booking = (start: string) =>
     bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...partyForRoom(room) }).href;
   const pageUrl = `${url.origin}${url.pathname}`;
@@ -47,13 +50,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     url: pageUrl,
     hotelName: hotel.hotel_name,
     room,
+    fromPrice,
     plans,
     today,
     firstMonth,
     previousMonth: firstMonth > thisMonth ? addMonths(firstMonth, -1).slice(0, 7) : null,
     nextMonth: addMonths(firstMonth, 1) <= lastMonth ? addMonths(firstMonth, 1).slice(0, 7) : null,
     calendar: calendar.map((day) => ({ ...day, href: day.available && day.date >= today ? booking(day.date) : null })),
-    jsonLd: roomJsonLd(room, url.origin, pageUrl, lowest),
+    jsonLd: roomJsonLd(room, url.origin, pageUrl, fromPrice),
   };
 }
 
@@ -154,9 +158,10 @@ export default function RoomPage() {
   return (
     <main id="main" className="page room-page">
       <p className="breadcrumb">
-        <LocaleLink to="/">{data.hotelName}</LocaleLink> › <LocaleLink to="/#rooms">{t("nav.rooms")}</LocaleLink>
+        <LocaleLink to="/">{data.hotelName}</LocaleLink> › <LocaleLink to="/#rooms">{t(unitKey("nav.rooms", lodgingUnit(site?.hotel.kind)))}</LocaleLink>
       </p>
       <h1>{room.room_class_name}</h1>
+      {data.fromPrice !== null ? <p className="room-page__from">{t("home.from_price", { price: formatPrice(data.fromPrice, lang) })}</p> : null}
       <div className="room-page__gallery">
         {first ? <Picture image={first} priority className="room-page__hero" /> : null}
         {photos.map((photo) => (
@@ -210,7 +215,7 @@ export default function RoomPage() {
                   ) : null}
                 </p>
                 <p className="plan__meta">
-                  {plan.contain_meals ? t("room.meals_included") : t("room.room_only")}
+                  {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", lodgingUnit(site?.hotel.kind)))}
                   {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
                   {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
                 </p>

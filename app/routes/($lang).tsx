@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Analytics } from "~/components/Analytics";
+import { Analytics, GtmNoscript } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
@@ -30,6 +30,7 @@ export default function SiteLayout() {
   const { t } = useTranslation();
   return (
     <div className={`site site--${site.layout.id} hero-style--${site.layout.hero}`}>
+      <GtmNoscript gtm={site.hotel.analytics.gtm} />
       <a className="skip-link" href="#main">
         {t("skip_to_content")}
       </a>

@@ -13,8 +13,8 @@ function taipeiDay(offset: number): string {
 }
 
 const TEXT = {
-  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms" },
-  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足" },
+  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms", bankTransfer: "Bank transfer", country: ["Country", "Taiwan"] },
+  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足", bankTransfer: "銀行匯款", country: ["國家", "台灣"] },
 } as const;
 
 for (const lang of ["en-US", "zh-TW"] as const) {
@@ -75,6 +75,8 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.locator("#booker_phone").fill("0912345678");
     await page.locator("#booker_email").fill("mei@example.com");
     await page.locator("#occupant_name_0").fill("Mei Lin");
+    // A vendor that is the method itself is named once, not "Bank transfer · Bank transfer".
+    await expect(page.locator("label.choice").filter({ has: page.locator('input[value="8:remittance"]') })).toHaveText(TEXT[lang].bankTransfer);
     await page.locator('input[name="payment"][value="8:remittance"]').check();
     await page.locator('button[name="intent"][value="order"]').click();
 
@@ -83,6 +85,9 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(page.locator("h1")).toHaveText(TEXT[lang].confirmed);
     await expect(page.locator(".order-summary__lines li")).toHaveCount(2);
     await expect(page.locator(".remittance h2")).toHaveText(TEXT[lang].transfer);
+    await expect(page.locator(".order-summary__payment")).toHaveText(TEXT[lang].bankTransfer);
+    const [countryLabel, countryName] = TEXT[lang].country;
+    await expect(page.locator(".remittance dl > div").filter({ has: page.getByText(countryLabel, { exact: true }) }).locator("dd")).toHaveText(countryName);
     await expect(page.locator(".price-summary")).toContainText(TEXT[lang].discount);
 
     // Going back and placing the same checkout again never makes a second booking: without
@@ -271,10 +276,48 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
     "Thank you for booking! Please pay by bank transfer with the details below; a confirmation is on its way to mei@example.com.",
   );
   await expect(page.locator(".remittance h2")).toHaveText("Bank transfer details");
-  await expect(page.locator(".remittance dd")).toHaveText(["台灣範例商業銀行 (812)", "南京東路分行", "雅苑國際酒店股份有限公司", "012-345-678901", "TW"]);
+  await expect(page.locator(".remittance dd")).toHaveText(["台灣範例商業銀行 (812)", "南京東路分行", "雅苑國際酒店股份有限公司", "012-345-678901", "Taiwan"]);
   await expect(page.getByText("Online card payment is not open yet", { exact: false })).toHaveCount(0);
 
   // Without the order's signed link there is no payment page.
   const forged = await page.goto(hotelUrl("taipei", `/en-US/pay/${hotelId}/${card.order_doc}?valid_hash=forged`));
   expect(forged?.status()).toBe(404);
+});
+
+test("a campsite counts sites, not rooms, from the search to the cart", async ({ page }) => {
+  const start = taipeiDay(40);
+  await page.goto(hotelUrl("camp", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
+  await expect(page.locator('label[for="search-room"]')).toHaveText("Sites");
+  const pitch = page.locator(".booking-room").filter({ hasText: "Grass tent pitch" });
+  await expect(pitch.locator(".plan__stock").first()).toHaveText("18 sites left");
+  await expect(pitch.locator(".plan__nights").first()).toHaveText("per site, whole stay");
+  await expect(pitch.locator(".add-form select").first().locator("option").first()).toHaveText("1 site");
+  await pitch.locator(".add-form button[type=submit]").first().click();
+  await expect(page.locator(".booking-cart .cart-line__count")).toHaveText("1 site");
+  await expect(page.locator(".booking-cart__total span")).toHaveText("1 site in total");
+  await expect(page.locator(".booking-page")).not.toContainText(/\broom(s)?\b/);
+  // A hotel keeps its rooms.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
+  await expect(page.locator('label[for="search-room"]')).toHaveText("Rooms");
+  await expect(page.locator(".plan__nights").first()).toHaveText("per room, whole stay");
+});
+
+test("a search the rooms left cannot house says so above the rooms that remain", async ({ page }) => {
+  const stay = `start=${taipeiDay(45)}&end=${taipeiDay(46)}`;
+  // 25 rooms: no room type has that many.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=25&adults=25&children=0`));
+  await expect(page.locator(".booking-results__notice")).toHaveText(
+    "No room type has 25 rooms left on these dates. Below is what is still available: book fewer rooms, or try other dates.",
+  );
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  // Nine adults in one room: no room sleeps them.
+  await page.goto(hotelUrl("taipei", `/ja-JP/hxa/booking?${stay}&room=1&adults=9&children=0`));
+  await expect(page.locator(".booking-results__notice")).toHaveText(
+    "ご指定の室数では、この人数でご宿泊いただける客室タイプがありません。下記は現在ご予約いただける客室です。室数を増やすか、人数をご変更ください。",
+  );
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  // A party that fits hears nothing of the kind.
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=2&adults=4&children=0`));
+  await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
+  await expect(page.locator(".booking-results__notice")).toHaveCount(0);
 });

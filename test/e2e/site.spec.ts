@@ -104,8 +104,39 @@ test("structured data parses and matches the page", async ({ page }) => {
   expect(roomData.occupancy.maxValue).toBe(TAIPEI.room_classes[0]!.people + TAIPEI.room_classes[0]!.children);
   if (roomData.offers) {
     expect(roomData.offers.priceCurrency).toBe("TWD");
-    await expect(page.locator(".plan__price").first()).toContainText(roomData.offers.price.toLocaleString("en-US"));
+    await expect(page.locator(".room-page__from")).toContainText(roomData.offers.price.toLocaleString("en-US"));
   }
+});
+
+test("a room's \"from\" price is one price: its home card, its page and its structured offer", async ({ page }) => {
+  // Deluxe King: NT$4,800 on the flexible rate (its show_price), NT$4,200 on weekdays non-refundable.
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  const name = "Deluxe King City View";
+  const card = page.locator(".card").filter({ has: page.getByRole("link", { name, exact: true }) });
+  await expect(card.locator(".card__price")).toHaveText("From NT$4,200");
+  await card.getByRole("link", { name, exact: true }).click();
+  await expect(page.locator("h1")).toHaveText(name);
+  await expect(page.locator(".room-page__from")).toHaveText("From NT$4,200");
+  const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(roomData.offers).toMatchObject({ "@type": "Offer", price: 4200, priceCurrency: "TWD" });
+  // The same rule in another language.
+  await page.goto(hotelUrl("taipei", "/ja-JP"));
+  await expect(page.locator(".card").filter({ has: page.getByRole("link", { name: "デラックスキング シティビュー" }) }).locator(".card__price")).toHaveText("NT$4,200〜");
+});
+
+test("every phone number can be tapped to call, and descriptions read as written", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await expect(page.locator('main a[href="tel:+886225008800"]')).toHaveText("+886-2-2500-8800");
+  await expect(page.locator('main a[href="tel:+886225008801"]')).toHaveText("+886-2-2500-8801");
+
+  // "A <strong>soaking tub</strong>, coffee machine": the text of the description keeps the comma on its word.
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  await page.getByRole("link", { name: "Deluxe King City View", exact: true }).first().click();
+  const sentence = "A soaking tub, coffee machine and bathrobes are all included.";
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`${sentence.replace(/\./g, "\\.")}$`));
+  const roomData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(roomData.description).toContain(sentence);
+  expect(roomData.description).not.toMatch(/\s[,.;:!?]/);
 });
 
 test("sitemap.xml lists every page per language with hreflang, and robots.txt points to it", async () => {

@@ -1,7 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
-import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
+import { formatCapacity, formatCountry, formatDate, formatPrice } from "~/i18n/format";
 import { resources } from "~/i18n/resources";
 
 async function translator(lng: string) {
@@ -30,5 +30,22 @@ describe("formatting for the guest's language", () => {
     expect(formatCapacity(en, 4, 0)).toBe("4 adults");
     const zh = await translator("zh-TW");
     expect(formatCapacity(zh, 2, 1)).toBe("大人 2 位 · 兒童 1 位");
+  });
+});
+
+describe("a country in the guest's language", () => {
+  it.each([
+    ["en-US", "Taiwan"],
+    ["zh-TW", "台灣"],
+    ["zh-CN", "台湾"],
+    ["ja-JP", "台湾"],
+    ["ko-KR", "대만"],
+  ] as const)("TW in %s is %s", (lang, name) => {
+    expect(formatCountry("TW", lang)).toBe(name);
+  });
+
+  it("leaves a name that is not a code as the hotel wrote it", () => {
+    expect(formatCountry("臺灣", "en-US")).toBe("臺灣");
+    expect(formatCountry("", "en-US")).toBe("");
   });
 });

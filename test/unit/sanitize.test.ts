@@ -68,4 +68,13 @@ describe("sanitizeHtml", () => {
   it("gives plain text for descriptions", () => {
     expect(htmlToText("<p>Stay  <strong>near</strong> the MRT &amp; river</p><script>x</script>")).toBe("Stay near the MRT & river");
   });
+
+  it.each([
+    ["an inline tag adds no space before punctuation", "<p>A deep bath<strong>tub</strong>, coffee machine.</p>", "A deep bathtub, coffee machine."],
+    ["a link inside a sentence", '<p>See <a href="/about">our story</a>.</p>', "See our story."],
+    ["block boundaries keep words apart", "<p>One</p><p>Two</p><ul><li>Three</li><li>Four</li></ul>Five<br>Six", "One Two Three Four Five Six"],
+    ["Chinese text around inline tags", "<p>房內備有<strong>浴缸</strong>、咖啡機。</p>", "房內備有浴缸、咖啡機。"],
+  ])("gives plain text: %s", (_name, html, text) => {
+    expect(htmlToText(html)).toBe(text);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterAndRank, roomFitsParty, sortPlans, sortRoomsBySuitability } from "~/booking/sorting";
+import { filterAndRank, partyShortfall, roomFitsParty, sortPlans, sortRoomsBySuitability } from "~/booking/sorting";
 
 const plan = (proposal_id: number, price: number, member_price: number | null = null, inventory = 5, allow_member_price = true) => ({
   proposal_id,
@@ -63,5 +63,23 @@ describe("filtered results (spec §5)", () => {
       [1, [11]],
     ]);
     expect(breakfast.complementary.map(({ plan: p }) => p.proposal_id).sort()).toEqual([10, 20]);
+  });
+});
+
+describe("a party the results cannot house", () => {
+  const plan = (inventory: number) => ({ proposal_id: 1, price: 3000, member_price: null, allow_member_price: false, inventory });
+  const double = { people: 2, children: 1, price_set: [plan(20)] };
+  const family = { people: 4, children: 2, price_set: [plan(3)] };
+
+  it.each<[string, (typeof double)[], { adults: number; children: number; rooms: number }, "rooms" | "capacity" | null]>([
+    ["a room fits: nothing to say", [double, family], { adults: 2, children: 0, rooms: 1 }, null],
+    ["more rooms than any room type has left", [double, family], { adults: 25, children: 0, rooms: 25 }, "rooms"],
+    ["the big room is big enough but has too few left", [double, family], { adults: 16, children: 0, rooms: 4 }, "rooms"],
+    ["no room sleeps that many per room", [double, family], { adults: 9, children: 0, rooms: 1 }, "capacity"],
+    ["too many children for any room", [double, family], { adults: 2, children: 3, rooms: 1 }, "capacity"],
+    ["nothing offered at all: the empty results say it", [], { adults: 2, children: 0, rooms: 1 }, null],
+    ["sold out rooms only", [{ ...double, price_set: [plan(0)] }], { adults: 2, children: 0, rooms: 1 }, "rooms"],
+  ])("%s", (_name, rooms, party, expected) => {
+    expect(partyShortfall(rooms, party)).toBe(expected);
   });
 });

@@ -77,6 +77,37 @@ describe("availability", () => {
   });
 });
 
+describe("the calendar's price of a night", () => {
+  const RESTRICTED = "restricted.localhost";
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel(RESTRICTED, (file) => {
+        const cheap = (code: string, price: number) => ({ rate_plan_code: code, name: { "en-US": code }, rooms: [{ room_code: "double", weekday: price, weekend: price, holiday: price }] });
+        file.rate_plans.push(
+          Object.assign(cheap("TWO-NIGHTS", 1000), { days: 2 }),
+          Object.assign(cheap("LATER", 1500), { open_check_in_date: "today+4" }),
+          Object.assign(cheap("EARLIER", 2000), { close_check_in_date: "today+1" }),
+        );
+      }),
+    );
+  });
+
+  it("is a price a one-night stay from that night can book: plans' minimum stay and check-in dates apply", async () => {
+    const { body } = await apiJson<{ date: string; price: number | null }[]>(
+      RESTRICTED,
+      `/api/wota/room_calendar?domain=${RESTRICTED}&start_date=${today}&end_date=${addDays(today, 5)}&lang=en-US`,
+    );
+    // TWO-NIGHTS (1000) never sets a night's price; EARLIER (2000) until today+1; LATER (1500) from today+4.
+    expect(body.data.map((day) => day.price)).toEqual([2000, 2000, ...[2, 3].map((offset) => (dayOfWeek(addDays(today, offset)) >= 5 ? 3600 : 3000)), 1500]);
+    // The one-night search of such a night agrees.
+    const night = await apiJson<Search>(
+      RESTRICTED,
+      `/api/ota/room/empty-by-date?domain=${RESTRICTED}&start_date=${addDays(today, 4)}&end_date=${addDays(today, 5)}&lang=en-US`,
+    );
+    expect(Math.min(...(night.body.data.rooms[0]?.price_set.map((item) => item.price) ?? []))).toBe(1500);
+  });
+});
+
 describe("price check", () => {
   const stay = () => {
     const monday = next(1);

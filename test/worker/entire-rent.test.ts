@@ -162,7 +162,7 @@ describe("an entire-site rental and the site's units", () => {
     expect(entireOnPage.text).toContain("Sold out");
     expect(entireOnPage.addDisabled).toBe(true);
     const pitchStillOpen = await planOnPage(ids.pitch, ids.pitchPlan, night);
-    expect(pitchStillOpen.text).toContain("4 rooms left");
+    expect(pitchStillOpen.text).toContain("4 sites left");
     expect(pitchStillOpen.text).toContain("Add to booking");
     expect(pitchStillOpen.addDisabled).toBe(false);
     // A longer rental that only touches the sold night is refused too.

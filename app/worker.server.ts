@@ -8,6 +8,7 @@ import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { createAppContext } from "~/context.server";
 import { parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
+import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -59,6 +60,14 @@ export async function handleFetch(
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
     return securityHeaders(response, { api: true });
+  }
+  // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
+  if ((request.method === "GET" || request.method === "HEAD") && !url.pathname.startsWith("/build/")) {
+    const canonical = canonicalLocation(url, env.PRODUCT);
+    if (canonical !== null) {
+      const location = sameOriginLocation(canonical, url);
+      return securityHeaders(new Response(null, { status: 301, headers: { location } }), {});
+    }
   }
   const cspNonce = nonce();
   const { transport, origin, masterBase } = backendTransport(env);

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
@@ -14,6 +14,7 @@ import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
+import { safeRedirect } from "~/redirects.server";
 
 /** Booking pages hydrate: the same forms, enhanced with pending states and no reloads. */
 export const handle = { hydrate: true, booking: true };
@@ -99,7 +100,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     checkoutKey: newCheckoutKey(),
   });
   const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`, { status: 303, headers: { "set-cookie": cookie } });
+  return safeRedirect(`${url.pathname}${url.search}`, request, { status: 303, headers: { "set-cookie": cookie } });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

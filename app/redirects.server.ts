@@ -109,6 +109,16 @@ export function canonicalLocation(url: URL, product: string): string | null {
     params.set("id", stripZeros(id));
     search = `?${params.toString()}`;
   }
+  const page = params.get("page");
+  if (rest.length === 1 && rest[0] === "news" && page !== null && /^\d+$/.test(page) && stripZeros(page) !== page) {
+    params.set("page", stripZeros(page));
+    search = `?${params.toString()}`;
+  }
+  // Page 1 of the news is /news itself.
+  if (rest.length === 1 && rest[0] === "news" && params.get("page") === "1") {
+    params.delete("page");
+    search = params.size > 0 ? `?${params.toString()}` : "";
+  }
   if (pathname === url.pathname && search === url.search) return null;
   return `${pathname}${search}`;
 }

@@ -94,7 +94,7 @@ describe("the menu", () => {
       href: /href="([^"]*)"/.exec(content ?? "")?.[1] ?? null,
     }));
     expect(items).toEqual([
-      { disabled: false, text: "Rooms", href: "/en-US/#rooms" },
+      { disabled: false, text: "Rooms", href: "/en-US#rooms" },
       { disabled: true, text: "", href: null },
       { disabled: false, text: "About us", href: "/en-US/about" },
     ]);

@@ -88,7 +88,14 @@ export default function EventPage() {
     return (
       <main id="main" className="page event-page event-page--detail">
         <p className="breadcrumb">
-          <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
+          {/* News items and attractions open here too: the way back is to their own list. */}
+          {promotion?.category === "announcement" ? (
+            <LocaleLink to="/news">{t("nav.news")}</LocaleLink>
+          ) : promotion?.category === "attraction" ? (
+            <LocaleLink to="/#attractions">{t("home.attractions_heading")}</LocaleLink>
+          ) : (
+            <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
+          )}
         </p>
         {promotion ? (
           <article className="event">

@@ -51,6 +51,9 @@ test("the fifth news item is reached from the home page through the news list", 
   const title = (await last.textContent()) ?? "";
   await last.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  // Its way back is the news list, not the offers.
+  await page.locator(".breadcrumb a").click();
+  await expect(page).toHaveURL(`${TAIPEI_ORIGIN}/en-US/news`);
 });
 
 test("attraction cards open their pages", async ({ page }) => {

@@ -57,7 +57,7 @@ const LANGUAGE_BY_LOWER = new Map<string, string>(
 
 /** Segments that are ids chosen by the back end (order numbers): their case is kept. */
 function keepsCase(segments: readonly string[], index: number): boolean {
-  const first = segments[0];
+  const first = segments[0]?.toLowerCase();
   if (first === "pay") return index >= 1;
   if (first === "redirect") return index >= 2;
   return false;

@@ -1,4 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import {
   Links,
   useLocation,
@@ -21,7 +25,9 @@ import { canonicalPath } from "~/seo";
 import type { SiteData } from "~/site.server";
 import baseStyles from "~/styles/base.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: baseStyles },
+];
 
 export const meta: MetaFunction = ({ error }) =>
   isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : [];
@@ -37,7 +43,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Whether any matched route asks for JavaScript (handle.hydrate); content pages do not. */
 function useHydration(): boolean {
-  return useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
+  return useMatches().some(
+    (match) =>
+      (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -45,11 +54,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const hydrate = useHydration();
   const resourcesJson = useHydrationResources();
-  const bookingTheme = useMatches().some((match) => (match.handle as { booking?: boolean } | undefined)?.booking === true);
+  const bookingTheme = useMatches().some(
+    (match) =>
+      (match.handle as { booking?: boolean } | undefined)?.booking === true
+  );
   const lang = data?.lang ?? i18n.language;
   const site = useRouteLoaderData<SiteData>("routes/($lang)");
   const location = useLocation();
   const path = canonicalPath(stripLanguage(location.pathname), location.search);
+  // A page that was not found (its route answered 404) has no other-language versions.
+  const matches = useMatches();
+  const found = matches[matches.length - 1]?.data !== undefined;
+  const alternates = found ? site : undefined;
   return (
     <html lang={lang}>
       <head>
@@ -58,12 +74,30 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.icon ? <link rel="icon" href={data.icon} /> : null}
         <Meta />
         <Links />
-        {site?.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        {site && bookingTheme ? <link rel="stylesheet" href={site.bookingStylesheet} /> : null}
-        {site?.hotel.languages.map((language) => (
-          <link key={language} rel="alternate" hrefLang={language} href={`${site.origin}${localizePath(path, language)}`} />
+        {site?.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
         ))}
-        {site ? <link rel="alternate" hrefLang="x-default" href={`${site.origin}${localizePath(path, site.hotel.mainLanguage)}`} /> : null}
+        {site && bookingTheme ? (
+          <link rel="stylesheet" href={site.bookingStylesheet} />
+        ) : null}
+        {alternates?.hotel.languages.map((language) => (
+          <link
+            key={language}
+            rel="alternate"
+            hrefLang={language}
+            href={`${alternates.origin}${localizePath(path, language)}`}
+          />
+        ))}
+        {alternates ? (
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={`${alternates.origin}${localizePath(
+              path,
+              alternates.hotel.mainLanguage
+            )}`}
+          />
+        ) : null}
       </head>
       <body>
         {children}
@@ -96,7 +130,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound homeLink={false} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFound homeLink={false} />;
   return (
     <main id="main" className="not-found">
       <h1>{t("error.title")}</h1>

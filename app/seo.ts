@@ -38,8 +38,8 @@ export function lodgingType(kind: number): string {
   return LODGING_TYPE_BY_KIND[kind] ?? "LodgingBusiness";
 }
 
-/** Query parameters that make another page of a path (/event?id=N); others (preview, utm_…) do not. */
-const PAGE_PARAMS: Record<string, readonly string[]> = { "/event": ["id"] };
+/** Query parameters that make another page of a path (/event?id=N, /news?page=N); others (preview, utm_…) do not. */
+const PAGE_PARAMS: Record<string, readonly string[]> = { "/event": ["id"], "/news": ["page"] };
 
 /** A page's path with only the query parameters that name the page: for canonical and hreflang links. */
 export function canonicalPath(pathname: string, search: string): string {

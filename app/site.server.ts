@@ -48,7 +48,14 @@ export async function loadSite(context: AppLoadContext, request: Request) {
   const lang: Language = app.lang;
   const url = new URL(request.url);
   const layouts = chooseLayouts(hotel, url.searchParams.get("preview"));
-  const menu = await app.api.menu().catch(() => []);
+  // The footer links only to the sections this hotel has (no "no offers" dead ends).
+  const none = () => [];
+  const [menu, promotions, news, facilities] = await Promise.all([
+    app.api.menu().catch(none),
+    app.api.activePromotions({ limit: 1 }).catch(none),
+    app.api.activeAnnouncements({ limit: 1 }).catch(none),
+    app.api.facilities().catch(none),
+  ]);
   const today = todayIn(hotel.time_zone);
   const stay = defaultStay(today);
   const booking = bookingTarget(hotel, app.env.PRODUCT, lang, { ...stay, ...DEFAULT_BOOKING });
@@ -62,6 +69,12 @@ export async function loadSite(context: AppLoadContext, request: Request) {
     booking,
     today,
     menu: menu.map(toSiteMenuItem),
+    sections: {
+      facilities: facilities.length > 0,
+      promotions: promotions.length > 0,
+      news: news.length > 0,
+      follow: Boolean(hotel.fb || hotel.line || hotel.instagram),
+    },
     hotel: {
       id: hotel.hotel_id,
       name: hotel.hotel_name,

@@ -11,6 +11,7 @@ import { memberSessionCookie } from "~/cookies.server";
 import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
+import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -126,6 +127,14 @@ export async function handleFetch(
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
     return securityHeaders(response, { api: true });
+  }
+  // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
+  if ((request.method === "GET" || request.method === "HEAD") && !url.pathname.startsWith("/build/")) {
+    const canonical = canonicalLocation(url, env.PRODUCT);
+    if (canonical !== null) {
+      const location = sameOriginLocation(canonical, url);
+      return securityHeaders(new Response(null, { status: 301, headers: { location } }), {});
+    }
   }
   const crossSite = isCrossSite(request, url);
   const cspNonce = nonce();

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { LANGUAGES } from "~/i18n/languages";
+import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
 
 const Lang = v.picklist(LANGUAGES, "must be one of zh-TW, zh-CN, en-US, ja-JP, ko-KR");
 
@@ -20,6 +21,9 @@ const DayRef = v.pipe(
   v.regex(/^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)$/, "must be YYYY-MM-DD or today, today+N, today-N"),
 );
 const Time = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM"));
+
+/** A link in the hotel's content: to a page the site serves, or a full URL (nothing else reaches a guest). */
+const Link = v.optional(v.pipe(v.string(), v.check(isHotelLink, HOTEL_LINK_RULE)), "");
 
 const Image = v.object({
   src: v.pipe(v.string(), v.minLength(1, "needs a src")),
@@ -140,7 +144,7 @@ const Hotel = v.object({
         image: Image,
         title: OptionalLocalized,
         subtitle: OptionalLocalized,
-        link: v.optional(v.string(), ""),
+        link: Link,
       }),
     ),
     [],
@@ -279,7 +283,7 @@ const PromotionItem = v.object({
   show_in_index: v.optional(v.boolean(), true),
   active: v.optional(v.boolean(), true),
   priority: v.optional(v.pipe(v.number(), v.integer()), 0),
-  banner: v.optional(v.object({ img: v.string(), alt: OptionalLocalized, link: v.optional(v.string(), "") })),
+  banner: v.optional(v.object({ img: v.string(), alt: OptionalLocalized, link: Link })),
 });
 
 const Facility = v.object({

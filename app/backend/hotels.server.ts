@@ -84,11 +84,14 @@ export async function findHotelByDomain(db: D1Database, domain: string): Promise
   return db.prepare("SELECT * FROM hotels WHERE domain = ?").bind(domain.toLowerCase()).first<HotelRow>();
 }
 
-/** The hotel named by `domain`, or a 404 the caller can show. */
+/**
+ * The hotel named by `domain`, or a 404 the caller can show. A hotel that is not active or has no
+ * website is not served: every API call answers it as not found (its site is a 404 too).
+ */
 export async function requireHotel(db: D1Database, domain: string | null | undefined): Promise<HotelRow> {
   if (!domain) throw new ApiError(400, "domain_required", {}, "domain");
   const hotel = await findHotelByDomain(db, domain);
-  if (!hotel) throw new ApiError(404, "hotel_not_found");
+  if (!hotel || hotel.status !== 1 || hotel.website_exist !== 1) throw new ApiError(404, "hotel_not_found");
   return hotel;
 }
 

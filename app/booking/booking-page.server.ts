@@ -1,5 +1,5 @@
 /** Server side of the booking pages: the search, its results and the cart, for loaders and actions. */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext } from "@remix-run/cloudflare";
 import { bookingTarget } from "~/booking/booking-links";
 import { cartFlags, cartTotals, type Cart, type CartLine } from "~/booking/cart";
 import { todayIn } from "~/booking/dates";
@@ -9,6 +9,7 @@ import { effectivePrice } from "~/booking/pricing";
 import { filterAndRank, sortRoomsBySuitability } from "~/booking/sorting";
 import { readCart } from "~/cookies.server";
 import type { SearchRow } from "~/hotel-api/schemas";
+import { externalRedirect, safeRedirect } from "~/redirects.server";
 
 export interface BookingState {
   parsed: ParsedSearch;
@@ -90,5 +91,6 @@ export function assertBookable(context: AppLoadContext, product: string | undefi
   if (!hotel || product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
   const { search } = searchOf(request, hotel.time_zone).parsed;
   const target = bookingTarget(hotel, app.env.PRODUCT, app.lang, search);
-  if (target.kind !== "internal") throw redirect(target.href, 303);
+  if (target.kind === "external") throw externalRedirect(target.href, request, 303);
+  if (target.kind !== "internal") throw safeRedirect(target.href, request, 303);
 }

@@ -163,15 +163,26 @@ export function SiteFooter({ site }: { site: SiteData }) {
           <li>
             <LocaleLink to="/about">{t("nav.about")}</LocaleLink>
           </li>
-          <li>
-            <LocaleLink to="/facilities">{t("nav.facilities")}</LocaleLink>
-          </li>
-          <li>
-            <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
-          </li>
-          <li>
-            <LocaleLink to="/follow">{t("nav.follow")}</LocaleLink>
-          </li>
+          {site.sections.facilities ? (
+            <li>
+              <LocaleLink to="/facilities">{t("nav.facilities")}</LocaleLink>
+            </li>
+          ) : null}
+          {site.sections.promotions ? (
+            <li>
+              <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
+            </li>
+          ) : null}
+          {site.sections.news ? (
+            <li>
+              <LocaleLink to="/news">{t("nav.news")}</LocaleLink>
+            </li>
+          ) : null}
+          {site.sections.follow ? (
+            <li>
+              <LocaleLink to="/follow">{t("nav.follow")}</LocaleLink>
+            </li>
+          ) : null}
         </ul>
       </section>
       {hotel.registration || hotel.businessNumber ? (

@@ -20,7 +20,9 @@ export function languageFromPath(pathname: string): { language: Language; prefix
 export function localizePath(pathname: string, language: Language): string {
   const clean = pathname.startsWith("/") ? pathname : `/${pathname}`;
   if (language === DEFAULT_LANGUAGE) return clean;
-  return clean === "/" ? `/${language}` : `/${language}${clean}`;
+  // The home page of a language has no trailing slash, with a query or #section too: /en-US#rooms.
+  if (clean === "/" || clean.startsWith("/?") || clean.startsWith("/#")) return `/${language}${clean.slice(1)}`;
+  return `/${language}${clean}`;
 }
 
 /** Strips a language prefix from a path. */

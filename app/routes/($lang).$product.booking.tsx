@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import * as v from "valibot";
@@ -20,6 +20,7 @@ import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
+import { safeRedirect } from "~/redirects.server";
 
 /** Booking pages hydrate: the same forms, enhanced with pending states and no reloads. */
 export const handle = { hydrate: true, booking: true };
@@ -109,7 +110,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   });
   const url = new URL(request.url);
   // Without JavaScript the page comes back at the cart, where the next step is (decision 021).
-  return redirect(`${url.pathname}${url.search}#cart`, { status: 303, headers: { "set-cookie": cookie } });
+  return safeRedirect(`${url.pathname}${url.search}#cart`, request, { status: 303, headers: { "set-cookie": cookie } });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

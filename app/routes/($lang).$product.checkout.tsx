@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { useRef } from "react";
@@ -18,6 +18,7 @@ import { formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
+import { safeRedirect } from "~/redirects.server";
 
 export const handle = { hydrate: true, booking: true };
 
@@ -50,7 +51,7 @@ async function loadCheckout(args: LoaderFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
-  if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
+  if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, args.request, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
   const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
@@ -93,9 +94,9 @@ export async function action(args: ActionFunctionArgs) {
   // A resubmitted form (back button, double click without JavaScript) finds the order it already made.
   const last = await lastOrderCookie(app.env).parse(request.headers.get("cookie"));
   if (last && typeof last === "object" && last.key === values.checkout_key && typeof last.path === "string") {
-    throw redirect(last.path, 303);
+    throw safeRedirect(last.path, request, 303);
   }
-  if (!cart || cart.lines.length === 0) throw redirect(bookingPage, 303);
+  if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
   const intent = values.intent === "price" ? "price" : "order";
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
@@ -224,7 +225,7 @@ export async function action(args: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
   headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
-  throw redirect(path, { status: 303, headers });
+  throw safeRedirect(path, request, { status: 303, headers });
 }
 
 function FieldError({ errors, name, params }: { errors: Record<string, string> | undefined; name: string; params?: Record<string, string | number> }) {

@@ -226,6 +226,11 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
               </li>
             ))}
           </ul>
+          <p>
+            <LocaleLink to="/news" className="text-link">
+              {t("home.all_news")}
+            </LocaleLink>
+          </p>
         </section>
       ) : null;
     case "attractions":
@@ -237,7 +242,9 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
               <li key={item.promotion_id} className="card attraction-card">
                 {item.main_image_path ? <Picture image={item.main_image_path} className="card__image" /> : null}
                 <div className="card__body">
-                  <h3>{item.promotion_title}</h3>
+                  <h3>
+                    <LocaleLink to={`/event?id=${item.promotion_id}`}>{item.promotion_title}</LocaleLink>
+                  </h3>
                   {item.sub_title ? <p>{item.sub_title}</p> : null}
                 </div>
               </li>

@@ -1,8 +1,9 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/redirects.server";
 import { localizePath } from "~/i18n/languages";
 
-/** /booking → /{product}/booking, keeping the query (design.md). */
+/** /booking → /{product}/booking, keeping the query (design.md). The Worker answers it first (redirects.server.ts). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return redirect(`${localizePath(`/${context.app.env.PRODUCT}/booking`, context.app.lang)}${url.search}`, 301);
+  return safeRedirect(`${localizePath(`/${context.app.env.PRODUCT}/booking`, context.app.lang)}${url.search}`, request, 301);
 }

@@ -1,32 +1,58 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Analytics, GtmNoscript } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
-import { loadSite } from "~/site.server";
+import { safeRedirect } from "~/redirects.server";
+import { loadSite, type SiteData } from "~/site.server";
 
 /**
- * Every page of a hotel's site. Guards of spec §2: an unknown language prefix, an unknown domain,
- * a hotel that is not active or has no website, or a language the hotel does not publish: 404.
+ * Every page of a hotel's site. Guards of spec §2: an unknown domain, or a hotel that is not
+ * active or has no website, is a plain 404. A live hotel's 404s (an unknown first segment or
+ * language prefix, a language the hotel does not publish, or a page a child route does not find)
+ * are its full site with the §2 text and a link home (decision 018).
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (params.lang !== undefined && !isLanguage(params.lang)) throw new Response(null, { status: 404 });
-  // zh-TW has no prefix: /zh-TW/about is /about.
+  const hotel = app.hotel;
+  if (!hotel || hotel.status !== 1 || !hotel.website_exist)
+    throw new Response(null, { status: 404 });
+  // zh-TW has no prefix: /zh-TW/about is /about (the Worker answers this first; kept for safety).
   if (params.lang === DEFAULT_LANGUAGE) {
     const url = new URL(request.url);
-    throw redirect(`${stripLanguage(url.pathname)}${url.search}`, 301);
+    throw safeRedirect(
+      `${stripLanguage(url.pathname)}${url.search}`,
+      request,
+      301
+    );
   }
-  const hotel = app.hotel;
-  if (!app.langValid || !hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response(null, { status: 404 });
-  if (!hotel.support_lang.includes(app.lang)) throw new Response(null, { status: 404 });
-  return loadSite(context, request);
+  const known =
+    (params.lang === undefined || isLanguage(params.lang)) &&
+    app.langValid &&
+    hotel.support_lang.includes(app.lang);
+  const site = await loadSite(context, request);
+  // The site comes with the 404 so its boundary can show the whole site around the message.
+  if (!known) throw json(site, { status: 404 });
+  return site;
 }
 
-export default function SiteLayout() {
-  const site = useLoaderData<typeof loader>();
+/** Header, menu and footer around a page of the site. */
+function SiteFrame({
+  site,
+  children,
+}: {
+  site: SiteData;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`site site--${site.layout.id} hero-style--${site.layout.hero}`}>
@@ -40,15 +66,46 @@ export default function SiteLayout() {
         </p>
       ) : null}
       <SiteHeader site={site} />
-      <Outlet />
+      {children}
       <SiteFooter site={site} />
       <Analytics {...site.hotel.analytics} />
     </div>
   );
 }
 
+export default function SiteLayout() {
+  const site = useLoaderData<typeof loader>();
+  return (
+    <SiteFrame site={site}>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+const isSiteData = (value: unknown): value is SiteData =>
+  typeof value === "object" &&
+  value !== null &&
+  "hotel" in value &&
+  "layout" in value &&
+  "menu" in value;
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound homeLink={false} />;
-  throw error;
+  const loaded = useRouteLoaderData<typeof loader>("routes/($lang)");
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  const site = loaded ?? (isSiteData(error.data) ? error.data : undefined);
+  if (!site) return <NotFound homeLink={false} />;
+  return (
+    <>
+      {/* The layout's theme when this route's own loader answered 404 (the document head has no site then). */}
+      {loaded
+        ? null
+        : site.stylesheets.map((href) => (
+            <link key={href} rel="stylesheet" href={href} />
+          ))}
+      <SiteFrame site={site}>
+        <NotFound />
+      </SiteFrame>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { localizePath } from "~/i18n/languages";
+import { NEWS_PAGE_SIZE } from "./($lang).news";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -9,15 +10,25 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const hotel = app.hotel;
   if (!hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response("Not found", { status: 404 });
   const origin = new URL(request.url).origin;
-  const [rooms, promotions] = await Promise.all([app.api.rooms(), app.api.activePromotions()]);
+  const [rooms, promotions, news, attractions, facilities] = await Promise.all([
+    app.api.rooms(),
+    app.api.activePromotions(),
+    app.api.activeAnnouncements({ limit: 100 }),
+    app.api.activeAttractions(),
+    app.api.facilities(),
+  ]);
+  const newsPages = Math.ceil(news.length / NEWS_PAGE_SIZE);
+  // The pages the site links to (as its footer does): a section the hotel does not have is left out.
   const paths = [
     "/",
-    "/facilities",
-    "/event",
+    ...(facilities.length > 0 ? ["/facilities"] : []),
+    ...(promotions.length > 0 ? ["/event"] : []),
+    ...(news.length > 0 ? ["/news"] : []),
+    ...Array.from({ length: Math.max(0, newsPages - 1) }, (_, index) => `/news?page=${index + 2}`),
     "/about",
-    "/follow",
+    ...(hotel.fb || hotel.line || hotel.instagram ? ["/follow"] : []),
     ...rooms.map((room) => `/room/${room.room_class_id}`),
-    ...promotions.map((promotion) => `/event?id=${promotion.promotion_id}`),
+    ...[...promotions, ...news, ...attractions].map((item) => `/event?id=${item.promotion_id}`),
   ];
   const entries = paths.flatMap((path) =>
     hotel.support_lang.map((lang) => {

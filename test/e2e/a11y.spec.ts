@@ -10,9 +10,9 @@ async function firstRoom() {
   return /\/room\/(\d+)</.exec(xml)?.[1] ?? "0";
 }
 
-test("home, room and about pages have no accessibility violations", async ({ page }) => {
+test("home, room, about, news and 404 pages have no accessibility violations", async ({ page }) => {
   const room = await firstRoom();
-  for (const path of ["/en-US", `/en-US/room/${room}`, "/en-US/about", "/about"]) {
+  for (const path of ["/en-US", `/en-US/room/${room}`, "/en-US/about", "/about", "/en-US/news", "/news", "/nope"]) {
     await page.goto(hotelUrl("taipei", path));
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);

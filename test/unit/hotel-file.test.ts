@@ -43,6 +43,27 @@ describe("hotel file", () => {
     if (!result.success) expect(result.errors.join("\n")).toContain(expected);
   });
 
+  it.each(["/room", "/rooms", "/nope", "//evil.com", "/\\evil.com", "javascript:alert(1)", "/event?id=abc", "room/1"])(
+    "refuses a banner linking to %s, a page no route serves, naming the field",
+    (link) => {
+      const file = read("../fixtures/minimal-hotel.json");
+      const banner = { image: { src: "/a.jpg", width: 10, height: 10 }, link };
+      file.hotel = { ...file.hotel, banners: [{ ...banner, link: "" }, banner] };
+      const result = validateHotelFile(file);
+      expect(result.success).toBe(false);
+      if (!result.success) expect(result.errors.join("\n")).toContain("hotel.banners.1.link: must be a full http(s) URL or a page of the site");
+    },
+  );
+
+  it.each(["", "/", "/#rooms", "/about", "/en-US/facilities", "/event", "/event?id=12", "/news", "/booking?adults=2", "/room/3", "https://hotel.example/x"])(
+    "accepts a banner linking to %j",
+    (link) => {
+      const file = read("../fixtures/minimal-hotel.json");
+      file.hotel = { ...file.hotel, banners: [{ image: { src: "/a.jpg", width: 10, height: 10 }, link }] };
+      expect(validateHotelFile(file)).toMatchObject({ success: true });
+    },
+  );
+
   it("expands inventory night by night with weekend, holiday and sold-out nights", () => {
     const result = validateHotelFile({
       ...read("../fixtures/minimal-hotel.json"),

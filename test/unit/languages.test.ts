@@ -22,6 +22,8 @@ describe("language prefixes", () => {
     expect(localizePath("/room/3", "en-US")).toBe("/en-US/room/3");
     expect(localizePath("/", "ja-JP")).toBe("/ja-JP");
     expect(localizePath("/room/3", "zh-TW")).toBe("/room/3");
+    expect(localizePath("/#rooms", "en-US")).toBe("/en-US#rooms");
+    expect(localizePath("/?preview=layout_300", "ko-KR")).toBe("/ko-KR?preview=layout_300");
     expect(stripLanguage("/en-US/room/3")).toBe("/room/3");
     expect(stripLanguage("/en-US")).toBe("/");
     expect(stripLanguage("/about")).toBe("/about");

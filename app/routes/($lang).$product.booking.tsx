@@ -394,6 +394,7 @@ export default function BookingPage() {
   const lang = site?.lang ?? "zh-TW";
   const main = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState("");
+  const unit = lodgingUnit(site?.hotel.kind);
   // With JavaScript the page is not reloaded, so it says what changed and takes the guest on:
   // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
   useSubmissionDone((submitted) => {
@@ -413,11 +414,10 @@ export default function BookingPage() {
     );
     if (data.cart.lines.length === 0) setAnnouncement(t("cart.announce.emptied"));
     else if (intent === "add" && line) {
-      setAnnouncement(t("cart.announce.added", { item: `${line.roomName} · ${line.planName}`, rooms: t("cart.rooms", { count: line.num }), total }));
+      setAnnouncement(t("cart.announce.added", { item: `${line.roomName} · ${line.planName}`, rooms: t(unitKey("cart.rooms", unit), { count: line.num }), total }));
     } else setAnnouncement(t("cart.announce.removed", { total }));
     (document.getElementById(intent === "add" ? "cart-checkout" : "cart-heading") ?? document.getElementById("cart-heading"))?.focus();
   });
-  const unit = lodgingUnit(site?.hotel.kind);
   return (
     <main id="main" ref={main} className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(unitKey("booking.title", unit))}</h1>

@@ -206,7 +206,9 @@ async function handleRequest(
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.
     await response.body?.cancel();
     log.warn("answered 503: the back end is unavailable", url.pathname, unavailable.code);
-    return securityHeaders(unavailablePage(app.lang, app.hotel), {});
+    // A hotel that is not live is never named (spec §2: its domain is a plain 404).
+    const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist ? app.hotel : null;
+    return securityHeaders(unavailablePage(app.lang, live), {});
   }
   if (app.memberTokenRefused()) {
     // Signed out: the back end no longer accepts the saved token (decision 023).

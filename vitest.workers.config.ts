@@ -23,6 +23,8 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["test/worker/setup.ts"],
+      // Back ends that fail, served from Node for test/worker/backend-down.test.ts.
+      globalSetup: ["test/worker/broken-backends.global.ts"],
       // Remix's runtime is CommonJS: bundled once so tests can use app modules that import it (cookies).
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie"] } } },
     },

@@ -8,6 +8,7 @@ import type { HotelInfo, MemberProfile } from "~/hotel-api/schemas";
 import { readMemberToken } from "~/cookies.server";
 import { getHotelInfo } from "~/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
+import type { Logger } from "~/log.server";
 
 export interface AppContext {
   env: AppEnv;
@@ -36,6 +37,13 @@ export interface AppContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** A POST whose Origin is another site's: every form action refuses it (docs/decisions/017). */
   crossSite: boolean;
+  /** This request's logger: every line carries the request id. */
+  log: Logger;
+  /**
+   * The first back-end call of this request that could not be answered (down, too slow, garbage),
+   * or null: a page that fails after one is answered 503 by the Worker (decision 024).
+   */
+  backendUnavailable: () => HotelApiError | null;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -69,6 +77,7 @@ export interface ContextInput {
   waitUntil: (promise: Promise<unknown>) => void;
   cspNonce: string;
   crossSite?: boolean;
+  log: Logger;
 }
 
 export async function createAppContext(input: ContextInput): Promise<AppContext> {
@@ -77,9 +86,15 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   const domain = hotelDomainFor(host, input.env.DEFAULT_HOTEL_DOMAIN);
   const fromPath = languageFromPath(url.pathname);
   const lang = fromPath?.language ?? DEFAULT_LANGUAGE;
-  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang };
+  const { log } = input;
+  let unavailable: HotelApiError | null = null;
+  const onUnavailable = (error: HotelApiError, path: string) => {
+    unavailable ??= error;
+    log.error("back end unavailable", path, error.code, error.message);
+  };
+  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang, onUnavailable };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
-  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil);
+  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log);
   const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;
   const api = new HotelApi({ ...options, memberToken });
   let refused = false;
@@ -95,6 +110,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
         // 401: the token is no longer accepted (expired, revoked). Anything else: the back end
         // cannot say now; this request is a guest's, and the cookie stays for the next one.
         if (error.status === 401) refused = true;
+        else log.warn("member profile unavailable, serving as a guest", error.status, error.code, error.message);
         return guest;
       }
     })());
@@ -111,5 +127,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,
     crossSite: input.crossSite ?? false,
+    log,
+    backendUnavailable: () => unavailable,
   };
 }

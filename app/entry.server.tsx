@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
@@ -8,6 +8,12 @@ import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";
 
 export const streamTimeout = 5_000;
+
+/** Loader and action errors, in the request's log (tagged with its id); a guest who left is not an error. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.app.log.error("loader or action failed", request.method, new URL(request.url).pathname, error);
+};
 
 /** Streams the page as it renders; crawlers get the whole document at once. */
 export default async function handleRequest(
@@ -32,7 +38,7 @@ export default async function handleRequest(
       nonce: cspNonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) loadContext.app.log.error("render failed", request.method, new URL(request.url).pathname, error);
         status = 500;
       },
     },

@@ -22,6 +22,16 @@ const EnvSchema = v.object({
   ACCOUNT_ORIGIN: v.optional(Origin, ""),
   PMS_ORIGIN: v.optional(Origin, ""),
   MASTER_ORIGIN: v.optional(Origin, ""),
+  /**
+   * How long a call to an external back end (HOTEL_API_ORIGIN, MASTER_ORIGIN) may take, in
+   * milliseconds, before the guest is told to try again (docs/decisions/024). Default 8000.
+   */
+  HOTEL_API_TIMEOUT_MS: v.pipe(
+    v.optional(v.union([v.string(), v.number()]), "8000"),
+    v.transform(Number),
+    v.integer("HOTEL_API_TIMEOUT_MS must be a whole number of milliseconds"),
+    v.minValue(1, "HOTEL_API_TIMEOUT_MS must be at least 1"),
+  ),
   SESSION_SECRET: v.pipe(v.string("SESSION_SECRET is required"), v.minLength(32, "SESSION_SECRET must be at least 32 characters")),
 });
 

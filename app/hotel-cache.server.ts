@@ -1,13 +1,16 @@
 /**
  * Hotel info cached at the edge, per domain and language (Cache API). Fresh for FRESH_SECONDS;
  * after that the cached copy is still served (up to STALE_SECONDS) while a background refresh
- * replaces it. Only hotel info is cached here: never availability or prices.
+ * replaces it. Older than that it is asked for again, but when the back end cannot answer (down,
+ * too slow, garbage) the copy is still served, up to STALE_IF_ERROR_SECONDS (decision 024).
+ * Only hotel info is cached here: never availability or prices.
  */
 import type { Language } from "~/i18n/languages";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo } from "~/hotel-api/schemas";
+import { createLogger, type Logger } from "~/log.server";
 
-export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600 } as const;
+export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600, STALE_IF_ERROR_SECONDS: 86_400 } as const;
 
 interface CachedEntry {
   hotel: HotelInfo | null;
@@ -18,10 +21,12 @@ function cacheKey(domain: string, lang: Language): string {
   return `https://hotel-info.cache.portico/${encodeURIComponent(domain)}/${lang}`;
 }
 
-async function openCache(): Promise<Cache | null> {
+async function openCache(log: Logger): Promise<Cache | null> {
+  if (typeof caches === "undefined") return null;
   try {
-    return typeof caches === "undefined" ? null : await caches.open("hotel-info");
-  } catch {
+    return await caches.open("hotel-info");
+  } catch (error) {
+    log.warn("edge cache unavailable, hotel info read from the back end", error);
     return null;
   }
 }
@@ -45,7 +50,7 @@ async function store(cache: Cache, key: string, hotel: HotelInfo | null, now: nu
     new Response(JSON.stringify(entry), {
       headers: {
         "content-type": "application/json",
-        "cache-control": `max-age=${HOTEL_CACHE_POLICY.STALE_SECONDS}`,
+        "cache-control": `max-age=${HOTEL_CACHE_POLICY.STALE_IF_ERROR_SECONDS}`,
       },
     }),
   );
@@ -57,25 +62,36 @@ export async function getHotelInfo(
   load: HotelLoader,
   waitUntil: (promise: Promise<unknown>) => void,
   now = Date.now(),
+  log: Logger = createLogger("hotel-cache"),
 ): Promise<HotelInfo | null> {
-  const cache = await openCache();
+  const cache = await openCache(log);
   if (!cache) return loadOrNull(load);
   const key = cacheKey(domain, lang);
   const hit = await cache.match(key);
-  if (hit) {
-    const entry = (await hit.json()) as CachedEntry;
+  const entry = hit ? ((await hit.json()) as CachedEntry) : null;
+  if (entry) {
     const age = (now - entry.storedAt) / 1000;
     if (age < HOTEL_CACHE_POLICY.FRESH_SECONDS) return entry.hotel;
     if (age < HOTEL_CACHE_POLICY.STALE_SECONDS) {
       waitUntil(
         loadOrNull(load)
           .then((hotel) => store(cache, key, hotel, Date.now()))
-          .catch((error) => console.error("hotel info refresh failed", domain, error)),
+          .catch((error) => log.error("hotel info refresh failed", domain, lang, error)),
       );
       return entry.hotel;
     }
   }
-  const hotel = await loadOrNull(load);
-  waitUntil(store(cache, key, hotel, now).catch(() => undefined));
+  let hotel: HotelInfo | null;
+  try {
+    hotel = await loadOrNull(load);
+  } catch (error) {
+    // Stale if error: a copy the guest saw earlier beats no page at all.
+    if (entry && error instanceof HotelApiError && error.isUnavailable && (now - entry.storedAt) / 1000 < HOTEL_CACHE_POLICY.STALE_IF_ERROR_SECONDS) {
+      log.warn("back end unavailable, serving stale hotel info", domain, lang, error);
+      return entry.hotel;
+    }
+    throw error;
+  }
+  waitUntil(store(cache, key, hotel, now).catch((error) => log.error("hotel info not cached", domain, lang, error)));
   return hotel;
 }

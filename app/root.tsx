@@ -18,6 +18,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { NotFound } from "~/components/NotFound";
+import { ServerError } from "~/components/ServerError";
 import { markHydrated } from "~/hydration-guard";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
@@ -129,15 +130,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404)
     return <NotFound homeLink={false} />;
-  return (
-    <main id="main" className="not-found">
-      <h1>{t("error.title")}</h1>
-      <div className="error-box" role="alert">
-        <p>{t("error.body")}</p>
-      </div>
-    </main>
-  );
+  return <ServerError />;
 }

@@ -11,6 +11,7 @@ import type { Language } from "~/i18n/languages";
 import { LAYOUT_DESIGNS } from "~/layouts/designs";
 import { chooseLayouts } from "~/layouts/templates";
 import { THEME_STYLESHEETS } from "~/layouts/themes";
+import { fallbackOnError } from "~/log.server";
 
 export type SiteMenuItem =
   | { kind: "link"; label: string; labelKey: string | null; href: string; newTab: boolean; external: boolean }
@@ -51,10 +52,10 @@ export async function loadSite(context: AppLoadContext, request: Request) {
   // The footer links only to the sections this hotel has (no "no offers" dead ends).
   const none = () => [];
   const [menu, promotions, news, facilities] = await Promise.all([
-    app.api.menu().catch(none),
-    app.api.activePromotions({ limit: 1 }).catch(none),
-    app.api.activeAnnouncements({ limit: 1 }).catch(none),
-    app.api.facilities().catch(none),
+    app.api.menu().catch(fallbackOnError(app.log, "menu", none)),
+    app.api.activePromotions({ limit: 1 }).catch(fallbackOnError(app.log, "promotions link", none)),
+    app.api.activeAnnouncements({ limit: 1 }).catch(fallbackOnError(app.log, "news link", none)),
+    app.api.facilities().catch(fallbackOnError(app.log, "facilities link", none)),
   ]);
   const today = todayIn(hotel.time_zone);
   const stay = defaultStay(today);

@@ -11,8 +11,12 @@ import { memberSessionCookie } from "~/cookies.server";
 import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
+import { HotelApiError } from "~/hotel-api/client";
+import { resources } from "~/i18n/resources";
+import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/log.server";
 import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
+import { unavailablePage } from "~/unavailable.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -27,10 +31,12 @@ export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { 
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+  // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
+  const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   return {
     origin,
     masterBase,
-    transport: (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : fetcher(request)),
+    transport: (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request)),
   };
 }
 
@@ -96,11 +102,55 @@ function nonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/** The language a page is asked in, read from its path alone (the site may not be reachable). */
+function pathLanguage(url: URL) {
+  return languageFromPath(url.pathname)?.language ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Every request, tagged with its id: every log line it writes carries the id, and so does the
+ * response (x-request-id). Whatever throws is logged and answered with a short 500 in the guest's
+ * language, never a stack trace.
+ */
 export async function handleFetch(
   request: Request,
   rawEnv: Record<string, unknown>,
   ctx: ExecutionContext,
   remix: RemixHandler,
+): Promise<Response> {
+  const requestId = requestIdOf(request);
+  const log = createLogger(requestId);
+  let response: Response;
+  try {
+    response = await handleRequest(request, rawEnv, ctx, remix, log);
+  } catch (error) {
+    log.error("request failed", request.method, new URL(request.url).pathname, error);
+    const url = new URL(request.url);
+    const lang = pathLanguage(url);
+    if (error instanceof HotelApiError && error.isUnavailable) {
+      response = securityHeaders(unavailablePage(lang, null), {});
+    } else {
+      const common = resources[lang].common;
+      response = securityHeaders(
+        new Response(`${common["error.title"]}\n${common["error.body"]}\n`, {
+          status: 500,
+          headers: { "content-type": "text/plain; charset=utf-8", "content-language": lang, "cache-control": "no-store" },
+        }),
+        {},
+      );
+    }
+  }
+  const headers = new Headers(response.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function handleRequest(
+  request: Request,
+  rawEnv: Record<string, unknown>,
+  ctx: ExecutionContext,
+  remix: RemixHandler,
+  log: Logger,
 ): Promise<Response> {
   const url = new URL(request.url);
   const hostHeader = request.headers.get("host");
@@ -117,11 +167,11 @@ export async function handleFetch(
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     // A deploy without its secrets (SESSION_SECRET not put): the operator reads why in the logs.
-    console.error(error.message);
+    log.error(error.message);
     return refusal(503, "site_unavailable", url);
   }
   if (DEVELOPMENT_SECRETS.has(env.SESSION_SECRET) && !isLocalHost(url.hostname)) {
-    console.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
+    log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);
   }
   if (isBackendPath(url.pathname)) {
@@ -148,8 +198,18 @@ export async function handleFetch(
     waitUntil: (promise) => ctx.waitUntil(promise),
     cspNonce,
     crossSite,
+    log,
   });
   const response = await remix(siteRequest(request), { app });
+  const unavailable = app.backendUnavailable();
+  if (response.status >= 500 && unavailable) {
+    // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.
+    await response.body?.cancel();
+    log.warn("answered 503: the back end is unavailable", url.pathname, unavailable.code);
+    // A hotel that is not live is never named (spec §2: its domain is a plain 404).
+    const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist ? app.hotel : null;
+    return securityHeaders(unavailablePage(app.lang, live), {});
+  }
   if (app.memberTokenRefused()) {
     // Signed out: the back end no longer accepts the saved token (decision 023).
     const headers = new Headers(response.headers);

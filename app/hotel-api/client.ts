@@ -51,6 +51,14 @@ export class HotelApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /**
+   * The back end could not answer: it is down, slower than the timeout, answered garbage or failed
+   * on its side (a 5xx). The guest can only try again later.
+   */
+  get isUnavailable(): boolean {
+    return this.status >= 500;
+  }
 }
 
 /** A refused price check that still says which lines failed: `detail.lines[n].error`. */
@@ -73,6 +81,8 @@ export interface HotelApiOptions {
   domain: string;
   lang: Language;
   memberToken?: string | null;
+  /** Told of every call the back end could not answer (HotelApiError.isUnavailable), before it is thrown. */
+  onUnavailable?: (error: HotelApiError, path: string) => void;
 }
 
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
@@ -120,12 +130,35 @@ export class HotelApi {
       requestHeaders.set("content-type", "application/json");
       requestBody = JSON.stringify(body);
     }
-    const response = await this.options.transport(new Request(url, { method, headers: requestHeaders, body: requestBody }));
+    try {
+      return await this.send(schema, path, new Request(url, { method, headers: requestHeaders, body: requestBody }));
+    } catch (error) {
+      if (error instanceof HotelApiError && error.isUnavailable) this.options.onUnavailable?.(error, path);
+      throw error;
+    }
+  }
+
+  private async send<TSchema extends v.GenericSchema>(schema: TSchema, path: string, request: Request): Promise<v.InferOutput<TSchema>> {
+    let response: Response;
+    try {
+      response = await this.options.transport(request);
+    } catch (error) {
+      // No answer at all: connection refused or lost, DNS, or the transport's timeout.
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new HotelApiError(
+        timedOut ? 504 : 503,
+        timedOut ? "backend_timeout" : "backend_unreachable",
+        `The hotel back end did not answer ${path}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
+    }
     let json: unknown;
     try {
       json = await response.json();
-    } catch {
-      throw new HotelApiError(response.status || 502, "bad_response", "The hotel back end did not answer with JSON");
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      if (timedOut) throw new HotelApiError(504, "backend_timeout", `The hotel back end did not finish answering ${path} in time`);
+      // Garbage (an HTML error page, a proxy's text) is never the contract, whatever its status.
+      throw new HotelApiError(response.status >= 500 ? response.status : 502, "bad_response", `The hotel back end did not answer ${path} with JSON (HTTP ${response.status})`);
     }
     const failure = v.safeParse(FailureSchema, json);
     if (failure.success) {

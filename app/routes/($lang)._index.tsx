@@ -10,6 +10,7 @@ import { htmlToText, safeLink } from "~/content/sanitize";
 import { todayIn } from "~/booking/dates";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { loadFromPrices } from "~/from-prices.server";
+import { fallbackOnError } from "~/log.server";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { stripLanguage, type Language } from "~/i18n/languages";
 import type { HomeSection } from "~/layouts/designs";
@@ -35,7 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     app.api,
     todayIn(hotel.time_zone),
     rooms.map((room) => room.room_class_id),
-  ).catch(() => new Map<number, number | null>());
+  ).catch(fallbackOnError(app.log, "from prices", () => new Map<number, number | null>()));
   const url = new URL(request.url);
   return {
     url: `${url.origin}${url.pathname}`,

@@ -9,6 +9,7 @@ import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
 import { sortPlans } from "~/booking/sorting";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { loadFromPrices } from "~/from-prices.server";
+import { fallbackOnError } from "~/log.server";
 import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
 import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
@@ -37,8 +38,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const calendarEnd = addMonths(firstMonth, CALENDAR_MONTHS + 1);
   const [calendar, tonight, fromPrices] = await Promise.all([
     app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]),
-    app.api.search(today, addDays(today, 1)).catch(() => null),
-    loadFromPrices(app.api, today, [roomClassId]).catch(() => new Map<number, number | null>()),
+    app.api.search(today, addDays(today, 1)).catch(fallbackOnError(app.log, "tonight's plans", () => null)),
+    loadFromPrices(app.api, today, [roomClassId]).catch(fallbackOnError(app.log, "from price", () => new Map<number, number | null>())),
   ]);
   // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
   const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);

@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Analytics, GtmNoscript } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
+import { ServerError } from "~/components/ServerError";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
 import { safeRedirect } from "~/redirects.server";
@@ -89,23 +90,30 @@ const isSiteData = (value: unknown): value is SiteData =>
   "layout" in value &&
   "menu" in value;
 
+/**
+ * Every error below the layout keeps the hotel's header and footer: a 404 shows the §2 text, any
+ * other status (a refused method, a page whose loader failed) a short apology (decision 024).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const loaded = useRouteLoaderData<typeof loader>("routes/($lang)");
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  const site = loaded ?? (isSiteData(error.data) ? error.data : undefined);
-  if (!site) return <NotFound homeLink={false} />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = notFound ? <NotFound /> : <ServerError />;
+  const site =
+    loaded ??
+    (isRouteErrorResponse(error) && isSiteData(error.data)
+      ? error.data
+      : undefined);
+  if (!site) return notFound ? <NotFound homeLink={false} /> : <ServerError />;
   return (
     <>
-      {/* The layout's theme when this route's own loader answered 404 (the document head has no site then). */}
+      {/* The layout's theme when this route's own loader failed (the document head has no site then). */}
       {loaded
         ? null
         : site.stylesheets.map((href) => (
             <link key={href} rel="stylesheet" href={href} />
           ))}
-      <SiteFrame site={site}>
-        <NotFound />
-      </SiteFrame>
+      <SiteFrame site={site}>{message}</SiteFrame>
     </>
   );
 }

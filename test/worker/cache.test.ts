@@ -50,4 +50,24 @@ describe("hotel info at the edge (Cache API)", () => {
     };
     await expect(getHotelInfo("cache-down.localhost", "en-US", broken, (p) => pending.push(p))).rejects.toThrow("down");
   });
+
+  it("serves a copy older than the stale window when the back end cannot answer (stale if error)", async () => {
+    const pending: Promise<unknown>[] = [];
+    const now = Date.now();
+    await getHotelInfo("cache-sie.localhost", "en-US", async () => hotel("seen"), (p) => pending.push(p), now);
+    await Promise.all(pending.splice(0));
+    const down = async (): Promise<HotelInfo> => {
+      throw new HotelApiError(503, "backend_unreachable", "down");
+    };
+    const later = now + (HOTEL_CACHE_POLICY.STALE_SECONDS + 1) * 1000;
+    expect((await getHotelInfo("cache-sie.localhost", "en-US", down, (p) => pending.push(p), later))?.hotel_name).toBe("seen");
+    // A refusal is not an outage: it is not hidden behind the old copy.
+    const refused = async (): Promise<HotelInfo> => {
+      throw new HotelApiError(400, "bad_request", "refused");
+    };
+    await expect(getHotelInfo("cache-sie.localhost", "en-US", refused, (p) => pending.push(p), later)).rejects.toThrow("refused");
+    // Past the stale-if-error window the copy is gone: the outage shows.
+    const muchLater = now + (HOTEL_CACHE_POLICY.STALE_IF_ERROR_SECONDS + 1) * 1000;
+    await expect(getHotelInfo("cache-sie.localhost", "en-US", down, (p) => pending.push(p), muchLater)).rejects.toThrow("down");
+  });
 });

@@ -149,4 +149,39 @@ describe("HotelApi against a back end that breaks the contract", () => {
     });
     await expect(api.hotelInfo()).rejects.toMatchObject({ code: "bad_response", status: 502 });
   });
+
+  it("reads an answer that is not JSON as unavailable, whatever its status", async () => {
+    for (const status of [200, 404]) {
+      const unavailable: string[] = [];
+      const api = new HotelApi({
+        transport: async () => new Response("<html>Bad gateway</html>", { status, headers: { "content-type": "text/html" } }),
+        origin: "https://broken.example",
+        domain: HOST,
+        lang: "en-US",
+        onUnavailable: (_error, path) => unavailable.push(path),
+      });
+      const error = await api.hotelInfo().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: "bad_response", status: 502, isUnavailable: true, isNotFound: false });
+      expect(unavailable).toEqual(["/api/hotel/info"]);
+    }
+  });
+
+  it("turns a call that gets no answer into a typed error (unreachable, timed out)", async () => {
+    const unreachable = new HotelApi({
+      transport: async () => {
+        throw new Error("Network connection lost.");
+      },
+      origin: "https://broken.example",
+      domain: HOST,
+      lang: "en-US",
+    });
+    await expect(unreachable.menu()).rejects.toMatchObject({ code: "backend_unreachable", status: 503, isUnavailable: true });
+    const timedOut = new HotelApi({
+      transport: (request) => fetch(new Request(request, { signal: AbortSignal.abort(new DOMException("too slow", "TimeoutError")) })),
+      origin: "https://broken.example",
+      domain: HOST,
+      lang: "en-US",
+    });
+    await expect(timedOut.menu()).rejects.toMatchObject({ code: "backend_timeout", status: 504, isUnavailable: true });
+  });
 });

@@ -1,8 +1,36 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The only modules of app/ that may import the built-in back end (app/backend/): the Worker entry
+ * wiring, which mounts it and hands it to the API client as the in-process transport, and the
+ * transport's own module should it leave the entry. Everything else reaches the back end through
+ * the API client (docs/decisions/025-import-boundaries.md).
+ */
+export const BACKEND_WIRING = ["app/worker.server.ts", "app/hotel-api/in-process.server.ts"];
+
+/** Workers-only types the pure booking rules must not depend on. */
+const WORKERS_TYPES = [
+  "D1Database",
+  "D1PreparedStatement",
+  "D1Result",
+  "D1DatabaseSession",
+  "KVNamespace",
+  "R2Bucket",
+  "DurableObjectNamespace",
+  "DurableObjectState",
+  "ExecutionContext",
+  "ExportedHandler",
+  "Fetcher",
+  "ScheduledController",
+  "ScheduledEvent",
+];
+const PURE_MESSAGE = "app/booking/ holds the pure booking rules: no Remix, no Workers, no network (decision 025).";
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", ".cache/", ".tmp/", "bench-results/"] },
@@ -22,4 +50,65 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+
+  // Import boundaries of app/ (decision 025): resolved through tsconfig, so `~/` and relative paths count alike.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".jsx"],
+    },
+    rules: {
+      // No module of app/ may reach itself again through its imports (type-only imports included).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/backend/**", ...BACKEND_WIRING],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app",
+              from: "./app/backend",
+              message: "The site reaches the back end only through the API client (~/hotel-api/client); see decision 025.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/booking/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@remix-run/*"], message: PURE_MESSAGE },
+            { group: ["cloudflare:*", "@cloudflare/*"], message: PURE_MESSAGE },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: PURE_MESSAGE },
+        { name: "caches", message: PURE_MESSAGE },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "globalThis", property: "fetch", message: PURE_MESSAGE },
+        { object: "self", property: "fetch", message: PURE_MESSAGE },
+        { object: "window", property: "fetch", message: PURE_MESSAGE },
+      ],
+      "@typescript-eslint/no-restricted-types": [
+        "error",
+        { types: Object.fromEntries(WORKERS_TYPES.map((name) => [name, { message: PURE_MESSAGE }])) },
+      ],
+    },
+  },
 );

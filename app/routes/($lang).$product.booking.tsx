@@ -8,7 +8,7 @@ import { Picture } from "~/components/Picture";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
 import { earliestCheckOut } from "~/booking/check-out";
 import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
-import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
+import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking-flow/booking-page.server";
 import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
 import { partyShortfall } from "~/booking/sorting";

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
-import { assertBookable, searchOf } from "~/booking/booking-page.server";
+import { assertBookable, searchOf } from "~/booking-flow/booking-page.server";
 import { defaultPaymentOption, paymentLabelKeys, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink } from "~/booking/order-link.server";
+import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink } from "~/booking/order-link.server";
+import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { formatCountry } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { SiteData } from "~/site.server";

@@ -12,7 +12,7 @@ import { loadFromPrices } from "~/from-prices.server";
 import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
 import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
-import { FACILITY_GROUPS } from "~/backend/hotel-file";
+import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { jsonLdText, pageMeta, roomJsonLd, siteFromMatches } from "~/seo";
 import type { SiteData } from "~/site.server";
 

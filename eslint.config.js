@@ -5,6 +5,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import portico from "./scripts/eslint-rules/type-import-cycle.js";
 
 /**
  * The only modules of app/ that may import the built-in back end (app/backend/): the Worker entry
@@ -54,7 +55,7 @@ export default tseslint.config(
   // Import boundaries of app/ (decision 025): resolved through tsconfig, so `~/` and relative paths count alike.
   {
     files: ["app/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, portico },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
       "import-x/extensions": [".ts", ".tsx", ".js", ".jsx"],
@@ -62,6 +63,8 @@ export default tseslint.config(
     rules: {
       // No module of app/ may reach itself again through its imports (type-only imports included).
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this one reports the cycles that pass through them.
+      "portico/type-import-cycle": ["error", { root: "app", tsconfig: "tsconfig.json" }],
     },
   },
   {

@@ -86,6 +86,20 @@ export default tseslint.config(
     },
   },
   {
+    // The ($lang) layout's data is read through one hook: useSite() (or SITE_ROUTE_ID) from ~/components/site-data.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/site-data.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value='routes/($lang)']",
+          message: "Read the site data with useSite() (or match SITE_ROUTE_ID) from ~/components/site-data.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/booking/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

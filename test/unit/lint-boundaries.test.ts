@@ -110,6 +110,14 @@ describe("app/booking/ is free of Remix, Workers and fetch", () => {
   });
 });
 
+describe("the ($lang) layout's data is read in one place", () => {
+  it("a component naming the layout's route id is refused: it uses useSite()", { timeout: SLOW }, async () => {
+    const code = `import { useRouteLoaderData } from "@remix-run/react";\nexport const useHotel = () => useRouteLoaderData("routes/($lang)");\n`;
+    expect(await rulesFiredAt("app/components/PhoneLink.tsx", code)).toContain("no-restricted-syntax");
+    expect(await rulesFiredAt("app/components/site-data.ts", code)).not.toContain("no-restricted-syntax");
+  });
+});
+
 describe("the real tree", () => {
   it("app/ has no lint error: no cycle, no boundary crossed", { timeout: SLOW }, async () => {
     const results = await eslint.lintFiles(["app"]);

@@ -36,7 +36,11 @@ function resolve(specifier, fromFile, options, root) {
 const allTypeOnly = (elements) => elements.length > 0 && elements.every((element) => element.isTypeOnly);
 
 /** The static imports and re-exports of a file on disk, resolved, each marked type-only or not. */
-function edgesOnDisk(file, options, root) {
+function edgesOnDisk(file, options, root, checked) {
+  const known = edgeCache.get(file);
+  // Within one linted file, each other file's date is looked at once.
+  if (known && checked.has(file)) return known.edges;
+  checked.add(file);
   let mtimeMs;
   try {
     mtimeMs = statSync(file).mtimeMs;
@@ -73,12 +77,12 @@ function edgesOnDisk(file, options, root) {
 }
 
 /** The shortest way from `start` back to `goal`, as a list of edges, or null. */
-function pathBack(start, goal, options, root) {
+function pathBack(start, goal, options, root, checked) {
   const previous = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift();
-    for (const edge of edgesOnDisk(file, options, root)) {
+    for (const edge of edgesOnDisk(file, options, root, checked)) {
       if (edge.target === goal) {
         const steps = [{ from: file, ...edge }];
         for (let at = previous.get(file); at; at = previous.get(at.from)) steps.unshift(at);
@@ -120,11 +124,12 @@ export const typeImportCycle = {
     const self = path.resolve(context.filename);
     if (!self.startsWith(root + path.sep)) return {};
     const name = (file) => path.relative(cwd, file);
+    const checked = new Set();
 
     function check(node, typeOnly) {
       const target = resolve(node.source.value, self, options, root);
       if (!target || target === self) return;
-      const back = pathBack(target, self, options, root);
+      const back = pathBack(target, self, options, root, checked);
       if (!back) return;
       // A cycle of value imports only is import-x/no-cycle's to report.
       if (!typeOnly && back.every((step) => !step.typeOnly)) return;

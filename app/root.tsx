@@ -23,8 +23,8 @@ import { markHydrated } from "~/hydration-guard";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
 import { canonicalPath } from "~/seo";
-import type { SiteData } from "~/site.server";
 import baseStyles from "~/styles/base.css";
+import { useSite } from "~/components/site-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: baseStyles },
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
       (match.handle as { booking?: boolean } | undefined)?.booking === true
   );
   const lang = data?.lang ?? i18n.language;
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const location = useLocation();
   const path = canonicalPath(stripLanguage(location.pathname), location.search);
   // A page that was not found (its route answered 404) has no other-language versions.

@@ -4,13 +4,14 @@
  */
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import type { HotelInfo, RoomClass } from "~/hotel-api/schemas";
+import { SITE_ROUTE_ID } from "~/components/site-data";
 import { htmlToText } from "~/content/sanitize";
 import { stripLanguage } from "~/i18n/languages";
 import type { SiteData } from "~/site.server";
 
 /** The site data of the ($lang) layout, for meta functions. */
 export function siteFromMatches(matches: readonly { id: string; data: unknown }[]): SiteData | undefined {
-  return matches.find((match) => match.id === "routes/($lang)")?.data as SiteData | undefined;
+  return matches.find((match) => match.id === SITE_ROUTE_ID)?.data as SiteData | undefined;
 }
 
 /** schema.org type per hotel kind (spec §3). */

@@ -5,7 +5,7 @@ import { isLanguage } from "~/i18n/languages";
 import { ApiError, ok, parseInput, queryObject } from "./http.server";
 import { mainLanguage, presentHotelInfo, requireHotel, type HotelRow } from "./hotels.server";
 import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "./localize";
-import type { BackendContext, BackendRoute } from "./router.server";
+import type { BackendContext, BackendRoute } from "./route";
 
 interface PromotionRow {
   id: number;

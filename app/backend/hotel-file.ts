@@ -3,6 +3,7 @@
  * Format documented in docs/hotel-file.md; the demo hotels in demo/hotels/ use it too.
  */
 import * as v from "valibot";
+import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
 
@@ -39,18 +40,6 @@ const Code = v.pipe(
 const Count = (max: number) => v.pipe(v.number(), v.integer("must be a whole number"), v.minValue(0), v.maxValue(max));
 const Money = v.pipe(v.number(), v.integer("must be whole TWD"), v.minValue(0), v.maxValue(10_000_000));
 const Flag = v.optional(v.boolean(), false);
-
-export const FACILITY_GROUPS = [
-  "window",
-  "balcony",
-  "smoking",
-  "bathroom",
-  "bathroom_devices",
-  "recreation",
-  "catering",
-  "clothing",
-  "safety",
-] as const;
 
 export const PAYMENT_METHODS = ["credit", "cash", "remittance", "pay_arrival"] as const;
 

@@ -4,7 +4,7 @@
  */
 import { ApiError, ok } from "./http.server";
 import { requireHotel, type HotelRow } from "./hotels.server";
-import type { BackendRoute } from "./router.server";
+import type { BackendRoute } from "./route";
 
 export interface MemberRow {
   id: number;

@@ -17,7 +17,7 @@ import { parseJson, pickText, type LocalizedText } from "./localize";
 import { memberFromRequest, type MemberRow } from "./members.server";
 import { apiMessage, type ApiMessageCode } from "./messages";
 import { lineErrorOf, priceOrder, type PricedOrder } from "./pricing.server";
-import type { BackendContext, BackendRoute } from "./router.server";
+import type { BackendContext, BackendRoute } from "./route";
 import { WholeNumber } from "./stay.server";
 
 // Text fields refuse control characters; notes keep their line breaks (docs/decisions/017).

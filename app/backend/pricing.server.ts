@@ -21,7 +21,7 @@ import { mainLanguage, requireHotel, type HotelRow } from "./hotels.server";
 import { parseJson, pickText, type LocalizedText } from "./localize";
 import { memberFromRequest, type MemberRow } from "./members.server";
 import { apiMessage, type ApiMessageCode } from "./messages";
-import type { BackendContext, BackendRoute } from "./router.server";
+import type { BackendContext, BackendRoute } from "./route";
 import { requireStay, WholeNumber } from "./stay.server";
 
 const Id = WholeNumber(1, 2_147_483_647);

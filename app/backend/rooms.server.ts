@@ -14,7 +14,7 @@ import {
 import { ApiError, ok, parseInput, queryObject } from "./http.server";
 import { mainLanguage, requireHotel } from "./hotels.server";
 import { parseJson, pickText, type LocalizedText } from "./localize";
-import type { BackendRoute } from "./router.server";
+import type { BackendRoute } from "./route";
 import { requireStay } from "./stay.server";
 
 /** Longest range one calendar request may cover (13 months of nights). */

@@ -1,31 +1,10 @@
-import type { Language } from "~/i18n/languages";
+import type { BackendContext, BackendRoute } from "./route";
 import { ApiError, fail, ok, requestLanguage } from "./http.server";
 import { contentRoutes } from "./content.server";
 import { memberRoutes } from "./members.server";
 import { orderRoutes } from "./orders.server";
 import { pricingRoutes } from "./pricing.server";
 import { roomRoutes } from "./rooms.server";
-
-/** What every handler of the built-in back end gets. */
-export interface BackendContext {
-  request: Request;
-  url: URL;
-  db: D1Database;
-  lang: Language;
-  /** Secret for signing order links (HMAC). */
-  signingSecret: string;
-  /** The moment the request is handled; tests may fix it. */
-  now: Date;
-}
-
-export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;
-
-export interface BackendRoute {
-  method: "GET" | "POST";
-  /** A path like /api/wota/order/cancel_apply/:id */
-  path: string;
-  handler: Handler;
-}
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.

@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
 import { paymentLabelKeys } from "~/booking/payments";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { formatDate, formatPrice } from "~/i18n/format";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 const moneyClass: Partial<Record<MoneyLabel, string>> = {
   total: "price-summary__total",
@@ -20,7 +19,7 @@ const moneyClass: Partial<Record<MoneyLabel, string>> = {
  */
 export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const unit = lodgingUnit(site?.hotel.kind);
   const freeCancel = orderFreeCancelDate(order);

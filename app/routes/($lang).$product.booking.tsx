@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import * as v from "valibot";
 import { useTranslation } from "~/i18n/react";
@@ -8,7 +8,7 @@ import { Picture } from "~/components/Picture";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
 import { earliestCheckOut } from "~/booking/check-out";
 import { MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
-import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking/booking-page.server";
+import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/booking-flow/booking-page.server";
 import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
 import { partyShortfall } from "~/booking/sorting";
@@ -19,8 +19,8 @@ import { readForm } from "~/forms.server";
 import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import type { SiteData } from "~/site.server";
 import { safeRedirect } from "~/redirects.server";
+import { useSite } from "~/components/site-data";
 
 /** Booking pages hydrate: the same forms, enhanced with pending states and no reloads. */
 export const handle = { hydrate: true, booking: true };
@@ -128,7 +128,7 @@ function SearchForm({ data }: { data: LoaderData }) {
     setPicked({ searched, min });
     if (end.current && end.current.value < min) end.current.value = min;
   };
-  const unit = lodgingUnit(useRouteLoaderData<SiteData>("routes/($lang)")?.hotel.kind);
+  const unit = lodgingUnit(useSite()?.hotel.kind);
   const field = (name: keyof LoaderData["entered"]) => ({
     name,
     id: `search-${name}`,
@@ -178,7 +178,7 @@ function SearchForm({ data }: { data: LoaderData }) {
 
 function Filters({ data }: { data: LoaderData }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   if (data.rooms.length === 0 && data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length === 0 && !data.filters.meals) return null;
   return (
     <Form method="get" className="booking-filters">
@@ -239,7 +239,7 @@ function AddForm({ data, roomId, plan }: { data: LoaderData; roomId: number; pla
     navigation.formData?.get("room_class_id") === String(roomId) &&
     navigation.formData?.get("proposal_id") === String(plan.proposal_id);
   const max = Math.max(1, Math.min(plan.inventory, 10));
-  const unit = lodgingUnit(useRouteLoaderData<SiteData>("routes/($lang)")?.hotel.kind);
+  const unit = lodgingUnit(useSite()?.hotel.kind);
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
       <input type="hidden" name="csrf" value={data.csrf} />
@@ -279,7 +279,7 @@ function PlanItem({
   plan: LoaderData["rooms"][number]["price_set"][number];
 }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const unit = lodgingUnit(site?.hotel.kind);
   return (
@@ -328,7 +328,7 @@ function PlanItem({
 
 function CartPanel({ data }: { data: LoaderData }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const location = useLocation();
   const navigation = useNavigation();
@@ -387,7 +387,7 @@ function CartPanel({ data }: { data: LoaderData }) {
 export default function BookingPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.formMethod === undefined;

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as v from "valibot";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
-import { assertBookable, searchOf } from "~/booking/booking-page.server";
+import { assertBookable, searchOf } from "~/booking-flow/booking-page.server";
 import { defaultPaymentOption, paymentLabelKeys, paymentOptions } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
@@ -17,8 +17,8 @@ import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import type { SiteData } from "~/site.server";
 import { safeRedirect } from "~/redirects.server";
+import { useSite } from "~/components/site-data";
 
 export const handle = { hydrate: true, booking: true };
 
@@ -240,7 +240,7 @@ function FieldError({ errors, name, params }: { errors: Record<string, string> |
 
 function PriceSummary({ price }: { price: PriceDetail }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   return (
     <dl className="price-summary">
@@ -281,7 +281,7 @@ function PriceSummary({ price }: { price: PriceDetail }) {
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const lang = site?.lang ?? "zh-TW";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
@@ -15,7 +15,7 @@ import { formatDate, formatPrice } from "~/i18n/format";
 import { stripLanguage, type Language } from "~/i18n/languages";
 import type { HomeSection } from "~/layouts/designs";
 import { hotelJsonLd, jsonLdText, pageMeta, siteFromMatches } from "~/seo";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** How many news items the home page lists (spec §9: news limited to a requested count). */
 export const HOME_NEWS_COUNT = 4;
@@ -97,7 +97,7 @@ function BannerLink({ banner, label, children }: { banner: Banner; label: string
 }
 
 function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const { t } = useTranslation();
   const [first, ...rest] = data.banners;
   if (!first) return <h1 className="home__title">{data.hotel.name}</h1>;
@@ -146,7 +146,7 @@ function Hero({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> 
 
 function SectionView({ section, data, lang }: { section: HomeSection; data: ReturnType<typeof useLoaderData<typeof loader>>; lang: Language }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   switch (section) {
     case "intro":
       return data.hotel.introduction ? (
@@ -299,7 +299,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   return (
     <main id="main" className="home">

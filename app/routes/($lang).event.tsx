@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
@@ -9,7 +9,7 @@ import { HotelApiError } from "~/hotel-api/client";
 import { formatDate } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -80,7 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function EventPage() {
   const data = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const { t } = useTranslation();
   if (data.mode === "detail") {

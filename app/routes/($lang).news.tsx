@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { formatDate } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** News items per page of /news. */
 export const NEWS_PAGE_SIZE = 10;
@@ -56,7 +56,7 @@ const pageLink = (page: number) => (page === 1 ? "/news" : `/news?page=${page}`)
 
 export default function NewsPage() {
   const data = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const { t } = useTranslation();
   return (

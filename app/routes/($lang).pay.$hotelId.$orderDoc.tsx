@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink } from "~/booking/order-link.server";
+import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function PayPage() {
   const { order, phone, email } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const state = orderState(order);
   return (
     <main id="main" className={`page pay-page booking--${site?.layout.booking ?? "booking_100"}`}>

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink } from "~/booking/order-link.server";
+import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { formatCountry } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function ReceiptPage() {
   const { order, hotelPhone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const state = orderState(order);
   return (
     <main id="main" className={`page receipt-page booking--${site?.layout.booking ?? "booking_100"}`}>

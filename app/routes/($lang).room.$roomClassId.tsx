@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
@@ -13,9 +13,9 @@ import { fallbackOnError } from "~/log.server";
 import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
 import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
-import { FACILITY_GROUPS } from "~/backend/hotel-file";
+import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { jsonLdText, pageMeta, roomJsonLd, siteFromMatches } from "~/seo";
-import type { SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /** Months the price calendar shows; it is requested for one month more (spec §7). */
 export const CALENDAR_MONTHS = 2;
@@ -76,7 +76,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const months = Array.from({ length: CALENDAR_MONTHS }, (_, index) => addMonths(data.firstMonth, index));
   const weekdays = Array.from({ length: 7 }, (_, index) =>
@@ -151,7 +151,7 @@ function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeof loade
 
 export default function RoomPage() {
   const data = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<SiteData>("routes/($lang)");
+  const site = useSite();
   const { t } = useTranslation();
   const lang = site?.lang ?? "zh-TW";
   const { room } = data;

@@ -4,7 +4,6 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -15,6 +14,7 @@ import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
 import { safeRedirect } from "~/redirects.server";
 import { loadSite, type SiteData } from "~/site.server";
+import { useSite } from "~/components/site-data";
 
 /**
  * Every page of a hotel's site. Guards of spec §2: an unknown domain, or a hotel that is not
@@ -96,7 +96,7 @@ const isSiteData = (value: unknown): value is SiteData =>
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const loaded = useRouteLoaderData<typeof loader>("routes/($lang)");
+  const loaded = useSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = notFound ? <NotFound /> : <ServerError />;
   const site =

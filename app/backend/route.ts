@@ -1,0 +1,23 @@
+/** The shapes the built-in back end's handlers share; the router and every capability import them from here. */
+import type { Language } from "~/i18n/languages";
+
+/** What every handler of the built-in back end gets. */
+export interface BackendContext {
+  request: Request;
+  url: URL;
+  db: D1Database;
+  lang: Language;
+  /** Secret for signing order links (HMAC). */
+  signingSecret: string;
+  /** The moment the request is handled; tests may fix it. */
+  now: Date;
+}
+
+export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;
+
+export interface BackendRoute {
+  method: "GET" | "POST";
+  /** A path like /api/wota/order/cancel_apply/:id */
+  path: string;
+  handler: Handler;
+}

@@ -74,6 +74,8 @@ export interface ContextInput {
   transport: Transport;
   apiOrigin: string;
   masterBase: string;
+  accountBase: string;
+  pmsBase: string;
   waitUntil: (promise: Promise<unknown>) => void;
   cspNonce: string;
   crossSite?: boolean;
@@ -92,7 +94,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     unavailable ??= error;
     log.error("back end unavailable", path, error.code, error.message);
   };
-  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, domain, lang, onUnavailable };
+  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, accountBase: input.accountBase, pmsBase: input.pmsBase, domain, lang, onUnavailable };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
   const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log);
   const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;

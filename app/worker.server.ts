@@ -23,19 +23,32 @@ export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Pr
 /** How the site reaches its back end: in-process by default, over HTTP when an origin is set. */
 const IN_PROCESS_ORIGIN = "https://backend.internal";
 
+/** Where the site finds the spec's services: the /api origin and the {master}, {account} and {pms} bases. */
+export interface BackendBases {
+  origin: string;
+  masterBase: string;
+  accountBase: string;
+  pmsBase: string;
+}
+
 /**
  * How the site reaches its back end: in-process by default; over HTTP to HOTEL_API_ORIGIN (the
- * /api calls) and MASTER_ORIGIN (the spec's {master}) when they are set.
+ * /api calls), MASTER_ORIGIN, ACCOUNT_ORIGIN and PMS_ORIGIN (the spec's {master}, {account} and
+ * {pms}) when they are set. An unset base is served by the same back end as /api.
  */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): { transport: Transport; origin: string; masterBase: string } {
+export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): BackendBases & { transport: Transport } {
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
+  const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
+  const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
   const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   return {
     origin,
     masterBase,
+    accountBase,
+    pmsBase,
     transport: (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request)),
   };
 }
@@ -188,13 +201,15 @@ async function handleRequest(
   }
   const crossSite = isCrossSite(request, url);
   const cspNonce = nonce();
-  const { transport, origin, masterBase } = backendTransport(env);
+  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env);
   const app = await createAppContext({
     request,
     env,
     transport,
     apiOrigin: origin,
     masterBase,
+    accountBase,
+    pmsBase,
     waitUntil: (promise) => ctx.waitUntil(promise),
     cspNonce,
     crossSite,

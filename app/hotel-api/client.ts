@@ -78,6 +78,10 @@ export interface HotelApiOptions {
   origin: string;
   /** The spec's {master} base URL; by default `${origin}/master`, where the built-in back end serves it. */
   masterBase?: string;
+  /** The spec's {account} base URL (sign-in); by default `${origin}/account`. */
+  accountBase?: string;
+  /** The spec's {pms} base URL (the hotel-scoped token); by default `${origin}/pms`. */
+  pmsBase?: string;
   domain: string;
   lang: Language;
   memberToken?: string | null;
@@ -108,15 +112,24 @@ export class HotelApi {
     return new HotelApi({ ...this.options, memberToken });
   }
 
+  /**
+   * The URL of a contract path: `/api/…` on the back end's origin, `{master}/…`, `{account}/…` and
+   * `{pms}/…` on the spec's bases of those names.
+   */
+  url(path: string): URL {
+    const service = /^\{(master|account|pms)\}\//.exec(path)?.[1] as "master" | "account" | "pms" | undefined;
+    if (!service) return new URL(path, this.options.origin);
+    const base = this.options[`${service}Base`] ?? `${this.options.origin}/${service}`;
+    return new URL(`${base.replace(/\/+$/, "")}${path.slice(service.length + 2)}`);
+  }
+
   protected async call<TSchema extends v.GenericSchema>(
     schema: TSchema,
     method: "GET" | "POST",
     path: string,
     { query = {}, body, headers = {} }: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<v.InferOutput<TSchema>> {
-    const url = path.startsWith("{master}/")
-      ? new URL(`${this.options.masterBase ?? `${this.options.origin}/master`}${path.slice("{master}".length)}`)
-      : new URL(path, this.options.origin);
+    const url = this.url(path);
     url.searchParams.set("lang", this.options.lang);
     for (const [key, value] of Object.entries(query)) {
       if (value === undefined || value === null) continue;

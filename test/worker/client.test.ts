@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
+import { parseEnv } from "~/env.server";
+import { backendTransport } from "~/worker.server";
 import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 
 const HOST = "client.localhost";
@@ -183,5 +185,40 @@ describe("HotelApi against a back end that breaks the contract", () => {
       lang: "en-US",
     });
     await expect(timedOut.menu()).rejects.toMatchObject({ code: "backend_timeout", status: 504, isUnavailable: true });
+  });
+});
+
+describe("the spec's service bases ({master}, {account}, {pms})", () => {
+  const client = (bases: { masterBase?: string; accountBase?: string; pmsBase?: string }) =>
+    new HotelApi({ transport: async () => new Response(null, { status: 500 }), origin: "https://api.hotel.example", domain: HOST, lang: "en-US", ...bases });
+
+  it("builds each service's calls on its own base, and on the back end's origin when none is set", () => {
+    const defaults = client({});
+    expect(defaults.url("/api/hotel/info").href).toBe("https://api.hotel.example/api/hotel/info");
+    expect(defaults.url("{master}/payment").href).toBe("https://api.hotel.example/master/payment");
+    expect(defaults.url("{account}/oauth/token").href).toBe("https://api.hotel.example/account/oauth/token");
+    expect(defaults.url("{pms}/oauth/token/exchange").href).toBe("https://api.hotel.example/pms/oauth/token/exchange");
+    const own = client({ masterBase: "https://master.example/v2", accountBase: "https://account.example/", pmsBase: "https://pms.example" });
+    expect(own.url("{master}/payment").href).toBe("https://master.example/v2/payment");
+    expect(own.url("{account}/api/v1/onetap").href).toBe("https://account.example/api/v1/onetap");
+    expect(own.url("{pms}/oauth/token/exchange").href).toBe("https://pms.example/oauth/token/exchange");
+  });
+
+  it("takes the bases from ACCOUNT_ORIGIN, PMS_ORIGIN and MASTER_ORIGIN, else from the /api origin", () => {
+    const builtIn = backendTransport(parseEnv({ ...env, HOTEL_API_ORIGIN: "", ACCOUNT_ORIGIN: "", PMS_ORIGIN: "", MASTER_ORIGIN: "" }));
+    expect([builtIn.masterBase, builtIn.accountBase, builtIn.pmsBase]).toEqual([
+      `${builtIn.origin}/master`,
+      `${builtIn.origin}/account`,
+      `${builtIn.origin}/pms`,
+    ]);
+    const external = backendTransport(
+      parseEnv({ ...env, HOTEL_API_ORIGIN: "https://api.hotel.example", ACCOUNT_ORIGIN: "https://account.example", PMS_ORIGIN: "https://pms.example", MASTER_ORIGIN: "" }),
+    );
+    expect(external).toMatchObject({
+      origin: "https://api.hotel.example",
+      masterBase: "https://api.hotel.example/master",
+      accountBase: "https://account.example",
+      pmsBase: "https://pms.example",
+    });
   });
 });

@@ -140,6 +140,15 @@ export function SiteHeader({ site }: { site: SiteData }) {
   );
 }
 
+/** The footer's pages, each shown only when the hotel has that section (About always). */
+const FOOTER_LINKS: readonly { to: string; labelKey: string; section: keyof SiteData["sections"] | null }[] = [
+  { to: "/about", labelKey: "nav.about", section: null },
+  { to: "/facilities", labelKey: "nav.facilities", section: "facilities" },
+  { to: "/event", labelKey: "nav.promotions", section: "promotions" },
+  { to: "/news", labelKey: "nav.news", section: "news" },
+  { to: "/follow", labelKey: "nav.follow", section: "follow" },
+];
+
 export function SiteFooter({ site }: { site: SiteData }) {
   const { t } = useTranslation();
   const { hotel } = site;
@@ -160,29 +169,11 @@ export function SiteFooter({ site }: { site: SiteData }) {
       <section>
         <h2>{t("footer.explore")}</h2>
         <ul className="site-footer__links">
-          <li>
-            <LocaleLink to="/about">{t("nav.about")}</LocaleLink>
-          </li>
-          {site.sections.facilities ? (
-            <li>
-              <LocaleLink to="/facilities">{t("nav.facilities")}</LocaleLink>
+          {FOOTER_LINKS.filter((link) => link.section === null || site.sections[link.section]).map((link) => (
+            <li key={link.to}>
+              <LocaleLink to={link.to}>{t(link.labelKey)}</LocaleLink>
             </li>
-          ) : null}
-          {site.sections.promotions ? (
-            <li>
-              <LocaleLink to="/event">{t("nav.promotions")}</LocaleLink>
-            </li>
-          ) : null}
-          {site.sections.news ? (
-            <li>
-              <LocaleLink to="/news">{t("nav.news")}</LocaleLink>
-            </li>
-          ) : null}
-          {site.sections.follow ? (
-            <li>
-              <LocaleLink to="/follow">{t("nav.follow")}</LocaleLink>
-            </li>
-          ) : null}
+          ))}
         </ul>
       </section>
       {hotel.registration || hotel.businessNumber ? (

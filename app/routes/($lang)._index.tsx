@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
+import { NewsList } from "~/components/NewsList";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { BookingButton } from "~/components/SiteChrome";
@@ -219,14 +220,7 @@ function SectionView({ section, data, lang }: { section: HomeSection; data: Retu
       return data.news.length > 0 ? (
         <section className="home-section home-news" id="news">
           <h2>{t("home.news_heading")}</h2>
-          <ul className="news-list">
-            {data.news.map((item) => (
-              <li key={item.promotion_id}>
-                <time dateTime={item.public_time}>{formatDate(item.public_time, lang)}</time>{" "}
-                <LocaleLink to={`/event?id=${item.promotion_id}`}>{item.promotion_title}</LocaleLink>
-              </li>
-            ))}
-          </ul>
+          <NewsList items={data.news} lang={lang} />
           <p>
             <LocaleLink to="/news" className="text-link">
               {t("home.all_news")}

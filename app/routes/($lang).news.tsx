@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
-import { formatDate } from "~/i18n/format";
+import { NewsList } from "~/components/NewsList";
 import { i18nServer } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
 import { useSite } from "~/components/site-data";
@@ -32,12 +32,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     hotelName: app.hotel.hotel_name,
     page,
     pages,
-    items: news.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE).map((item) => ({
-      id: item.promotion_id,
-      title: item.promotion_title,
-      subtitle: item.sub_title,
-      date: item.public_time,
-    })),
+    items: news
+      .slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE)
+      .map(({ promotion_id, promotion_title, public_time }) => ({ promotion_id, promotion_title, public_time })),
   };
 }
 
@@ -45,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? pageMeta({
         title: data.title,
-        description: data.items.map((item) => item.title).join(" · "),
+        description: data.items.map((item) => item.promotion_title).join(" · "),
         url: data.url,
         siteName: data.hotelName,
         lang: siteFromMatches(matches)?.lang ?? "zh-TW",
@@ -63,14 +60,7 @@ export default function NewsPage() {
     <main id="main" className="page news-page">
       <h1>{data.page === 1 ? t("nav.news") : t("news.page_title", { number: data.page })}</h1>
       {data.items.length === 0 ? <p>{t("news.none")}</p> : null}
-      <ul className="news-list">
-        {data.items.map((item) => (
-          <li key={item.id}>
-            <time dateTime={item.date}>{formatDate(item.date, lang)}</time>{" "}
-            <LocaleLink to={`/event?id=${item.id}`}>{item.title}</LocaleLink>
-          </li>
-        ))}
-      </ul>
+      <NewsList items={data.items} lang={lang} />
       {data.pages > 1 ? (
         <nav className="pagination" aria-label={t("news.pages")}>
           {data.page > 1 ? (

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl } from "./helpers";
+import { fetchText, hotelUrl, taipeiDay } from "./helpers";
 
 // axe runs inside the page, so this file runs in the JavaScript-on project only (playwright.config.ts).
 
@@ -37,10 +37,6 @@ test("the booking results of both booking layouts have no accessibility violatio
 const PAGE_LAYOUTS = ["layout_100", "layout_200", "layout_300", "layout_400", "layout_500", "layout_501", "layout_600", "layout_700", "layout_701", "layout_702", "layout_800", "layout_900", "layout_1000"];
 const BOOKING_LAYOUTS = ["booking_100", "booking_200"];
 const PHONE = { width: 412, height: 823 };
-
-function taipeiDay(offset: number): string {
-  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Links of the selector that are shown and smaller than 24x24 CSS px (WCAG 2.5.8), as "text WxH". */
 async function smallTargets(page: import("@playwright/test").Page, selector: string): Promise<string[]> {

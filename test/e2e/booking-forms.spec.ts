@@ -1,11 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { hotelUrl } from "./helpers";
+import { hotelUrl, taipeiDay } from "./helpers";
 
 // Runs with JavaScript on and off: the search form and the cart behave the same way for both.
-
-function taipeiDay(offset: number): string {
-  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 test("check-out can never be set before the night after check-in", async ({ page, javaScriptEnabled }) => {
   const start = taipeiDay(160);

@@ -1,16 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { apiCall, hotelUrl } from "./helpers";
+import { apiCall, hotelUrl, placeOrder, taipeiDay } from "./helpers";
 
 /** The demo city hotel's room classes, as its file defines them. */
 const TAIPEI_ROOMS = (
   JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as { room_classes: { room_code: string; total_rooms: number }[] }
 ).room_classes;
-
-function taipeiDay(offset: number): string {
-  const date = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
 
 const TEXT = {
   "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms", bankTransfer: "Bank transfer", country: ["Country", "Taiwan"] },
@@ -216,36 +211,6 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, a
 });
 
 const formatTwd = (amount: number) => `NT$${amount.toLocaleString("en-US")}`;
-
-/** An order placed straight through the back end, as the checkout places it. */
-async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number) {
-  const start = taipeiDay(offset);
-  const end = taipeiDay(offset + 1);
-  const rooms = (await apiCall<{ data: { rooms: { room_class_id: number; room_class_name: string; price_set: { proposal_id: number; proposal_name: string; rate_plan_code: string; price: number }[] }[] } }>(
-    "GET",
-    `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
-  )).json.data.rooms;
-  const room = rooms.find((candidate) => candidate.price_set.some((plan) => plan.rate_plan_code === "BAR"))!;
-  const plan = room.price_set.find((candidate) => candidate.rate_plan_code === "BAR")!;
-  const created = await apiCall<{ data: { order_doc: string; redirect_path: string; order: { valid_hash: string } } }>("POST", "/api/ota/order/personal-new?lang=en-US", {
-    domain: "taipei.localhost",
-    booker_first_name: "Mei",
-    booker_last_name: "Lin",
-    booker_phone: "0912345678",
-    booker_email: "mei@example.com",
-    booking_from: "HXA",
-    check_in_day: start,
-    check_out_day: end,
-    pay_way: payWay,
-    payment_vendor: vendor,
-    pay_option: "all",
-    orders: [{ room_class_id: room.room_class_id, proposal_id: plan.proposal_id, num: 1, occupant_name: "Mei Lin" }],
-    adults_count: 2,
-    children_count: 0,
-  });
-  expect(created.status).toBe(201);
-  return { ...created.json.data, room, plan };
-}
 
 test("the payment page tells a card guest what happens next, and sends a bank-transfer guest to the transfer details", async ({ page }) => {
   // A card booking goes to /pay: online payment is not open yet, and the page says how the hotel

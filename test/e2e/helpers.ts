@@ -1,3 +1,5 @@
+import { expect } from "@playwright/test";
+
 /** The demo hotels as a browser reaches them: <name>.localhost resolves to this machine. */
 export const PORT = Number(process.env.PORT ?? 8788);
 
@@ -47,4 +49,49 @@ export async function apiCall<T = unknown>(method: "GET" | "POST", path: string,
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** The date `offset` days from today in Taipei (the demo hotels' zone), as YYYY-MM-DD. */
+export function taipeiDay(offset: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+interface DemoRoom {
+  room_class_id: number;
+  room_class_name: string;
+  price_set: { proposal_id: number; proposal_name: string; rate_plan_code: string; price: number }[];
+}
+
+/** An order of one Taipei room on its BAR plan for one night, placed straight through the back end as the checkout places it. */
+export async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number) {
+  const start = taipeiDay(offset);
+  const end = taipeiDay(offset + 1);
+  const rooms = (await apiCall<{ data: { rooms: DemoRoom[] } }>(
+    "GET",
+    `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
+  )).json.data.rooms;
+  const room = rooms.find((candidate) => candidate.price_set.some((plan) => plan.rate_plan_code === "BAR"))!;
+  const plan = room.price_set.find((candidate) => candidate.rate_plan_code === "BAR")!;
+  const created = await apiCall<{ data: { order_doc: string; redirect_path: string; order: { valid_hash: string; cancel_hash: string } } }>(
+    "POST",
+    "/api/ota/order/personal-new?lang=en-US",
+    {
+      domain: "taipei.localhost",
+      booker_first_name: "Mei",
+      booker_last_name: "Lin",
+      booker_phone: "0912345678",
+      booker_email: "mei@example.com",
+      booking_from: "HXA",
+      check_in_day: start,
+      check_out_day: end,
+      pay_way: payWay,
+      payment_vendor: vendor,
+      pay_option: "all",
+      orders: [{ room_class_id: room.room_class_id, proposal_id: plan.proposal_id, num: 1, occupant_name: "Mei Lin" }],
+      adults_count: 2,
+      children_count: 0,
+    },
+  );
+  expect(created.status).toBe(201);
+  return { ...created.json.data, room, plan };
 }

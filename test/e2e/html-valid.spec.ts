@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl } from "./helpers";
+import { fetchText, hotelUrl, taipeiDay } from "./helpers";
 
 /**
  * Every page is valid HTML as the Nu HTML Checker (npm `vnu-jar`, run with Java) reads it: the
@@ -12,10 +12,6 @@ import { fetchText, hotelUrl } from "./helpers";
  * the booking pages with their deferred scripts included (app/defer-hydration.server.ts).
  */
 const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
-
-function taipeiDay(offset: number): string {
-  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 type VnuMessage = { type: string; url: string; message: string; extract?: string; lastLine?: number };
 

@@ -1,10 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, hotelUrl } from "./helpers";
-
-function taipeiDay(offset: number): string {
-  const date = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
+import { apiCall, hotelUrl, placeOrder, taipeiDay } from "./helpers";
 
 /** "NT$6,300" → 6300, "−NT$630" → −630. */
 function amount(shown: string | null): number {
@@ -83,36 +78,10 @@ test("the payment page after checkout tells the guest what is booked, what to pa
   expect(values[2]).toBe(dueAtCheckout);
 });
 
-interface Availability {
-  data: { rooms: { room_class_id: number; price_set: { proposal_id: number }[] }[] };
-}
-
-interface Created {
-  data: { order_doc: string; redirect_path: string; order: { valid_hash: string; cancel_hash: string } };
-}
-
 test("a cancelled order's pages say it is cancelled and ask for nothing", async ({ page }, testInfo) => {
   const offset = testInfo.project.name === "js-on" ? 178 : 180;
-  const rooms = await apiCall<Availability>("GET", `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${taipeiDay(offset)}&end_date=${taipeiDay(offset + 1)}`);
-  const room = rooms.json.data.rooms[0];
-  const created = await apiCall<Created>("POST", "/api/ota/order/personal-new?lang=en-US", {
-    domain: "taipei.localhost",
-    booker_first_name: "Mei",
-    booker_last_name: "Lin",
-    booker_phone: "0912345678",
-    booker_email: "mei@example.com",
-    booking_from: "HXA",
-    check_in_day: taipeiDay(offset),
-    check_out_day: taipeiDay(offset + 1),
-    pay_way: "credit",
-    payment_vendor: 1,
-    pay_option: "all",
-    orders: [{ room_class_id: room?.room_class_id, proposal_id: room?.price_set[0]?.proposal_id, num: 1 }],
-    adults_count: 2,
-    children_count: 0,
-  });
-  expect(created.status).toBe(201);
-  const { order_doc: orderDoc, redirect_path: payPath, order } = created.json.data;
+  const created = await placeOrder("credit", 1, offset);
+  const { order_doc: orderDoc, redirect_path: payPath, order } = created;
   expect(payPath).toMatch(/^\/pay\//);
   const cancelled = await apiCall("POST", `/api/wota/order/cancel-via-hash/${orderDoc}?lang=en-US`, { domain: "taipei.localhost", valid_hash: order.cancel_hash });
   expect(cancelled.status).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type Response } from "@playwright/test";
-import { fetchText, hotelUrl } from "./helpers";
+import { fetchText, hotelUrl, taipeiDay } from "./helpers";
 
 /**
  * Every response a guest's browser gets carries the security headers, the static files that the
@@ -34,10 +34,6 @@ test("a route's script chunk, fetched by the Worker rather than the platform, ca
   expect(response.headers["x-content-type-options"]).toBe("nosniff");
   expect(response.headers["content-type"]).toContain("javascript");
 });
-
-function taipeiDay(offset: number): string {
-  return new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected", async ({ page, javaScriptEnabled }) => {
   const offset = javaScriptEnabled ? 100 : 104;

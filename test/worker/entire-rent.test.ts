@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
-import { apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
+import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 /**
  * An entire-site rental takes every unit of the site for its nights, and a unit sold takes the
@@ -23,10 +23,7 @@ function order(line: { room: number; plan: number; num: number }, start: string,
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
       domain: HOST,
-      booker_first_name: "Mei",
-      booker_last_name: "Lin",
-      booker_phone: "+886 912 345 678",
-      booker_email: "mei@example.com",
+      ...BOOKER,
       check_in_day: start,
       check_out_day: addDays(start, nights),
       pay_way: "remittance",

@@ -84,3 +84,11 @@ export function fixtureNightPrice(night: string, prices: { weekday: number; week
   const day = new Date(`${night}T00:00:00Z`).getUTCDay();
   return day === 5 || day === 6 ? prices.weekend : prices.weekday;
 }
+
+/** The booker of the tests' orders, as the order payload names them. */
+export const BOOKER = {
+  booker_first_name: "Mei",
+  booker_last_name: "Lin",
+  booker_phone: "+886 912 345 678",
+  booker_email: "mei@example.com",
+} as const;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/members.server";
 import { addDays, todayIn } from "~/booking/dates";
-import { apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
+import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 /**
  * An order's pages (the confirmation and the payment page) as a guest reads them, in every state an
@@ -60,10 +60,7 @@ async function placeOrder(payWay: "remittance" | "credit", offset: number): Prom
     headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `order-pages-${payWay}-${offset}-${crypto.randomUUID()}` },
     body: JSON.stringify({
       domain: HOST,
-      booker_first_name: "Mei",
-      booker_last_name: "Lin",
-      booker_phone: "+886 912 345 678",
-      booker_email: "mei@example.com",
+      ...BOOKER,
       booking_from: "HXA",
       check_in_day: addDays(today, offset),
       check_out_day: addDays(today, offset + 1),

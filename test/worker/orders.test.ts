@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { issueMemberToken } from "~/backend/members.server";
-import { apiJson, fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
+import { BOOKER, apiJson, fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 
 const HOST = "orders.localhost";
 const today = todayIn("Asia/Taipei");
@@ -14,10 +14,7 @@ let planId = 0;
 function payload(overrides: Record<string, unknown> = {}) {
   return {
     domain: HOST,
-    booker_first_name: "Mei",
-    booker_last_name: "Lin",
-    booker_phone: "+886 912 345 678",
-    booker_email: "mei@example.com",
+    ...BOOKER,
     booking_from: "HXA",
     ...stay,
     pay_way: "remittance",

@@ -10,9 +10,9 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { todayIn, isIsoDate } from "~/booking/dates";
-import { validateHotelFile, type HotelFile } from "~/backend/hotel-file";
-import { hotelFileToSql } from "~/backend/hotel-sql";
-import { hashPassword } from "~/backend/passwords";
+import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
+import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
+import { hashPassword } from "~/backend/account/passwords";
 
 interface Options {
   files: string[];

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { isLanguage, type Language, DEFAULT_LANGUAGE } from "~/i18n/languages";
-import { apiMessage, type ApiMessageCode } from "./messages";
+import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 
 /** The envelope of every answer (spec §8): `{ success, msg, data }`. */
 export interface ApiMsg {

@@ -1,10 +1,10 @@
-import type { BackendContext, BackendRoute } from "./route";
-import { ApiError, fail, ok, requestLanguage } from "./http.server";
-import { contentRoutes } from "./content.server";
-import { memberRoutes } from "./members.server";
-import { orderRoutes } from "./orders.server";
-import { pricingRoutes } from "./pricing.server";
-import { roomRoutes } from "./rooms.server";
+import type { BackendContext, BackendRoute } from "~/backend/route";
+import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
+import { contentRoutes } from "~/backend/content/content.server";
+import { memberRoutes } from "~/backend/account/members.server";
+import { orderRoutes } from "~/backend/orders/orders.server";
+import { pricingRoutes } from "~/backend/pricing/pricing.server";
+import { roomRoutes } from "~/backend/catalogue/rooms.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { validateHotelFile } from "~/backend/hotel-file";
-import { hotelFileToSql, sqlLiteral } from "~/backend/hotel-sql";
+import { validateHotelFile } from "~/backend/hotels/hotel-file";
+import { hotelFileToSql, sqlLiteral } from "~/backend/hotels/hotel-sql";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
 

@@ -41,9 +41,9 @@ describe("no import cycles in app/", () => {
 
   it("the back end's former cycle is reported: a capability that takes its route types from the router", { timeout: SLOW }, async () => {
     // router.server.ts imports orders.server.ts; orders.server.ts once imported the router's types back.
-    const orders = file("app/backend/orders.server.ts");
-    expect(orders).toContain(`from "./route";`);
-    const fired = await rulesFiredAt("app/backend/orders.server.ts", orders.replace(`from "./route";`, `from "./router.server";`));
+    const orders = file("app/backend/orders/orders.server.ts");
+    expect(orders).toContain(`from "~/backend/route";`);
+    const fired = await rulesFiredAt("app/backend/orders/orders.server.ts", orders.replace(`from "~/backend/route";`, `from "~/backend/router.server";`));
     expect(fired).toContain("portico/type-import-cycle");
   });
 
@@ -54,7 +54,7 @@ describe("no import cycles in app/", () => {
   });
 
   it("an import in one direction only is no cycle", { timeout: SLOW }, async () => {
-    const fired = await rulesFiredAt("app/backend/orders.server.ts", file("app/backend/orders.server.ts"));
+    const fired = await rulesFiredAt("app/backend/orders/orders.server.ts", file("app/backend/orders/orders.server.ts"));
     expect(fired).not.toContain("import/no-cycle");
     expect(fired).not.toContain("portico/type-import-cycle");
   });
@@ -62,7 +62,7 @@ describe("no import cycles in app/", () => {
 
 describe("the site stays out of the back end's modules", () => {
   it("a route may not import the back end (the room page once imported the hotel file)", { timeout: SLOW }, async () => {
-    const code = `import { FACILITY_GROUPS } from "~/backend/hotel-file";\nexport const groups = FACILITY_GROUPS;\n`;
+    const code = `import { FACILITY_GROUPS } from "~/backend/hotels/hotel-file";\nexport const groups = FACILITY_GROUPS;\n`;
     expect(await rulesFiredAt("app/routes/($lang).room.$roomClassId.tsx", code)).toContain("import/no-restricted-paths");
   });
 
@@ -74,7 +74,7 @@ describe("the site stays out of the back end's modules", () => {
   });
 
   it("nor the booking rules, nor the API client's schemas", { timeout: SLOW }, async () => {
-    const code = `import { PAYMENT_METHODS } from "~/backend/hotel-file";\nexport const methods = PAYMENT_METHODS;\n`;
+    const code = `import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";\nexport const methods = PAYMENT_METHODS;\n`;
     expect(await rulesFiredAt("app/booking/payments.ts", code)).toContain("import/no-restricted-paths");
     expect(await rulesFiredAt("app/hotel-api/schemas.ts", code)).toContain("import/no-restricted-paths");
   });

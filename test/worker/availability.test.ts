@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn } from "~/booking/dates";
-import { issueMemberToken } from "~/backend/members.server";
+import { issueMemberToken } from "~/backend/account/members.server";
 import { apiJson, fixtureHotel, loadHotel } from "./helpers";
 
 const HOST = "avail.localhost";

@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
-import { validateHotelFile, type HotelFile } from "~/backend/hotel-file";
-import { hotelFileToSql } from "~/backend/hotel-sql";
+import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
+import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { todayIn } from "~/booking/dates";
 import minimal from "../fixtures/minimal-hotel.json";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueMemberToken } from "~/backend/members.server";
+import { issueMemberToken } from "~/backend/account/members.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueMemberToken } from "~/backend/members.server";
+import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { checkPrice } from "~/booking/price-check.server";

@@ -2,10 +2,10 @@
 import * as v from "valibot";
 import { todayIn } from "~/booking/dates";
 import { isLanguage } from "~/i18n/languages";
-import { ApiError, ok, parseInput, queryObject } from "./http.server";
-import { mainLanguage, presentHotelInfo, requireHotel, type HotelRow } from "./hotels.server";
-import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "./localize";
-import type { BackendContext, BackendRoute } from "./route";
+import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
+import { mainLanguage, presentHotelInfo, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
+import type { BackendContext, BackendRoute } from "~/backend/route";
 
 interface PromotionRow {
   id: number;

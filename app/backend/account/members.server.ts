@@ -2,9 +2,9 @@
  * Members as the back end sees them: a Bearer token (mem_token) names a member of one hotel.
  * Issuing tokens (login) belongs to the account service; `issueMemberToken` is its seam.
  */
-import { ApiError, ok } from "./http.server";
-import { requireHotel, type HotelRow } from "./hotels.server";
-import type { BackendRoute } from "./route";
+import { ApiError, ok } from "~/backend/http.server";
+import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import type { BackendRoute } from "~/backend/route";
 
 export interface MemberRow {
   id: number;

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { todayIn } from "~/booking/dates";
 import { MAX_STAY_NIGHTS, validateStay } from "~/booking/stay";
-import { ApiError } from "./http.server";
-import type { HotelRow } from "./hotels.server";
+import { ApiError } from "~/backend/http.server";
+import type { HotelRow } from "~/backend/hotels/hotels.server";
 
 /** A stay from the API's query or body, checked against today in the hotel's zone. */
 export function requireStay(hotel: HotelRow, start: unknown, end: unknown, now: Date, fields = { start: "start_date", end: "end_date" }) {

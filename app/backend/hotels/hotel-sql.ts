@@ -4,7 +4,7 @@
  * survive a re-import; bookings already taken are never undone by it.
  */
 import { addMonths, dayOfWeek, resolveDayRef, stayNights } from "~/booking/dates";
-import type { HotelFile } from "./hotel-file";
+import type { HotelFile } from "~/backend/hotels/hotel-file";
 
 type SqlValue = string | number | boolean | null | undefined;
 

@@ -6,7 +6,7 @@
 import type { Language } from "~/i18n/languages";
 import { nightsBetween } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
-import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "./localize";
+import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
 
 export interface RoomClassRow {
   id: number;

@@ -10,12 +10,12 @@ import {
   presentRoomClass,
   sellablePlan,
   targetRoomIds,
-} from "./catalogue.server";
-import { ApiError, ok, parseInput, queryObject } from "./http.server";
-import { mainLanguage, requireHotel } from "./hotels.server";
-import { parseJson, pickText, type LocalizedText } from "./localize";
-import type { BackendRoute } from "./route";
-import { requireStay } from "./stay.server";
+} from "~/backend/catalogue/catalogue.server";
+import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
+import { mainLanguage, requireHotel } from "~/backend/hotels/hotels.server";
+import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
+import type { BackendRoute } from "~/backend/route";
+import { requireStay } from "~/backend/pricing/stay.server";
 
 /** Longest range one calendar request may cover (13 months of nights). */
 export const MAX_CALENDAR_DAYS = 400;

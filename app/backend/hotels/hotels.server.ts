@@ -1,6 +1,6 @@
 import { isLanguage, type Language, DEFAULT_LANGUAGE } from "~/i18n/languages";
-import { ApiError } from "./http.server";
-import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "./localize";
+import { ApiError } from "~/backend/http.server";
+import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
 
 export interface HotelRow {
   id: number;

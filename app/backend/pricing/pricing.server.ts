@@ -15,14 +15,14 @@ import {
   type PlanAvailability,
   type RatePlanRow,
   type RoomClassRow,
-} from "./catalogue.server";
-import { ApiError, ok, parseInput, readJsonBody } from "./http.server";
-import { mainLanguage, requireHotel, type HotelRow } from "./hotels.server";
-import { parseJson, pickText, type LocalizedText } from "./localize";
-import { memberFromRequest, type MemberRow } from "./members.server";
-import { apiMessage, type ApiMessageCode } from "./messages";
-import type { BackendContext, BackendRoute } from "./route";
-import { requireStay, WholeNumber } from "./stay.server";
+} from "~/backend/catalogue/catalogue.server";
+import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
+import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
+import { apiMessage, type ApiMessageCode } from "~/backend/messages";
+import type { BackendContext, BackendRoute } from "~/backend/route";
+import { requireStay, WholeNumber } from "~/backend/pricing/stay.server";
 
 const Id = WholeNumber(1, 2_147_483_647);
 

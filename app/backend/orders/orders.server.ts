@@ -9,16 +9,16 @@ import { todayIn } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
-import { PAYMENT_METHODS } from "./hotel-file";
-import { ApiError, ok, parseInput, readJsonBody } from "./http.server";
-import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "./hotels.server";
-import { signOrderLink, verifyOrderLink } from "./links.server";
-import { parseJson, pickText, type LocalizedText } from "./localize";
-import { memberFromRequest, type MemberRow } from "./members.server";
-import { apiMessage, type ApiMessageCode } from "./messages";
-import { lineErrorOf, priceOrder, type PricedOrder } from "./pricing.server";
-import type { BackendContext, BackendRoute } from "./route";
-import { WholeNumber } from "./stay.server";
+import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";
+import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";
+import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
+import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
+import { apiMessage, type ApiMessageCode } from "~/backend/messages";
+import { lineErrorOf, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
+import type { BackendContext, BackendRoute } from "~/backend/route";
+import { WholeNumber } from "~/backend/pricing/stay.server";
 
 // Text fields refuse control characters; notes keep their line breaks (docs/decisions/017).
 const SingleLine = v.check((text: string) => !hasControlCharacters(text), "contains control characters");

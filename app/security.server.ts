@@ -19,7 +19,8 @@ export function securityHeaders(response: Response, options: { nonce?: string; a
         "object-src 'none'",
         "frame-ancestors 'none'",
       ].join("; ");
-  headers.set("content-security-policy", csp);
+  // The account service's own HTML pages carry their own (stricter-than-site) policy.
+  if (!(options.api && headers.has("content-security-policy"))) headers.set("content-security-policy", csp);
   headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
   headers.set("x-content-type-options", "nosniff");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");

@@ -41,7 +41,7 @@ export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): Ba
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
-  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, product: env.PRODUCT });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   return {
@@ -188,7 +188,7 @@ async function handleRequest(
     return refusal(503, "site_unavailable", url);
   }
   if (isBackendPath(url.pathname)) {
-    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, product: env.PRODUCT });
     return securityHeaders(response, { api: true });
   }
   // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).

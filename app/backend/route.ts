@@ -9,6 +9,8 @@ export interface BackendContext {
   lang: Language;
   /** Secret for signing order links (HMAC). */
   signingSecret: string;
+  /** The site's `{product}` path segment (its OAuth callback is /{product}/oauth/callback). */
+  product: string;
   /** The moment the request is handled; tests may fix it. */
   now: Date;
 }

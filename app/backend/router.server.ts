@@ -2,6 +2,7 @@ import type { BackendContext, BackendRoute } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
 import { memberRoutes } from "~/backend/account/members.server";
+import { accountRoutes } from "~/backend/account/oauth.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
@@ -11,7 +12,7 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...accountRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
@@ -40,6 +41,8 @@ export function isBackendPath(pathname: string): boolean {
 export interface BackendOptions {
   db: D1Database;
   signingSecret: string;
+  /** The site's {product} segment; default "hxa". */
+  product?: string;
   now?: Date;
 }
 
@@ -71,6 +74,7 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     db: options.db,
     lang,
     signingSecret: options.signingSecret,
+    product: options.product ?? "hxa",
     now: options.now ?? new Date(),
   };
   try {

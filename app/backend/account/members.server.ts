@@ -1,10 +1,14 @@
 /**
- * Members as the back end sees them: a Bearer token (mem_token) names a member of one hotel.
- * Issuing tokens (login) belongs to the account service; `issueMemberToken` is its seam.
+ * Members as the back end sees them: a Bearer token names a member of one hotel. It is either the
+ * hotel-scoped token of {pms}/oauth/token/exchange (pms_token, what the site sends) or the account
+ * service's member token (mem_token) of a member of this hotel. The account service
+ * (oauth.server.ts) issues both.
  */
 import { ApiError, ok } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import type { BackendRoute } from "~/backend/route";
+import { sha256Hex } from "~/session/oauth-crypto";
+import { issueToken } from "./tokens.server";
 
 export interface MemberRow {
   id: number;
@@ -14,13 +18,6 @@ export interface MemberRow {
   last_name: string;
   phone: string;
   points: number;
-}
-
-const TOKEN_DAYS = 30;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 export function bearerToken(request: Request): string | null {
@@ -34,26 +31,21 @@ export async function memberFromRequest(db: D1Database, hotel: HotelRow, request
   if (hotel.close_member_system === 1) return null;
   const token = bearerToken(request);
   if (!token) return null;
+  // A token of another hotel's member, or a PMS token scoped to another hotel, names nobody here.
   return db
     .prepare(
-      `SELECT m.id, m.hotel_id, m.email, m.first_name, m.last_name, m.phone, m.points
-       FROM member_tokens t JOIN members m ON m.id = t.member_id
-       WHERE t.token_hash = ? AND m.hotel_id = ? AND t.expires_at > ?`,
+      `SELECT m.id, m.hotel_id, m.email, m.first_name, m.last_name, m.phone, m.points FROM members m
+       WHERE m.hotel_id = ?2 AND m.id IN (
+         SELECT member_id FROM pms_tokens WHERE token_hash = ?1 AND hotel_id = ?2 AND expires_at > ?3
+         UNION ALL SELECT member_id FROM member_tokens WHERE token_hash = ?1 AND expires_at > ?3)`,
     )
     .bind(await sha256Hex(token), hotel.id, now.toISOString())
     .first<MemberRow>();
 }
 
-/** Issues a new opaque token for a member; only its hash is stored. */
-export async function issueMemberToken(db: D1Database, memberId: number, now = new Date()): Promise<string> {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  const expires = new Date(now.getTime() + TOKEN_DAYS * 86_400_000).toISOString();
-  await db
-    .prepare("INSERT INTO member_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
-    .bind(await sha256Hex(token), memberId, expires)
-    .run();
-  return token;
+/** Issues a new opaque member token outside any sign-in session (tests, tools); only its hash is stored. */
+export function issueMemberToken(db: D1Database, memberId: number, now = new Date()): Promise<string> {
+  return issueToken(db, memberId, null, now);
 }
 
 export const memberRoutes: BackendRoute[] = [

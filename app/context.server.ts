@@ -5,7 +5,7 @@
 import type { AppEnv } from "~/env.server";
 import { HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
 import type { HotelInfo, MemberProfile } from "~/hotel-api/schemas";
-import { readMemberToken } from "~/cookies.server";
+import { readSession, type SessionState } from "~/session/session.server";
 import { getHotelInfo } from "~/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
 import type { Logger } from "~/log.server";
@@ -31,6 +31,11 @@ export interface AppContext {
    * Worker clears the member cookie); so do a missing token and a back end that cannot answer.
    */
   member: () => Promise<MemberSession>;
+  /**
+   * The sign-in session as saved in this browser (app/session/): empty when the hotel's member
+   * system is closed. Whether the back end still accepts it is `member()`'s question.
+   */
+  session: SessionState;
   /** The saved member token was refused by the back end during this request: clear the cookie. */
   memberTokenRefused: () => boolean;
   cspNonce: string;
@@ -97,12 +102,14 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, accountBase: input.accountBase, pmsBase: input.pmsBase, domain, lang, onUnavailable };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
   const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log);
-  const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;
+  const noSession: SessionState = { apiToken: null, memToken: null, member: null, migration: [] };
+  const session = hotel && !hotel.close_member_system ? await readSession(input.request, input.env, domain) : noSession;
+  const memberToken = session.apiToken;
   const api = new HotelApi({ ...options, memberToken });
   let refused = false;
-  let session: Promise<MemberSession> | null = null;
+  let memberSession: Promise<MemberSession> | null = null;
   const member = () =>
-    (session ??= (async (): Promise<MemberSession> => {
+    (memberSession ??= (async (): Promise<MemberSession> => {
       const guest = { profile: null, api: new HotelApi(options) };
       if (!memberToken) return guest;
       try {
@@ -125,6 +132,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     langValid: fromPath !== null,
     api,
     member,
+    session,
     memberTokenRefused: () => refused,
     cspNonce: input.cspNonce,
     waitUntil: input.waitUntil,

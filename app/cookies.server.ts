@@ -13,7 +13,7 @@ import type { AppEnv } from "~/env.server";
  * A signed cookie whose parse never throws: Remix's throws on a value that is not base64 or JSON
  * (`member=a.b`), which would turn any page into a 500. A malformed cookie reads as absent.
  */
-function safeCookie(name: string, options: CookieOptions): Cookie {
+export function safeCookie(name: string, options: CookieOptions): Cookie {
   const cookie = createCookie(name, options);
   const parse = cookie.parse.bind(cookie);
   return Object.assign(cookie, {
@@ -27,7 +27,7 @@ function safeCookie(name: string, options: CookieOptions): Cookie {
   });
 }
 
-const base = (env: AppEnv) => ({ httpOnly: true, secure: true, sameSite: "lax" as const, path: "/", secrets: [env.SESSION_SECRET] });
+export const base = (env: AppEnv) => ({ httpOnly: true, secure: true, sameSite: "lax" as const, path: "/", secrets: [env.SESSION_SECRET] });
 
 export const cartCookie = (env: AppEnv) => safeCookie("cart", { ...base(env), maxAge: 60 * 60 * 24 * 7 });
 const csrfCookie = (env: AppEnv) => safeCookie("csrf", base(env));
@@ -75,16 +75,15 @@ export async function verifyCsrf(request: Request, app: { env: AppEnv; crossSite
 }
 
 /**
- * The member session: spec §4's "saved member token" (mem_token), kept server-side in a signed
- * HttpOnly cookie instead of browser storage, so page scripts never see it. Login writes it
- * (`memberSessionCookie`); every request reads it (`readMemberToken`). It belongs to one hotel.
+ * The first member cookie (`member`, decision 013), before sign-in existed. The session now lives in
+ * mem_token and pms_token (app/session/); a `member` cookie still read is moved there (decision 036).
  */
 export const memberSessionCookie = (env: AppEnv) => safeCookie("member", { ...base(env), maxAge: 60 * 60 * 24 * 30 });
 
 const MemberSessionSchema = v.object({ domain: v.string(), token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/)) });
 
-/** The member token saved for this hotel, or null (none, another hotel's, tampered). */
-export async function readMemberToken(request: Request, env: AppEnv, domain: string): Promise<string | null> {
+/** The token of a legacy `member` cookie for this hotel, or null (none, another hotel's, tampered). */
+export async function readLegacyMemberToken(request: Request, env: AppEnv, domain: string): Promise<string | null> {
   const parsed = v.safeParse(MemberSessionSchema, await memberSessionCookie(env).parse(request.headers.get("cookie")));
   return parsed.success && parsed.output.domain === domain ? parsed.output.token : null;
 }

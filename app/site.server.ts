@@ -12,6 +12,7 @@ import { LAYOUT_DESIGNS } from "~/layouts/designs";
 import { chooseLayouts } from "~/layouts/templates";
 import { THEME_STYLESHEETS } from "~/layouts/themes";
 import { fallbackOnError } from "~/log.server";
+import { memberSystemOpen, signOutToken } from "~/session/sign-in.server";
 
 export type SiteMenuItem =
   | { kind: "link"; label: string; labelKey: string | null; href: string; newTab: boolean; external: boolean }
@@ -60,9 +61,15 @@ export async function loadSite(context: AppLoadContext, request: Request) {
   const today = todayIn(hotel.time_zone);
   const stay = defaultStay(today);
   const booking = bookingTarget(hotel, app.env.PRODUCT, lang, { ...stay, ...DEFAULT_BOOKING });
+  const signOut = await signOutToken(app);
   return {
     lang,
     product: app.env.PRODUCT,
+    /** Who is signed in, as saved at sign-in (no back-end call); null for a guest; the member system may be closed. */
+    membership: {
+      open: memberSystemOpen(app),
+      member: app.session.member && signOut ? { name: app.session.member.name, signOutToken: signOut } : null,
+    },
     origin: url.origin,
     layout: { ...LAYOUT_DESIGNS[layouts.page], booking: layouts.booking, previewing: layouts.previewing },
     stylesheets: [THEME_STYLESHEETS[layouts.page]],

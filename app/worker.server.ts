@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { createAppContext } from "~/context.server";
 import { apiMessage } from "~/backend/messages";
-import { memberSessionCookie } from "~/cookies.server";
+import { clearedTokenCookies } from "~/session/session.server";
 import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
@@ -225,10 +225,13 @@ async function handleRequest(
     const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist ? app.hotel : null;
     return securityHeaders(unavailablePage(app.lang, live), {});
   }
-  if (app.memberTokenRefused()) {
-    // Signed out: the back end no longer accepts the saved token (decision 023).
+  const refused = app.memberTokenRefused();
+  const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith("mem_token="));
+  if (refused || (app.session.migration.length > 0 && !setsSession)) {
+    // Signed out: the back end no longer accepts the saved token (decision 023). Or a legacy
+    // `member` cookie moved to mem_token and pms_token (decision 036).
     const headers = new Headers(response.headers);
-    headers.append("set-cookie", await memberSessionCookie(env).serialize("", { maxAge: 0 }));
+    for (const cookie of refused ? await clearedTokenCookies(env) : app.session.migration) headers.append("set-cookie", cookie);
     return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce });
   }
   return securityHeaders(response, { nonce: cspNonce });

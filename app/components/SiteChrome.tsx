@@ -115,6 +115,44 @@ function HeaderLogo({ site }: { site: SiteData }) {
   return <img className={invert ? "site-header__logo site-header__logo--invert" : "site-header__logo"} src={logoDark} alt="" width={180} height={48} />;
 }
 
+/**
+ * Who is signed in, with "My orders" and a sign-out form; or "Sign in", which returns here after.
+ * Nothing at all when the hotel's member system is closed. Plain links and a POST form: no JavaScript needed.
+ */
+export function MemberMenu({ site }: { site: SiteData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (!site.membership.open) return null;
+  const here = `${location.pathname}${location.search}`;
+  const member = site.membership.member;
+  if (!member) {
+    return (
+      <a className="member-menu__sign-in" href={`${localizePath(`/${site.product}/login`, site.lang)}?back=${encodeURIComponent(here)}`}>
+        {t("member.sign_in")}
+      </a>
+    );
+  }
+  return (
+    <details className="member-menu">
+      <summary>{member.name ? t("member.signed_in_as", { name: member.name }) : t("member.signed_in")}</summary>
+      <ul>
+        <li>
+          <a href={localizePath(`/${site.product}/orders`, site.lang)}>{t("member.my_orders")}</a>
+        </li>
+        <li>
+          <form method="post" action={localizePath(`/${site.product}/logout`, site.lang)}>
+            <input type="hidden" name="csrf" value={member.signOutToken} />
+            <input type="hidden" name="back" value={here} />
+            <button type="submit" className="text-button">
+              {t("member.sign_out")}
+            </button>
+          </form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
 export function SiteHeader({ site }: { site: SiteData }) {
   const { t } = useTranslation();
   return (
@@ -134,6 +172,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
       </nav>
       <div className="site-header__actions">
         <LanguageSwitcher current={site.lang} languages={site.hotel.languages} />
+        <MemberMenu site={site} />
         <BookingButton site={site} className="button site-header__book" />
       </div>
     </header>

@@ -6,6 +6,9 @@
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
 import {
+  AccessTokenSchema,
+  OneTapSchema,
+  PmsTokenSchema,
   AttachmentSchema,
   CalendarDaySchema,
   CouponSchema,
@@ -294,6 +297,28 @@ export class HotelApi {
   /** GET /api/member/profile: the member named by the token; 401 when the back end does not accept it. */
   memberProfile() {
     return this.call(MemberProfileSchema, "GET", "/api/member/profile", { query: this.hotel });
+  }
+
+  // Login (spec §7)
+
+  /** POST {account}/oauth/token: an authorization code (with its PKCE verifier) for a member token. */
+  exchangeCode(input: { client_id: string; client_secret: string; redirect_uri: string; code: string; code_verifier: string }) {
+    return this.call(AccessTokenSchema, "POST", "{account}/oauth/token", { body: { grant_type: "authorization_code", ...input } });
+  }
+
+  /** POST {account}/api/v1/onetap (body client and token, Bearer): who a member token names. */
+  oneTap(client: string, memberToken: string) {
+    return this.withMemberToken(memberToken).call(OneTapSchema, "POST", "{account}/api/v1/onetap", { body: { client, token: memberToken } });
+  }
+
+  /** POST {pms}/oauth/token/exchange (hotel_id, Bearer): the member token for a token valid at this hotel only. */
+  exchangeForHotel(hotelId: number, memberToken: string) {
+    return this.withMemberToken(memberToken).call(PmsTokenSchema, "POST", "{pms}/oauth/token/exchange", { body: { hotel_id: hotelId } });
+  }
+
+  /** POST {account}/oauth/revoke (Bearer): ends the member token, its hotel tokens and its sign-in session. */
+  revokeMemberToken(memberToken: string) {
+    return this.withMemberToken(memberToken).call(v.object({ revoked: v.boolean() }), "POST", "{account}/oauth/revoke", { body: {} });
   }
 
   // Pricing and coupons

@@ -337,6 +337,22 @@ export const MemberProfileSchema = v.object({
 });
 export type MemberProfile = v.InferOutput<typeof MemberProfileSchema>;
 
+/** {account}/oauth/token: the member token (mem_token). */
+export const AccessTokenSchema = v.object({
+  access_token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/)),
+  token_type: v.string(),
+  expires_in: v.number(),
+});
+
+/** {account}/api/v1/onetap: who the token names, for the client asked about. */
+export const OneTapSchema = v.object({
+  client: v.string(),
+  member: v.object({ email: v.string(), first_name: v.string(), last_name: v.string() }),
+});
+
+/** {pms}/oauth/token/exchange: the hotel-scoped token (pms_token). */
+export const PmsTokenSchema = v.object({ ...AccessTokenSchema.entries, hotel_id: v.number() });
+
 export const CouponSchema = v.object({
   code: v.string(),
   name: v.string(),

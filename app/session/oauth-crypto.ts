@@ -29,7 +29,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function hmac(secret: string, text: string): Promise<string> {
+export async function hmac(secret: string, text: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return base64Url(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
 }

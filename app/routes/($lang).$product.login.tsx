@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { memberSystemOpen, startSignIn } from "~/session/sign-in.server";
+
+/** /{product}/login?back=…: "Sign in" saves the address to return to and goes to the account service. */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel || params.product !== app.env.PRODUCT || !memberSystemOpen(app)) throw new Response(null, { status: 404 });
+  return startSignIn(app, request);
+}

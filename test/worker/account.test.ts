@@ -1,0 +1,490 @@
+/**
+ * The built-in account service and signing in on the site, through the real Worker and D1 as a
+ * browser without JavaScript would: OAuth with PKCE, its refusals, the PMS exchange, sign-out,
+ * login_back_url, hotel isolation and spec §8's failure paths.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { hashPassword } from "~/backend/account/passwords";
+import { handleBackendRequest } from "~/backend/router.server";
+import { memberSessionCookie } from "~/cookies.server";
+import type { AppEnv } from "~/env.server";
+import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
+import { issueMemberToken } from "~/backend/account/members.server";
+import { Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+
+const HOST = "signin.localhost";
+const OTHER = "signin-other.localhost";
+const CLOSED = "signin-closed.localhost";
+const PASSWORD = "correct-horse-1";
+const CALLBACK = `http://${HOST}/hxa/oauth/callback`;
+
+/** A path the Browser can follow: same-host absolute Locations become paths. */
+function follow(location: string | null, host = HOST): string {
+  expect(location).not.toBeNull();
+  const url = new URL(location ?? "", `http://${host}`);
+  expect(url.host).toBe(host);
+  return `${url.pathname}${url.search}`;
+}
+
+async function addMember(domain: string, email: string, points = 800) {
+  const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>();
+  await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (?, ?, 'Mei', 'Lin', '0912345678', ?, ?)")
+    .bind(hotel?.id, email, points, await hashPassword(PASSWORD))
+    .run();
+}
+
+/** Signs in through the site's "Sign in": login → authorize → sign-in form → callback. Returns where it ends. */
+async function signIn(browser: Browser, email: string, back = "/en-US/about", password = PASSWORD) {
+  const login = await browser.request(`/en-US/hxa/login?back=${encodeURIComponent(back)}`);
+  expect(login.status).toBe(303);
+  const authorize = await browser.request(follow(login.location));
+  if (authorize.status === 303) return browser.request(follow(authorize.location));
+  expect(authorize.status).toBe(200);
+  const form: Record<string, string> = {};
+  for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+  const posted = await browser.request("/account/signin?lang=en-US", { ...form, email, password });
+  if (posted.status !== 303) return posted;
+  return browser.request(follow(posted.location));
+}
+
+/** An authorization request of our own (as an OAuth client would make it), signed in with the password. */
+async function codeFor(browser: Browser, email: string, options: { verifier?: string; state?: string; redirectUri?: string } = {}) {
+  const verifier = options.verifier ?? randomToken();
+  const state = options.state ?? randomToken();
+  const query = new URLSearchParams({
+    client_id: HOST,
+    response_type: "code",
+    redirect_uri: options.redirectUri ?? CALLBACK,
+    scope: "member",
+    role: "mem",
+    state,
+    code_challenge: await pkceChallenge(verifier),
+    code_challenge_method: "S256",
+    lang: "en-US",
+  });
+  let answer = await browser.request(`/account/oauth/authorize?${query}`);
+  if (answer.status === 200 && answer.html.includes('name="password"')) {
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(answer.html, name);
+    answer = await browser.request("/account/signin", { ...form, email, password: PASSWORD });
+  }
+  const location = answer.location ? new URL(answer.location) : null;
+  return { answer, verifier, state, code: location?.searchParams.get("code") ?? null, location };
+}
+
+async function token(fields: Record<string, string>, now?: Date) {
+  const request = new Request("https://backend.internal/account/oauth/token?lang=en-US", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET as string, now });
+  return { status: response.status, body: (await response.json()) as { success: boolean; msg: { code: string }; data: { access_token: string } | null } };
+}
+
+async function tokenFields(code: string, verifier: string) {
+  return {
+    grant_type: "authorization_code",
+    client_id: HOST,
+    client_secret: await builtInClientSecret(env.SESSION_SECRET as string, HOST),
+    redirect_uri: CALLBACK,
+    code,
+    code_verifier: verifier,
+  };
+}
+
+const hotelId = async (domain: string) => (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())?.id ?? 0;
+
+beforeAll(async () => {
+  await loadHotel(fixtureHotel(HOST, (file) => Object.assign(file.hotel, { member_price_discount: { discount: 90 }, support_lang: ["zh-TW", "en-US", "ja-JP"] })));
+  await loadHotel(fixtureHotel(OTHER));
+  await loadHotel(fixtureHotel(CLOSED, (file) => Object.assign(file.hotel, { close_member_system: true })));
+  await addMember(HOST, "mei@example.com");
+  await addMember(HOST, "ken@example.com");
+  await addMember(OTHER, "mei@example.com");
+});
+
+describe("the account service's pages", () => {
+  it.each([
+    ["zh-TW", "會員登入"],
+    ["zh-CN", "会员登录"],
+    ["en-US", "Member sign-in"],
+    ["ja-JP", "会員ログイン"],
+    ["ko-KR", "회원 로그인"],
+  ])("show the sign-in form in %s, without any script", async (lang, heading) => {
+    const login = await new Browser(HOST).request(`/${lang === "zh-TW" ? "" : `${lang}/`}hxa/login?back=/`);
+    const page = await fetchAs(HOST, follow(login.location));
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(text(html)).toContain(heading);
+    expect(html).not.toContain("<script");
+    expect(html).toMatch(/<form method="post" action="\/account\/signin/);
+  });
+
+  it("signs up a new member and signs them in, and refuses the same email twice", async () => {
+    const browser = new Browser(HOST);
+    const login = await browser.request(`/en-US/hxa/login?back=${encodeURIComponent("/en-US/facilities")}`);
+    const authorize = await browser.request(follow(login.location));
+    const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const signup = await browser.request(signupLink);
+    expect(text(signup.html)).toContain("Create a member account");
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(signup.html, name);
+    const short = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "short" });
+    expect(short.status).toBe(400);
+    expect(text(short.html)).toContain("The password needs at least 8 characters.");
+    expect(short.html).toContain('value="ann@example.com"');
+    const created = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "ann-password-1" });
+    expect(created.status).toBe(303);
+    const back = await browser.request(follow(created.location));
+    expect(back.location).toBe("/en-US/facilities");
+    const page = await browser.request("/en-US/facilities");
+    expect(text(page.html)).toContain("Signed in as Ann Chen");
+    const stored = await env.DB.prepare("SELECT password_hash FROM members WHERE email = 'ann@example.com'").first<{ password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^100000\$/);
+
+    const again = new Browser(HOST);
+    const second = await again.request(follow((await again.request("/en-US/hxa/login?back=/")).location));
+    const link = /href="(\/account\/signup\?[^"]+)"/.exec(second.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const page2 = await again.request(link);
+    const form2: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form2[name] = hidden(page2.html, name);
+    const taken = await again.request("/account/signup?lang=en-US", { ...form2, last_name: "Chen", first_name: "Ann", email: "ANN@example.com", phone: "0912 000 111", password: "another-pass-1" });
+    expect(taken.status).toBe(409);
+    expect(text(taken.html)).toContain("This email is already a member. Please sign in.");
+  });
+});
+
+describe("signing in on the site", () => {
+  it("returns to the saved address with mem_token and pms_token, shows who is signed in, and member prices", async () => {
+    const browser = new Browser(HOST);
+    const login = await browser.request(`/en-US/hxa/login?back=${encodeURIComponent("/en-US/about")}`);
+    const cookies = (await fetchAs(HOST, `/en-US/hxa/login?back=${encodeURIComponent("/en-US/about")}`, { redirect: "manual" })).headers.getSetCookie();
+    const back = cookies.find((cookie) => cookie.startsWith("login_back_url="));
+    expect(back).toMatch(/HttpOnly/i);
+    expect(back).toMatch(/Secure/i);
+    expect(back).toMatch(/SameSite=Lax/i);
+    const authorizeUrl = new URL(login.location ?? "");
+    expect(authorizeUrl.pathname).toBe("/account/oauth/authorize");
+    expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({ client_id: HOST, response_type: "code", redirect_uri: CALLBACK, role: "mem", code_challenge_method: "S256" });
+
+    const done = await signIn(new Browser(HOST), "mei@example.com");
+    expect(done.status).toBe(303);
+    expect(done.location).toBe("/en-US/about");
+    const signedIn = new Browser(HOST);
+    const response = await signInRaw(signedIn, "mei@example.com");
+    const set = response.headers.getSetCookie();
+    for (const name of ["mem_token", "pms_token"]) {
+      const cookie = set.find((line) => line.startsWith(`${name}=`));
+      expect(cookie, name).toMatch(/HttpOnly/i);
+      expect(cookie, name).toMatch(/Secure/i);
+      expect(cookie, name).toMatch(/SameSite=Lax/i);
+    }
+    const about = await signedIn.request("/en-US/about");
+    expect(text(about.html)).toContain("Signed in as Mei Lin");
+    expect(text(about.html)).toContain("My orders");
+    const booking = await signedIn.request("/en-US/hxa/booking?adults=2");
+    expect(booking.status).toBe(200);
+  });
+
+  it("refuses a wrong password, then every attempt for that account after five failures, the right password too", async () => {
+    await addMember(HOST, "limited@example.com");
+    for (let i = 0; i < 5; i++) {
+      const wrong = await signIn(new Browser(HOST), "limited@example.com", "/", "wrong-password");
+      expect(wrong.status).toBe(401);
+      expect(text(wrong.html)).toContain("The email or password is not correct.");
+    }
+    const blocked = await signIn(new Browser(HOST), "limited@example.com", "/", PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(text(blocked.html)).toContain("Too many sign-in attempts");
+  });
+
+  it("limits failures per address across accounts", async () => {
+    const browser = new Browser(HOST);
+    const attempt = async (email: string, password: string) => {
+      const login = await browser.request("/en-US/hxa/login?back=/");
+      const page = await fetchAs(HOST, follow(login.location));
+      const html = await page.text();
+      const form: Record<string, string> = {};
+      for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(html, name);
+      const csrf = page.headers.getSetCookie().find((cookie) => cookie.startsWith("account_csrf="))?.split(";")[0] ?? "";
+      return fetchAs(HOST, "/account/signin?lang=en-US", {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.9", cookie: csrf },
+        body: new URLSearchParams({ ...form, email, password }),
+      });
+    };
+    for (let i = 0; i < 20; i++) expect((await attempt(`nobody${i}@example.com`, "wrong-password")).status).toBe(401);
+    const blocked = await attempt("ken@example.com", PASSWORD);
+    expect(blocked.status).toBe(429);
+  });
+});
+
+/** Signs in and answers the callback's raw response (to read its Set-Cookie headers). */
+async function signInRaw(browser: Browser, email: string): Promise<Response> {
+  const login = await browser.request("/en-US/hxa/login?back=/en-US/about");
+  const authorize = await browser.request(follow(login.location));
+  const form: Record<string, string> = {};
+  for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+  const posted = await browser.request("/account/signin", { ...form, email, password: PASSWORD });
+  const callback = follow(posted.location);
+  const cookie = (browser as unknown as { cookies: Map<string, string> }).cookies;
+  const response = await fetchAs(HOST, callback, { redirect: "manual", headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join("; ") } });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const at = pair.indexOf("=");
+    if (/max-age=0/i.test(line)) cookie.delete(pair.slice(0, at));
+    else cookie.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return response;
+}
+
+describe("OAuth refusals", () => {
+  it("exchanges the RFC 7636 appendix B verifier for a token, once", async () => {
+    const browser = new Browser(HOST);
+    const verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+    const { code, location } = await codeFor(browser, "mei@example.com", { verifier });
+    expect(location?.searchParams.get("state")).toBeTruthy();
+    expect(code).toBeTruthy();
+    const row = await env.DB.prepare("SELECT code_challenge FROM oauth_codes ORDER BY rowid DESC LIMIT 1").first<{ code_challenge: string }>();
+    expect(row?.code_challenge).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    const first = await token(await tokenFields(code ?? "", verifier));
+    expect(first.status).toBe(200);
+    expect(first.body.data?.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const reused = await token(await tokenFields(code ?? "", verifier));
+    expect(reused.status).toBe(400);
+    expect(reused.body.msg.code).toBe("invalid_grant");
+  });
+
+  it("never redirects to an unregistered redirect_uri", async () => {
+    for (const redirectUri of ["https://evil.example/hxa/oauth/callback", `http://${HOST}/hxa/oauth/callback/`, `http://${HOST}/hxa/oauth/callback?x=1`, `http://${HOST}/en-US/hxa/oauth/callback`, `http://${OTHER}/hxa/oauth/callback`]) {
+      const { answer } = await codeFor(new Browser(HOST), "mei@example.com", { redirectUri });
+      expect(answer.status, redirectUri).toBe(400);
+      expect(answer.location, redirectUri).toBeNull();
+      expect(text(answer.html)).toContain("This sign-in link is not valid.");
+    }
+  });
+
+  it("refuses a token call with another redirect_uri, a wrong or missing verifier, a wrong secret, or an expired code", async () => {
+    const browser = new Browser(HOST);
+    const cases: [string, (fields: Record<string, string>) => Record<string, string>, string][] = [
+      ["another redirect_uri", (f) => ({ ...f, redirect_uri: `https://${HOST}/hxa/oauth/callback` }), "invalid_grant"],
+      ["a wrong verifier", (f) => ({ ...f, code_verifier: randomToken() }), "invalid_grant"],
+      ["no verifier", ({ code_verifier: _omit, ...f }) => f, "invalid_grant"],
+      ["a wrong client secret", (f) => ({ ...f, client_secret: "not-the-secret" }), "invalid_client"],
+    ];
+    for (const [name, change, expected] of cases) {
+      const { code, verifier } = await codeFor(browser, "mei@example.com");
+      const refused = await token(change(await tokenFields(code ?? "", verifier)));
+      expect(refused.status, name).toBeGreaterThanOrEqual(400);
+      expect(refused.body.msg.code, name).toBe(expected);
+    }
+    // A code refused once is spent: the right verifier afterwards is refused too.
+    const { code, verifier } = await codeFor(browser, "mei@example.com");
+    await token({ ...(await tokenFields(code ?? "", verifier)), code_verifier: randomToken() });
+    expect((await token(await tokenFields(code ?? "", verifier))).body.msg.code).toBe("invalid_grant");
+
+    const late = await codeFor(browser, "mei@example.com");
+    const expired = await token(await tokenFields(late.code ?? "", late.verifier), new Date(Date.now() + 121_000));
+    expect(expired.body.msg.code).toBe("invalid_grant");
+  });
+
+  it("refuses a state used before", async () => {
+    const browser = new Browser(HOST);
+    const state = randomToken();
+    const first = await codeFor(browser, "mei@example.com", { state });
+    expect(first.code).toBeTruthy();
+    const again = await codeFor(browser, "mei@example.com", { state });
+    expect(again.code).toBeNull();
+    expect(again.answer.status).toBe(400);
+  });
+
+  it("the site's callback refuses a state it did not start, or one it already used (spec §8: tokens removed)", async () => {
+    const browser = new Browser(HOST);
+    const login = await browser.request("/en-US/hxa/login?back=/en-US/about");
+    const authorize = await browser.request(follow(login.location));
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+    const posted = await browser.request("/account/signin", { ...form, email: "mei@example.com", password: PASSWORD });
+    const callback = follow(posted.location);
+    const forged = new URL(callback, `http://${HOST}`);
+    forged.searchParams.set("state", randomToken());
+    const refused = await browser.request(`${forged.pathname}${forged.search}`);
+    expect(refused.location).toBe("/en-US/hxa/oauth/callback?error=state");
+    const page = await browser.request(refused.location ?? "");
+    expect(text(page.html)).toContain("Sign-in did not finish: this sign-in was already used or has timed out.");
+    expect(text(page.html)).not.toContain("Signed in as");
+    // The pending sign-in was spent by the refusal: the genuine callback is refused too.
+    const replay = await browser.request(callback);
+    expect(replay.location).toBe("/hxa/oauth/callback?error=state");
+    expect(text((await browser.request("/hxa/oauth/callback?error=state")).html)).toContain("登入未完成");
+  });
+});
+
+describe("tokens are worth something only at their own hotel", () => {
+  it("the PMS exchange gives a token for the member's hotel only, and neither token works at another hotel", async () => {
+    const browser = new Browser(HOST);
+    const { code, verifier } = await codeFor(browser, "mei@example.com");
+    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const exchange = (id: number) =>
+      apiJson<{ access_token: string; hotel_id: number }>(HOST, "/pms/oauth/token/exchange?lang=en-US", {
+        method: "POST",
+        headers: { authorization: `Bearer ${memToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ hotel_id: id }),
+      });
+    const wrong = await exchange(await hotelId(OTHER));
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.msg.code).toBe("wrong_hotel");
+    const right = await exchange(await hotelId(HOST));
+    expect(right.status).toBe(200);
+    const pms = right.body.data.access_token;
+    for (const bearer of [memToken, pms]) {
+      const here = await apiJson(HOST, `/api/member/profile?domain=${HOST}`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(here.status).toBe(200);
+      const there = await apiJson(OTHER, `/api/member/profile?domain=${OTHER}`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(there.status).toBe(401);
+      const orders = await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(orders.status).toBe(401);
+    }
+    const noToken = await apiJson(HOST, "/pms/oauth/token/exchange", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ hotel_id: await hotelId(HOST) }) });
+    expect(noToken.status).toBe(401);
+  });
+
+  it("one-tap names the member for their own hotel's client only", async () => {
+    const { code, verifier } = await codeFor(new Browser(HOST), "mei@example.com");
+    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const tap = (client: string, body = memToken) =>
+      apiJson<{ member: { email: string } }>(HOST, "/account/api/v1/onetap", {
+        method: "POST",
+        headers: { authorization: `Bearer ${memToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ client, token: body }),
+      });
+    expect((await tap(HOST)).body.data.member.email).toBe("mei@example.com");
+    expect((await tap(OTHER)).status).toBe(403);
+    expect((await tap(HOST, randomToken())).status).toBe(401);
+  });
+});
+
+describe("login_back_url", () => {
+  const VARIANTS = ["//evil.com", "/\\evil.com", "\\/evil.com", "https:evil.com", "https://evil.com/", "%2F%2Fevil.com", "/%5Cevil.com", "/%2F/evil.com", "javascript:alert(1)", "/\t/evil.com", "http:/evil.com", "///evil.com"];
+  it.each(VARIANTS)("%j ends on the site", async (variant) => {
+    const browser = new Browser(HOST);
+    // The first sign-in leaves an account session: the next authorize answers at once with a code.
+    await signIn(browser, "mei@example.com", "/");
+    const done = await signIn(browser, "mei@example.com", variant);
+    expect(done.status).toBe(303);
+    const landed = new URL(done.location ?? "", `http://${HOST}`);
+    expect(landed.host).toBe(HOST);
+    expect(done.location).toBe("/en-US");
+  });
+});
+
+describe("signing out", () => {
+  it("the header's POST form revokes the tokens and the account session; a GET or a forged form does nothing", async () => {
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com", "/en-US/about");
+    const page = await browser.request("/en-US/about");
+    const csrf = /action="\/en-US\/hxa\/logout"><input type="hidden" name="csrf" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+    expect(csrf).not.toBe("");
+    expect((await browser.request("/en-US/hxa/logout")).status).toBe(303);
+    expect((await browser.request("/en-US/hxa/logout", { csrf: "forged", back: "/en-US/about" })).status).toBe(403);
+    expect(text((await browser.request("/en-US/about")).html)).toContain("Signed in as Mei Lin");
+    const out = await browser.request("/en-US/hxa/logout", { csrf, back: "/en-US/about" });
+    expect(out.status).toBe(303);
+    expect(out.location).toBe("/en-US/about");
+    const after = text((await browser.request("/en-US/about")).html);
+    expect(after).not.toContain("Signed in as");
+    expect(after).toContain("Sign in");
+    // The account service asks for the password again: its session ended with the token.
+    const login = await browser.request("/en-US/hxa/login?back=/");
+    expect((await browser.request(follow(login.location))).html).toContain('name="password"');
+  });
+
+  it("logout/json answers JSONP and ends the account session; the POST logout form returns to the site", async () => {
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com", "/");
+    const jsonp = await fetchAs(HOST, "/account/logout/json?callback=done", {
+      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}` },
+    });
+    expect(jsonp.headers.get("content-type")).toMatch(/^application\/javascript/);
+    expect(await jsonp.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
+    expect((await fetchAs(HOST, "/account/logout/json?callback=alert(1)//")).status).toBe(400);
+
+    await signIn(browser, "mei@example.com", "/");
+    const out = await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/` });
+    expect(out.status).toBe(303);
+    expect(out.location).toBe(`http://${HOST}/`);
+    const elsewhere = await browser.request("/account/logout", { client_id: HOST, redirect_uri: "https://evil.example/" });
+    expect(elsewhere.status).toBe(200);
+    const login = await browser.request("/en-US/hxa/login?back=/");
+    expect((await browser.request(follow(login.location))).html).toContain('name="password"');
+  });
+});
+
+describe("a hotel whose member system is closed", () => {
+  it("shows no member feature and its sign-in addresses do not exist", async () => {
+    const home = await new Browser(CLOSED).request("/en-US/about");
+    expect(text(home.html)).not.toContain("Sign in");
+    expect(home.html).not.toContain("/hxa/login");
+    for (const path of ["/en-US/hxa/login?back=/", "/en-US/hxa/orders", "/hxa/oauth/callback?code=x&state=y"]) {
+      expect((await new Browser(CLOSED).request(path)).status, path).toBe(404);
+    }
+    const query = new URLSearchParams({ client_id: CLOSED, response_type: "code", redirect_uri: `http://${CLOSED}/hxa/oauth/callback`, role: "mem", state: randomToken(), code_challenge: await pkceChallenge(randomToken()), code_challenge_method: "S256" });
+    const authorize = await new Browser(CLOSED).request(`/account/oauth/authorize?${query}`);
+    expect(authorize.status).toBe(400);
+    expect(authorize.location).toBeNull();
+  });
+});
+
+describe("the old member cookie", () => {
+  it("moves to mem_token and pms_token", async () => {
+    const row = await env.DB.prepare("SELECT id FROM members WHERE email = 'ken@example.com'").first<{ id: number }>();
+    const legacy = await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: HOST, token: await issueMemberToken(env.DB, row?.id ?? 0) });
+    const response = await fetchAs(HOST, "/en-US/about", { headers: { cookie: legacy.split(";")[0] ?? "" } });
+    const set = response.headers.getSetCookie();
+    expect(set.some((cookie) => cookie.startsWith("mem_token=") && /HttpOnly/i.test(cookie))).toBe(true);
+    expect(set.some((cookie) => cookie.startsWith("pms_token="))).toBe(true);
+    expect(set.some((cookie) => cookie.startsWith("member=;") || /^member=.*Max-Age=0/i.test(cookie))).toBe(true);
+  });
+});
+
+describe("spec §8: failing at the exchange step", () => {
+  interface Worker {
+    fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response>;
+  }
+  it("removes the tokens and shows the alert, in the guest's language", async () => {
+    const worker = ((await import(/* @vite-ignore */ "../../build/index.js")) as { default: Worker }).default;
+    const backends = inject("brokenBackends");
+    const vars = { ...env, PMS_ORIGIN: backends.garbage };
+    const cookies = new Map<string, string>();
+    const get = async (path: string, form?: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      const init: RequestInit = { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") }, redirect: "manual" };
+      if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...(init.headers as object), "content-type": "application/x-www-form-urlencoded" } });
+      const response = await worker.fetch(new Request(`http://${HOST}${path}`, init), vars, ctx);
+      await waitOnExecutionContext(ctx);
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        if (/max-age=0/i.test(line)) cookies.delete(pair.slice(0, at));
+        else cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return { response, html: await response.text() };
+    };
+    const login = await get("/ja-JP/hxa/login?back=/ja-JP/about");
+    const authorize = await get(follow(login.response.headers.get("location")));
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+    const posted = await get("/account/signin", { ...form, email: "mei@example.com", password: PASSWORD });
+    const callback = await get(follow(posted.response.headers.get("location")));
+    expect(callback.response.headers.get("location")).toBe("/ja-JP/hxa/oauth/callback?error=exchange");
+    expect(cookies.has("mem_token")).toBe(false);
+    expect(cookies.has("pms_token")).toBe(false);
+    const page = await get("/ja-JP/hxa/oauth/callback?error=exchange");
+    expect(text(page.html)).toContain("システムへのログイン中にエラーが発生しました。しばらくしてからもう一度お試しください。");
+    expect(page.html).toContain('role="alert"');
+  });
+});

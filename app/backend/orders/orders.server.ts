@@ -16,7 +16,7 @@ import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
-import { lineErrorOf, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
+import { lineErrorOf, lineUnitPrice, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 
@@ -338,8 +338,7 @@ function orderInsertStatements(
   ];
   const loggedIn = member !== null;
   priced.lines.forEach((line, index) => {
-    const memberApplies = loggedIn && line.plan.allow_member_price === 1 && line.priced.member_price !== null;
-    const unit = memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price;
+    const { price: unit, memberApplied: memberApplies } = lineUnitPrice(line, loggedIn);
     const occupant = occupants[index] ?? { memo: "", occupant_name: "", occupant_phone: "", occupant_email: "" };
     statements.push(
       db

@@ -141,7 +141,7 @@ export function MemberMenu({ site }: { site: SiteData }) {
         </li>
         <li>
           <form method="post" action={localizePath(`/${site.product}/logout`, site.lang)}>
-            <input type="hidden" name="csrf" value={member.signOutToken} />
+            <input type="hidden" name="sign_out_token" value={member.signOutToken} />
             <input type="hidden" name="back" value={here} />
             <button type="submit" className="text-button">
               {t("member.sign_out")}

@@ -8,7 +8,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
   if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
   const form = await request.formData();
-  if (!(await signOutAllowed(app, form.get("csrf")))) throw new Response(null, { status: 403 });
+  if (!(await signOutAllowed(app, form.get("sign_out_token")))) throw new Response(null, { status: 403 });
   return signOut(app, request, form.get("back"));
 }
 

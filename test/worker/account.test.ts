@@ -387,12 +387,12 @@ describe("signing out", () => {
     const browser = new Browser(HOST);
     await signIn(browser, "mei@example.com", "/en-US/about");
     const page = await browser.request("/en-US/about");
-    const csrf = /action="\/en-US\/hxa\/logout"><input type="hidden" name="csrf" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+    const csrf = /action="\/en-US\/hxa\/logout"><input type="hidden" name="sign_out_token" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
     expect(csrf).not.toBe("");
     expect((await browser.request("/en-US/hxa/logout")).status).toBe(303);
-    expect((await browser.request("/en-US/hxa/logout", { csrf: "forged", back: "/en-US/about" })).status).toBe(403);
+    expect((await browser.request("/en-US/hxa/logout", { sign_out_token: "forged", back: "/en-US/about" })).status).toBe(403);
     expect(text((await browser.request("/en-US/about")).html)).toContain("Signed in as Mei Lin");
-    const out = await browser.request("/en-US/hxa/logout", { csrf, back: "/en-US/about" });
+    const out = await browser.request("/en-US/hxa/logout", { sign_out_token: csrf, back: "/en-US/about" });
     expect(out.status).toBe(303);
     expect(out.location).toBe("/en-US/about");
     const after = text((await browser.request("/en-US/about")).html);

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from "@playwright/test";
+import { hotelUrl, taipeiDay } from "./helpers";
+
+/**
+ * A member's whole visit in Chromium, with JavaScript on and off: sign up, sign in through the
+ * built-in account service, member prices, a booking with points and the members-only discount,
+ * the order in My orders, sign out; and spec §8's failure path at the callback.
+ */
+
+async function signOut(page: Page) {
+  await page.locator(".member-menu summary").click();
+  await page.locator('.member-menu button[type="submit"]').click();
+  await expect(page.locator(".member-menu__sign-in")).toBeVisible();
+}
+
+test("a guest creates a member account from the sign-in page and comes back signed in", async ({ page, javaScriptEnabled }) => {
+  const email = `new-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
+  await page.goto(hotelUrl("taipei", "/en-US/facilities"));
+  await page.locator(".member-menu__sign-in").click();
+  await expect(page.locator("h1")).toHaveText("Member sign-in");
+  await page.getByRole("link", { name: "No account yet? Create one" }).click();
+  await expect(page.locator("h1")).toHaveText("Create a member account");
+  await page.getByLabel("Last name").fill("Chen");
+  await page.getByLabel("First name").fill("Ann");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("0912 000 111");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator(".field-error")).toHaveText("The password needs at least 8 characters.");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Password").fill("ann-password-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));
+  await expect(page.locator(".member-menu summary")).toHaveText("Signed in as Ann Chen");
+  await signOut(page);
+  await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));
+});
+
+test("a member signs in, books with points and the members-only discount, finds it in My orders and signs out", async ({ page, javaScriptEnabled }) => {
+  const offset = javaScriptEnabled ? 90 : 95;
+  const booking = `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}&adults=2`;
+  await page.goto(hotelUrl("taipei", booking));
+  await expect(page.locator(".booking-results")).not.toContainText("Your member price");
+
+  // Sign in: back on the same booking page afterwards, with member prices.
+  await page.locator(".member-menu__sign-in").click();
+  await expect(page.locator("h1")).toHaveText("Member sign-in");
+  await page.getByLabel("Email").fill("member@portico.example");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The email or password is not correct.");
+  await page.getByLabel("Password").fill("portico-demo-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(hotelUrl("taipei", booking));
+  await expect(page.locator(".member-menu summary")).toHaveText("Signed in as Mei Lin");
+  await expect(page.locator(".booking-results").first()).toContainText("Your member price");
+
+  // Book a member-price plan with points and the members-only discount.
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const memberPlan = page.locator(".booking-results .add-form").filter({ has: page.locator("xpath=ancestor::*[contains(., 'Your member price')][1]") }).first();
+  await memberPlan.locator("button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await page.locator(".booking-cart a.button").click();
+  // The profile fills the booker before any price check.
+  await expect(page.locator("#booker_last_name")).toHaveValue("Lin");
+  await expect(page.locator("#booker_email")).toHaveValue("member@portico.example");
+  await page.locator('input[name="member_promotion"]').check();
+  await page.locator("#points").fill("100");
+  await page.locator('button[name="intent"][value="price"]').click();
+  await expect(page.locator(".price-summary")).toContainText("Members-only discount");
+  await expect(page.locator(".price-summary")).toContainText("Points");
+  await page.locator("#occupant_name_0").fill("Mei Lin");
+  await page.locator('input[name="payment"][value="8:remittance"]').check();
+  await page.locator('button[name="intent"][value="order"]').click();
+  await expect(page).toHaveURL(/\/redirect\/receipt\/(PT\d{6}-[A-Z0-9]{6})\?valid_hash=/);
+  const orderDoc = /receipt\/([^?]+)/.exec(page.url())?.[1] ?? "";
+
+  // My orders: the new order first, linking to its page.
+  await page.locator(".member-menu summary").click();
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page.locator("h1")).toHaveText("My orders");
+  await expect(page.locator(".my-orders__item").first()).toHaveAttribute("data-order", orderDoc);
+  await page.locator("#status").selectOption("cancelled");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.locator(`[data-order="${orderDoc}"]`)).toHaveCount(0);
+  await page.locator("#status").selectOption("");
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("link", { name: `View booking ${orderDoc}` }).click();
+  await expect(page.locator("h1")).toHaveText("Booking confirmed");
+
+  await signOut(page);
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/orders"));
+  await expect(page.locator("h1")).toHaveText("Member sign-in");
+});
+
+test("spec §8: a callback that does not belong to a sign-in under way shows the error and signs nobody in", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await page.goto(hotelUrl("taipei", "/hxa/oauth/callback?code=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&state=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"));
+  await expect(page.getByRole("alert")).toContainText("登入未完成");
+  await expect(page.locator(".member-menu__sign-in")).toBeVisible();
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/oauth/callback?error=exchange"));
+  await expect(page.getByRole("alert")).toHaveText("There was an error logging into the system, please try again later.");
+});
+
+test("an address outside the site given as the return address ends on the site", async ({ page }) => {
+  for (const back of ["//evil.com", "/\\evil.com", "https:evil.com", "%2F%2Fevil.com", "javascript:alert(1)"]) {
+    await page.goto(hotelUrl("taipei", `/en-US/hxa/login?back=${encodeURIComponent(back)}`));
+    if (await page.getByLabel("Password").isVisible()) {
+      await page.getByLabel("Email").fill("traveler@portico.example");
+      await page.getByLabel("Password").fill("portico-demo-2");
+      await page.getByRole("button", { name: "Sign in" }).click();
+    }
+    await expect(page).toHaveURL(hotelUrl("taipei", "/en-US"));
+  }
+});

@@ -488,3 +488,94 @@ describe("spec §8: failing at the exchange step", () => {
     expect(page.html).toContain('role="alert"');
   });
 });
+
+describe("my orders", () => {
+  /** A member token and this hotel's token for `email`, as the site's sign-in gets them. */
+  async function tokensOf(email: string) {
+    const { code, verifier } = await codeFor(new Browser(HOST), email);
+    const mem = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const pms = await apiJson<{ access_token: string }>(HOST, "/pms/oauth/token/exchange", {
+      method: "POST",
+      headers: { authorization: `Bearer ${mem}`, "content-type": "application/json" },
+      body: JSON.stringify({ hotel_id: await hotelId(HOST) }),
+    });
+    return { mem, pms: pms.body.data.access_token };
+  }
+
+  it("lists the member's own orders, newest first, each linking to its page; nobody else reaches them", async () => {
+    const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
+    const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
+    const mei = await tokensOf("mei@example.com");
+    const day = (offset: number) => new Date(Date.now() + (8 * 3600 + offset * 86_400) * 1000).toISOString().slice(0, 10);
+    const place = async (offset: number) => {
+      const created = await apiJson<{ order_doc: string }>(HOST, "/api/ota/order/personal-new?lang=en-US", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${mei.pms}`, "idempotency-key": `my-orders-${offset}-${Date.now()}` },
+        body: JSON.stringify({
+          domain: HOST,
+          booker_first_name: "Mei",
+          booker_last_name: "Lin",
+          booker_phone: "+886 912 345 678",
+          booker_email: "mei@example.com",
+          booking_from: "HXA",
+          check_in_day: day(offset),
+          check_out_day: day(offset + 1),
+          pay_way: "remittance",
+          payment_vendor: 8,
+          pay_option: "all",
+          orders: [{ room_class_id: room?.id, proposal_id: plan?.id, num: 1, occupant_name: "Mei Lin" }],
+          adults_count: 2,
+          children_count: 0,
+        }),
+      });
+      expect(created.status).toBe(201);
+      return created.body.data.order_doc;
+    };
+    const older = await place(50);
+    const newer = await place(52);
+
+    // Mei, signed in on the site: both, newest first, linked to their pages.
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com");
+    const list = await browser.request("/en-US/hxa/orders");
+    expect(list.status).toBe(200);
+    const docs = [...list.html.matchAll(/data-order="([^"]+)"/g)].map((match) => match[1]);
+    expect(docs.indexOf(newer)).toBeGreaterThanOrEqual(0);
+    expect(docs.indexOf(newer)).toBeLessThan(docs.indexOf(older));
+    const href = new RegExp(`href="(/en-US/redirect/receipt/${newer}\\?valid_hash=[^"]+)"`).exec(list.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    expect(href).not.toBe("");
+    const receipt = await browser.request(href);
+    expect(receipt.status).toBe(200);
+    expect(text(receipt.html)).toContain(newer);
+    const cancelled = await browser.request("/en-US/hxa/orders?status=cancelled");
+    expect(cancelled.html).not.toContain(`data-order="${newer}"`);
+
+    // Ken, another member of the same hotel: not in his list, not by number, not cancellable.
+    const ken = await tokensOf("ken@example.com");
+    const kenBrowser = new Browser(HOST);
+    await signIn(kenBrowser, "ken@example.com");
+    expect((await kenBrowser.request("/en-US/hxa/orders")).html).not.toContain(newer);
+    const byNumber = await apiJson<unknown[]>(HOST, `/api/ota/order/personal-order-list?domain=${HOST}&order_doc=${newer}`, { headers: { authorization: `Bearer ${ken.pms}` } });
+    expect(byNumber.body.data).toEqual([]);
+    const cancel = await apiJson(HOST, `/api/wota/order/cancel_apply/${newer}?lang=en-US`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ken.pms}`, "content-type": "application/json" },
+      body: JSON.stringify({ domain: HOST, reason: "" }),
+    });
+    expect(cancel.status).toBe(404);
+
+    // An anonymous guest: sent to sign in; the API refuses; the order page needs its signed link.
+    const guest = new Browser(HOST);
+    const asked = await guest.request("/en-US/hxa/orders");
+    expect(asked.status).toBe(303);
+    expect(asked.location).toBe(`/en-US/hxa/login?back=${encodeURIComponent("/en-US/hxa/orders")}`);
+    expect((await apiJson(HOST, `/api/ota/order/personal-order-list?domain=${HOST}`)).status).toBe(401);
+    expect((await guest.request(`/en-US/redirect/receipt/${newer}`)).status).toBe(404);
+    const otherLink = new URL(href, `http://${HOST}`).searchParams.get("valid_hash") ?? "";
+    expect((await guest.request(`/en-US/redirect/receipt/${older}?valid_hash=${encodeURIComponent(otherLink)}`)).status).toBe(404);
+
+    // Mei's tokens at another hotel: worthless.
+    expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.pms}` } })).status).toBe(401);
+    expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.mem}` } })).status).toBe(401);
+  });
+});

@@ -37,6 +37,9 @@ CREATE TABLE pms_tokens (
 );
 CREATE INDEX pms_tokens_member_token ON pms_tokens (member_token_hash);
 
+-- Plans sold to signed-in members only: hidden from guests, refused in their price checks and orders.
+ALTER TABLE rate_plans ADD COLUMN members_only INTEGER NOT NULL DEFAULT 0 CHECK (members_only IN (0, 1));
+
 -- Failed sign-ins, counted per account (hotel and email) and per address over a window.
 CREATE TABLE login_failures (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

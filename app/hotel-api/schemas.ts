@@ -232,6 +232,8 @@ export const PriceSetItemSchema = v.object({
   free_cancel_before_date: v.nullable(v.string()),
   allow_coupon: v.boolean(),
   allow_member_price: v.boolean(),
+  /** Sold to signed-in members only (decision 037); a back end without the field sells to everyone. */
+  members_only: v.optional(v.boolean(), false),
   contain_meals: v.boolean(),
   support_entire_rent: v.boolean(),
   days: v.number(),

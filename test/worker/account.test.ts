@@ -97,7 +97,17 @@ async function tokenFields(code: string, verifier: string) {
 const hotelId = async (domain: string) => (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())?.id ?? 0;
 
 beforeAll(async () => {
-  await loadHotel(fixtureHotel(HOST, (file) => Object.assign(file.hotel, { member_price_discount: { discount: 90 }, support_lang: ["zh-TW", "en-US", "ja-JP"] })));
+  await loadHotel(
+    fixtureHotel(HOST, (file) => {
+      Object.assign(file.hotel, { member_price_discount: { discount: 90 }, support_lang: ["zh-TW", "en-US", "ja-JP"] });
+      (file.rate_plans as unknown[]).push({
+        rate_plan_code: "MEMBERS",
+        name: { "zh-TW": "會員專屬", "en-US": "Member early bird" },
+        members_only: true,
+        rooms: [{ room_code: "double", weekday: 2500, weekend: 3000, holiday: 3500 }],
+      });
+    }),
+  );
   await loadHotel(fixtureHotel(OTHER));
   await loadHotel(fixtureHotel(CLOSED, (file) => Object.assign(file.hotel, { close_member_system: true })));
   await addMember(HOST, "mei@example.com");
@@ -577,5 +587,60 @@ describe("my orders", () => {
     // Mei's tokens at another hotel: worthless.
     expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.pms}` } })).status).toBe(401);
     expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.mem}` } })).status).toBe(401);
+  });
+});
+
+describe("members-only plans", () => {
+  it("are listed, priced and booked for a signed-in member only", async () => {
+    const start = new Date(Date.now() + (8 * 3600 + 30 * 86_400) * 1000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + (8 * 3600 + 31 * 86_400) * 1000).toISOString().slice(0, 10);
+    const search = `/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${end}&lang=en-US`;
+    const names = (body: { data: { rooms: { price_set: { proposal_name: string }[] }[] } }) => body.data.rooms.flatMap((room) => room.price_set.map((plan) => plan.proposal_name));
+    const guest = await apiJson<{ rooms: { price_set: { proposal_name: string }[] }[] }>(HOST, search);
+    expect(names(guest.body)).toContain("Room only");
+    expect(names(guest.body)).not.toContain("Member early bird");
+
+    const { code, verifier } = await codeFor(new Browser(HOST), "mei@example.com");
+    const mem = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const member = await apiJson<{ rooms: { room_class_id: number; price_set: { proposal_name: string; proposal_id: number }[] }[] }>(HOST, search, { headers: { authorization: `Bearer ${mem}` } });
+    expect(names(member.body)).toContain("Member early bird");
+    const room = member.body.data.rooms[0];
+    const plan = room?.price_set.find((candidate) => candidate.proposal_name === "Member early bird");
+
+    const order = (authorization?: string) =>
+      apiJson(HOST, "/api/ota/order/personal-new?lang=en-US", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": `members-only-${authorization ? "m" : "g"}-${Date.now()}`, ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({
+          domain: HOST,
+          booker_first_name: "Mei",
+          booker_last_name: "Lin",
+          booker_phone: "+886 912 345 678",
+          booker_email: "mei@example.com",
+          booking_from: "HXA",
+          check_in_day: start,
+          check_out_day: end,
+          pay_way: "remittance",
+          payment_vendor: 8,
+          pay_option: "all",
+          orders: [{ room_class_id: room?.room_class_id, proposal_id: plan?.proposal_id, num: 1, occupant_name: "Mei Lin" }],
+          adults_count: 2,
+          children_count: 0,
+        }),
+      });
+    const refused = await order();
+    expect(refused.status).toBe(401);
+    expect(refused.body.msg.code).toBe("member_only");
+    expect(refused.body.msg.extrainfo?.field).toBe("orders.0.proposal_id");
+    expect((await order(`Bearer ${mem}`)).status).toBe(201);
+
+    // On the site: hidden from a guest, shown and labelled for the signed-in member.
+    const page = `/en-US/hxa/booking?start=${start}&end=${end}&adults=2`;
+    expect(text((await new Browser(HOST).request(page)).html)).not.toContain("Member early bird");
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com");
+    const signedIn = text((await browser.request(page)).html);
+    expect(signedIn).toContain("Member early bird");
+    expect(signedIn).toContain("Members-only plan");
   });
 });

@@ -37,6 +37,8 @@ export interface RatePlanRow {
   refund_template_id: number;
   allow_coupon: number;
   allow_member_price: number;
+  /** 1: sold to signed-in members only (decision 037). */
+  members_only: number;
   contain_meals: number;
   support_entire_rent: number;
   open_check_in_date: string | null;
@@ -58,13 +60,17 @@ export async function loadRoomClasses(db: D1Database, hotelId: number): Promise<
   return results;
 }
 
-export async function loadRatePlans(db: D1Database, hotelId: number): Promise<RatePlanRow[]> {
+/**
+ * The hotel's plans as the caller may see them: members-only plans exist only for a signed-in
+ * member, so a guest's search never shows them and a guest's price check or order cannot name them.
+ */
+export async function loadRatePlans(db: D1Database, hotelId: number, viewer: { signedIn: boolean }): Promise<RatePlanRow[]> {
   const { results } = await db
     .prepare(
       `SELECT rp.*, (SELECT group_concat(room_class_id) FROM rate_plan_rooms WHERE rate_plan_id = rp.id) AS target_rooms
-       FROM rate_plans rp WHERE rp.hotel_id = ? ORDER BY rp.position, rp.id`,
+       FROM rate_plans rp WHERE rp.hotel_id = ?1 AND (rp.members_only = 0 OR ?2 = 1) ORDER BY rp.position, rp.id`,
     )
-    .bind(hotelId)
+    .bind(hotelId, viewer.signedIn ? 1 : 0)
     .all<RatePlanRow>();
   return results;
 }
@@ -276,6 +282,7 @@ export function presentPriceSetItem(
     free_cancel_before_date: freeCancelUntil(start, plan.refund_template_id, today),
     allow_coupon: plan.allow_coupon === 1,
     allow_member_price: plan.allow_member_price === 1,
+    members_only: plan.members_only === 1,
     contain_meals: plan.contain_meals === 1,
     support_entire_rent: plan.support_entire_rent === 1,
     days: plan.days,

@@ -13,6 +13,7 @@ import {
 } from "~/backend/catalogue/catalogue.server";
 import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
 import { mainLanguage, requireHotel } from "~/backend/hotels/hotels.server";
+import { memberFromRequest } from "~/backend/account/members.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
 import { requireStay } from "~/backend/pricing/stay.server";
@@ -53,9 +54,11 @@ export const roomRoutes: BackendRoute[] = [
         ctx.now,
       );
       const main = mainLanguage(hotel);
+      // Members-only plans are listed for a signed-in member only (decision 037).
+      const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
       const [rooms, plans, availability] = await Promise.all([
         loadRoomClasses(ctx.db, hotel.id),
-        loadRatePlans(ctx.db, hotel.id),
+        loadRatePlans(ctx.db, hotel.id, { signedIn }),
         loadAvailability(ctx.db, hotel.id, start, end),
       ]);
       const rows = rooms.map((room) => {
@@ -82,8 +85,9 @@ export const roomRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const { start, end } = requireStay(hotel, ctx.url.searchParams.get("start_date"), ctx.url.searchParams.get("end_date"), ctx.now);
       const main = mainLanguage(hotel);
+      const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
       const [plans, availability] = await Promise.all([
-        loadRatePlans(ctx.db, hotel.id),
+        loadRatePlans(ctx.db, hotel.id, { signedIn }),
         loadAvailability(ctx.db, hotel.id, start, end),
       ]);
       const rateplanInfo = plans
@@ -131,6 +135,8 @@ export const roomRoutes: BackendRoute[] = [
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
       const placeholders = ids.map(() => "?").join(", ");
+      // A guest's calendar counts no members-only plan (decision 037).
+      const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
       // The lowest price on each night among the plans of these rooms that still have a room to sell,
       // that the site's entire-rent state allows that night (decision 023), and that a one-night stay
       // from that night may book (each day links to such a stay): the same rule as a search's
@@ -147,11 +153,12 @@ export const roomRoutes: BackendRoute[] = [
              AND rn.capacity > rn.booked AND (pn.allotment IS NULL OR pn.allotment > pn.sold)
              AND COALESCE(CASE WHEN rp.support_entire_rent = 1 THEN sn.unit_rooms ELSE sn.entire_rooms END, 0) = 0
              AND rp.days <= 1
+             AND (rp.members_only = 0 OR ? = 1)
              AND (rp.open_check_in_date IS NULL OR rp.open_check_in_date = '' OR pn.night >= rp.open_check_in_date)
              AND (rp.close_check_in_date IS NULL OR rp.close_check_in_date = '' OR pn.night <= rp.close_check_in_date)
            GROUP BY pn.night`,
         )
-        .bind(...ids, query.start_date, query.end_date)
+        .bind(...ids, query.start_date, query.end_date, signedIn ? 1 : 0)
         .all<{ date: string; price: number; member_price: number | null }>();
       const byDate = new Map(results.map((row) => [row.date, row]));
       // Nights before today in the hotel's zone cannot be booked, whatever their inventory says.

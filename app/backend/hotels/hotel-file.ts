@@ -223,6 +223,8 @@ const RatePlan = v.object({
   refund_template_id: v.optional(v.picklist([0, 1, 2, 3], "must be 0 (non-refundable), 1, 2 or 3"), 2),
   allow_coupon: v.optional(v.boolean(), true),
   allow_member_price: v.optional(v.boolean(), true),
+  /** Sold to signed-in members only: guests never see it. */
+  members_only: v.optional(v.boolean(), false),
   contain_meals: Flag,
   support_entire_rent: Flag,
   is_special: Flag,

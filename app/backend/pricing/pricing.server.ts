@@ -24,6 +24,16 @@ import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { requireStay, WholeNumber } from "~/backend/pricing/stay.server";
 
+/** The first line naming a members-only plan of the hotel that is not among `visible`, or -1. */
+async function membersOnlyPosition(db: D1Database, hotelId: number, lines: { proposal_id?: number | null; rate_plan_id?: number | null }[], visible: Map<number, unknown>): Promise<number> {
+  const { results } = await db.prepare("SELECT id FROM rate_plans WHERE hotel_id = ? AND members_only = 1").bind(hotelId).all<{ id: number }>();
+  const hidden = new Set(results.map((row) => row.id));
+  return lines.findIndex((line) => {
+    const id = line.proposal_id ?? line.rate_plan_id ?? 0;
+    return !visible.has(id) && hidden.has(id);
+  });
+}
+
 const Id = WholeNumber(1, 2_147_483_647);
 
 export const OrderLineInput = v.pipe(
@@ -172,11 +182,17 @@ export async function priceOrder(
   if (points > 0 && !member) throw new ApiError(401, "member_only", {}, "point_used");
   const [rooms, plans, availability] = await Promise.all([
     loadRoomClasses(ctx.db, hotel.id),
-    loadRatePlans(ctx.db, hotel.id),
+    loadRatePlans(ctx.db, hotel.id, { signedIn: member !== null }),
     loadAvailability(ctx.db, hotel.id, start, end),
   ]);
   const roomById = new Map(rooms.map((room) => [room.id, room]));
   const planById = new Map(plans.map((plan) => [plan.id, plan]));
+  if (!member) {
+    // A guest naming a members-only plan (signed out since the search) is asked to sign in.
+    const named = lines.map((line) => line.proposal_id ?? line.rate_plan_id ?? 0).filter((id) => !planById.has(id));
+    const position = named.length > 0 ? await membersOnlyPosition(ctx.db, hotel.id, lines, planById) : -1;
+    if (position >= 0) throw new ApiError(401, "member_only", {}, `orders.${position}.proposal_id`);
+  }
 
   const resolved = lines.map((line, position) => {
     const room = roomById.get(line.room_class_id);
@@ -475,7 +491,7 @@ export const pricingRoutes: BackendRoute[] = [
       if (named && (!signedIn || signedIn.email.toLowerCase() !== named.toLowerCase())) {
         throw new ApiError(401, "member_only", {}, "member.user_email");
       }
-      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel.id), loadRatePlans(ctx.db, hotel.id)]);
+      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel.id), loadRatePlans(ctx.db, hotel.id, { signedIn: signedIn !== null })]);
       const orders = body.plans.map((plan, index) => {
         const room = rooms.find((candidate) => candidate.room_code === plan.inv_type_code);
         if (!room) throw new ApiError(404, "unknown_room", {}, `plans.${index}.inv_type_code`);

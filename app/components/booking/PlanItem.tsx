@@ -80,6 +80,7 @@ export function PlanItem({
           {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
           {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
           {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
+          {plan.members_only ? ` · ${t("booking.members_only")}` : ""}
         </p>
         <p className={plan.inventory > 0 && plan.inventory <= 3 ? "plan__stock plan__stock--low" : "plan__stock"}>
           {plan.inventory > 0 ? t(unitKey("booking.rooms_left", unit), { count: plan.inventory }) : t("booking.sold_out")}

@@ -75,5 +75,20 @@ test("every kind of page is valid HTML (0 errors in the Nu HTML Checker)", async
   expect(checkout.status).toBe(200);
   pages.checkout = checkout.html;
 
+  // The account service's own pages, the sign-in failure page, and a signed-in member's header and orders.
+  const login = await fetchText("taipei", "/en-US/hxa/login?back=/en-US");
+  const authorize = new URL(String(login.headers.location));
+  pages["account-sign-in"] = (await fetchText("taipei", `${authorize.pathname}${authorize.search}`)).body;
+  pages["account-sign-up"] = (await fetchText("taipei", `/account/signup${authorize.search}`)).body;
+  pages["sign-in-failed"] = (await fetchText("taipei", "/en-US/hxa/oauth/callback?error=exchange")).body;
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/login?back=/en-US/about"));
+  await page.getByLabel("Email").fill("traveler@portico.example");
+  await page.getByLabel("Password").fill("portico-demo-2");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".member-menu summary")).toBeVisible();
+  for (const [name, path] of [["signed-in", "/en-US/about"], ["my-orders", "/en-US/hxa/orders"]] as const) {
+    pages[name] = await page.evaluate(async (url) => (await fetch(url)).text(), path);
+  }
+
   expect(vnuErrors(pages)).toEqual([]);
 });

@@ -23,6 +23,13 @@ const EnvSchema = v.object({
   PMS_ORIGIN: v.optional(Origin, ""),
   MASTER_ORIGIN: v.optional(Origin, ""),
   /**
+   * The site's OAuth client at an external account service (ACCOUNT_ORIGIN). Unset, the client is
+   * the hotel's domain with a secret derived from SESSION_SECRET, as the built-in service expects
+   * (docs/decisions/035). The secret is a Worker secret, never a [vars] value.
+   */
+  ACCOUNT_CLIENT_ID: v.optional(v.string(), ""),
+  ACCOUNT_CLIENT_SECRET: v.optional(v.string(), ""),
+  /**
    * How long a call to an external back end (HOTEL_API_ORIGIN, MASTER_ORIGIN) may take, in
    * milliseconds, before the guest is told to try again (docs/decisions/024). Default 8000.
    */

@@ -42,6 +42,12 @@ export function accountPublicBase(app: App, siteOrigin: string): string {
   return `${siteOrigin}/account`;
 }
 
+/** The site's OAuth client: configured for an external account service, else the built-in one's. */
+async function clientCredentials(app: App): Promise<{ clientId: string; clientSecret: string }> {
+  if (app.env.ACCOUNT_CLIENT_ID && app.env.ACCOUNT_CLIENT_SECRET) return { clientId: app.env.ACCOUNT_CLIENT_ID, clientSecret: app.env.ACCOUNT_CLIENT_SECRET };
+  return { clientId: app.domain, clientSecret: await builtInClientSecret(app.env.SESSION_SECRET, app.domain) };
+}
+
 export function memberSystemOpen(app: App): boolean {
   return Boolean(app.hotel && !app.hotel.close_member_system);
 }
@@ -61,7 +67,7 @@ export async function startSignIn(app: App, request: Request): Promise<Response>
   const redirectUri = `${url.origin}/${product}/oauth/callback`;
   const authorize = new URL(`${accountPublicBase(app, url.origin)}/oauth/authorize`);
   for (const [key, value] of Object.entries({
-    client_id: app.domain,
+    client_id: (await clientCredentials(app)).clientId,
     response_type: "code",
     redirect_uri: redirectUri,
     scope: "member",
@@ -108,8 +114,8 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
   if (!code) return fail("invalid_request");
   let memToken: string;
   try {
-    const clientSecret = await builtInClientSecret(app.env.SESSION_SECRET, app.domain);
-    memToken = (await app.api.exchangeCode({ client_id: app.domain, client_secret: clientSecret, redirect_uri: pending.redirectUri, code, code_verifier: pending.verifier }))
+    const { clientId, clientSecret } = await clientCredentials(app);
+    memToken = (await app.api.exchangeCode({ client_id: clientId, client_secret: clientSecret, redirect_uri: pending.redirectUri, code, code_verifier: pending.verifier }))
       .access_token;
   } catch (error) {
     // Spec §8: a code-exchange error removes the tokens and passes the error on.
@@ -118,7 +124,7 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
   }
   let cookies: string[];
   try {
-    const { member } = await app.api.oneTap(app.domain, memToken);
+    const { member } = await app.api.oneTap((await clientCredentials(app)).clientId, memToken);
     const hotelId = app.hotel?.hotel_id ?? 0;
     const pms = await app.api.exchangeForHotel(hotelId, memToken);
     const name = [member.first_name, member.last_name].filter(Boolean).join(" ") || member.email;

@@ -22,7 +22,8 @@ function lowestNightPrice(roomCode: string, night: string): number {
     : TAIPEI.inventory.weekend_nights.includes(new Date(`${night}T00:00:00Z`).getUTCDay())
       ? "weekend"
       : "weekday";
-  const prices = TAIPEI.rate_plans.flatMap((plan) => plan.rooms.filter((room) => room.room_code === roomCode).map((room) => room[kind]));
+  // A guest's calendar counts no members-only plan (decision 037).
+  const prices = TAIPEI.rate_plans.filter((plan) => !(plan as { members_only?: boolean }).members_only).flatMap((plan) => plan.rooms.filter((room) => room.room_code === roomCode).map((room) => room[kind]));
   return Math.min(...prices);
 }
 

@@ -442,6 +442,13 @@ describe("a hotel whose member system is closed", () => {
     for (const path of ["/en-US/hxa/login?back=/", "/en-US/hxa/orders", "/hxa/oauth/callback?code=x&state=y"]) {
       expect((await new Browser(CLOSED).request(path)).status, path).toBe(404);
     }
+    const start = new Date(Date.now() + (8 * 3600 + 30 * 86_400) * 1000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + (8 * 3600 + 31 * 86_400) * 1000).toISOString().slice(0, 10);
+    const results = await new Browser(CLOSED).request(`/en-US/hxa/booking?start=${start}&end=${end}&adults=2`);
+    expect(text(results.html)).toContain("Room only");
+    expect(text(results.html)).not.toContain("Members NT$");
+    const search = await apiJson<{ rooms: { price_set: { member_price: number | null }[] }[] }>(CLOSED, `/api/ota/room/empty-by-date?domain=${CLOSED}&start_date=${start}&end_date=${end}`);
+    expect(search.body.data.rooms.flatMap((room) => room.price_set.map((plan) => plan.member_price))).toEqual([null]);
     const query = new URLSearchParams({ client_id: CLOSED, response_type: "code", redirect_uri: `http://${CLOSED}/hxa/oauth/callback`, role: "mem", state: randomToken(), code_challenge: await pkceChallenge(randomToken()), code_challenge_method: "S256" });
     const authorize = await new Browser(CLOSED).request(`/account/oauth/authorize?${query}`);
     expect(authorize.status).toBe(400);

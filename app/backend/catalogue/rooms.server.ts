@@ -67,7 +67,9 @@ export const roomRoutes: BackendRoute[] = [
           if (!targetRoomIds(plan).includes(room.id)) return [];
           const priced = sellablePlan(availability, plan, room.id, start);
           if (!priced) return [];
-          return [presentPriceSetItem(plan, room, priced, planInventory(roomAvailability, priced), ctx.lang, main, start, today)];
+          const item = presentPriceSetItem(plan, room, priced, planInventory(roomAvailability, priced), ctx.lang, main, start, today);
+          // A hotel without a member system shows no member price at all.
+          return [hotel.close_member_system === 1 ? { ...item, member_price: null } : item];
         });
         return {
           ...presentRoomClass(room, ctx.lang, main),
@@ -107,7 +109,7 @@ export const roomRoutes: BackendRoute[] = [
                 {
                   room_class_id: roomClassId,
                   origin_price: priced.price,
-                  member_price: plan.allow_member_price === 1 ? priced.member_price : null,
+                  member_price: plan.allow_member_price === 1 && hotel.close_member_system !== 1 ? priced.member_price : null,
                   inventory: planInventory(availability.rooms.get(roomClassId), priced),
                 },
               ];
@@ -166,7 +168,7 @@ export const roomRoutes: BackendRoute[] = [
       return ok(
         stayNights(query.start_date, query.end_date).map((date) => {
           const row = date >= today ? byDate.get(date) : undefined;
-          return { date, price: row?.price ?? null, member_price: row?.member_price ?? null, available: row !== undefined };
+          return { date, price: row?.price ?? null, member_price: hotel.close_member_system === 1 ? null : (row?.member_price ?? null), available: row !== undefined };
         }),
       );
     },

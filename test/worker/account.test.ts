@@ -424,11 +424,16 @@ describe("signing out", () => {
     expect((await fetchAs(HOST, "/account/logout/json?callback=alert(1)//")).status).toBe(400);
 
     await signIn(browser, "mei@example.com", "/");
-    const out = await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/` });
+    const form = await browser.request(`/account/logout?lang=en-US&client_id=${HOST}&redirect_uri=${encodeURIComponent(`http://${HOST}/`)}`);
+    expect(text(form.html)).toContain("Sign out");
+    expect(form.html).not.toContain("<script");
+    expect((await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/`, csrf: "forged" })).status).toBe(403);
+    const out = await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/`, csrf: hidden(form.html, "csrf") });
     expect(out.status).toBe(303);
     expect(out.location).toBe(`http://${HOST}/`);
-    const elsewhere = await browser.request("/account/logout", { client_id: HOST, redirect_uri: "https://evil.example/" });
+    const elsewhere = await browser.request("/account/logout", { client_id: HOST, redirect_uri: "https://evil.example/", csrf: hidden(form.html, "csrf") });
     expect(elsewhere.status).toBe(200);
+    expect(elsewhere.location).toBeNull();
     const login = await browser.request("/en-US/hxa/login?back=/");
     expect((await browser.request(follow(login.location))).html).toContain('name="password"');
   });

@@ -9,7 +9,7 @@ import { ApiError, ok, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/session/oauth-crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
-import { errorPage, signInPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
+import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { hashPassword, verifyPassword } from "./passwords";
 import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
@@ -308,13 +308,23 @@ export const accountRoutes: BackendRoute[] = [
       },
     },
     {
-      // The sign-out form without JavaScript.
+      // The page with the sign-out form (client_id and the site's home to return to).
+      method: "GET",
+      path: "/account/logout",
+      handler: async (ctx) => {
+        const csrf = csrfFor(ctx.request);
+        const clientId = (ctx.url.searchParams.get("client_id") ?? "").slice(0, 253);
+        const redirectUri = (ctx.url.searchParams.get("redirect_uri") ?? "").slice(0, 500);
+        return withCookie(signOutPage(ctx.lang, clientId, redirectUri, csrf.token), csrf.setCookie);
+      },
+    },
+    {
+      // The sign-out form without JavaScript: from this service's own page, with its CSRF token.
       method: "POST",
       path: "/account/logout",
       handler: async (ctx) => {
         const form = (await readForm(ctx.request)) ?? new FormData();
-        const origin = ctx.request.headers.get("origin");
-        if (origin && origin !== "null" && origin !== ctx.url.origin) return errorPage(ctx.lang, "error.form_expired", 403);
+        if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
         await endBrowserSession(ctx);
         const client = await findClient(ctx.db, String(form.get("client_id") ?? ""), ctx.url, ctx.product);
         const home = client ? siteHomeFor(client, String(form.get("redirect_uri") ?? "")) : null;

@@ -109,6 +109,19 @@ export function errorPage(lang: Language, key: AccountText, status = 400): Respo
   return page(lang, accountText(lang, "title.error"), `<h1>${escapeHtml(accountText(lang, "title.error"))}</h1><p role="alert">${escapeHtml(accountText(lang, key))}</p>`, status);
 }
 
+/** The service's own sign-out form: a POST with its CSRF token, no JavaScript needed. */
+export function signOutPage(lang: Language, clientId: string, redirectUri: string, csrf: string): Response {
+  const fields = { client_id: clientId, redirect_uri: redirectUri, csrf };
+  const hidden = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join("");
+  return page(
+    lang,
+    accountText(lang, "action.signout"),
+    `<h1>${escapeHtml(accountText(lang, "action.signout"))}</h1><form method="post" action="/account/logout?lang=${lang}">${hidden}<button type="submit">${escapeHtml(accountText(lang, "action.signout"))}</button></form>`,
+  );
+}
+
 export function signedOutPage(lang: Language, home: string | null): Response {
   const link = home ? `<p><a href="${escapeHtml(home)}">${escapeHtml(accountText(lang, "link.back"))}</a></p>` : "";
   return page(lang, accountText(lang, "title.signed_out"), `<h1>${escapeHtml(accountText(lang, "title.signed_out"))}</h1><p>${escapeHtml(accountText(lang, "signed_out.body"))}</p>${link}`);

@@ -102,7 +102,9 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
   const lang: Language = pending && isLanguage(pending.lang) ? pending.lang : app.lang;
   const fail = async (reason: SignInFailure) => {
     const headers = new Headers({ "cache-control": "no-store" });
-    for (const cookie of await clearedTokenCookies(app.env)) headers.append("set-cookie", cookie);
+    // Spec §8 removes the tokens of a sign-in that failed. Without a sign-in under way the callback
+    // was not ours to finish (a forged or replayed link): it signs nobody out.
+    if (pending) for (const cookie of await clearedTokenCookies(app.env)) headers.append("set-cookie", cookie);
     headers.append("set-cookie", await oauthStateCookie(app.env).serialize("", { maxAge: 0 }));
     return safeRedirect(`${localizePath(`/${product}/oauth/callback`, lang)}?error=${reason}`, request, { status: 303, headers });
   };

@@ -331,6 +331,13 @@ describe("OAuth refusals", () => {
     const replay = await browser.request(callback);
     expect(replay.location).toBe("/hxa/oauth/callback?error=state");
     expect(text((await browser.request("/hxa/oauth/callback?error=state")).html)).toContain("登入未完成");
+
+    // A forged callback link does not sign a signed-in member out.
+    const member = new Browser(HOST);
+    await signIn(member, "mei@example.com", "/en-US/about");
+    const forgedLink = await member.request(`/hxa/oauth/callback?code=${randomToken()}&state=${randomToken()}`);
+    expect(forgedLink.location).toBe("/hxa/oauth/callback?error=state");
+    expect(text((await member.request("/en-US/about")).html)).toContain("Signed in as Mei Lin");
   });
 });
 

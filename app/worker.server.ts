@@ -8,7 +8,7 @@ import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
 import { readHotelVersions } from "~/backend/hotels/versions.server";
 import { createAppContext, hotelDomainFor } from "~/context.server";
 import { withContentCache } from "~/edge/content-cache.server";
-import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type PageVersions } from "~/edge/page-cache.server";
+import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type CachedPage, type PageVersions } from "~/edge/page-cache.server";
 import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/edge/replica.server";
 import { apiMessage } from "~/backend/messages";
 import { memberSessionCookie } from "~/cookies.server";
@@ -212,14 +212,30 @@ async function handleRequest(
   const site: SiteRequest = { request, url, env, ctx, remix, log, crossSite, replica, versions: null };
   if (!env.HOTEL_API_ORIGIN) {
     const domain = hotelDomainFor(url.host, env.DEFAULT_HOTEL_DOMAIN);
-    site.versions = await readHotelVersions(replica.db, domain).catch((error: unknown) => {
-      log.error("cache versions unreadable, nothing served from the edge cache", domain, error);
-      return null;
-    });
-    if (site.versions && isCacheablePageRequest(request, url)) {
-      const pages = await PageCache.open();
-      if (pages) return cachedPage(site, pages, pageCacheKey(domain, url, site.versions));
+    const pageRequest = isCacheablePageRequest(request, url);
+    const pages = pageRequest ? PageCache.open() : null;
+    const seen = lastVersions.get(domain);
+    let guessKey: string | null = null;
+    let guessed: Promise<CachedPage | null> | null = null;
+    if (seen && Date.now() - seen.readAt < VERSIONS_FRESH_MS) {
+      site.versions = seen.versions;
+    } else {
+      // While the versions are read, the page is looked up under the versions this isolate saw
+      // last: when they are still current (nearly always), the read and the lookup cost one wait.
+      guessKey = pages && seen?.versions ? pageCacheKey(domain, url, seen.versions) : null;
+      const key = guessKey;
+      guessed = key && pages ? pages.then((cache) => cache?.lookup(key) ?? null) : null;
+      try {
+        site.versions = await readHotelVersions(replica.db, domain);
+        rememberVersions(domain, site.versions);
+      } catch (error) {
+        log.error("cache versions unreadable, nothing served from the edge cache", domain, error);
+      }
     }
+    const cache = site.versions && pages ? await pages : null;
+    const key = cache && site.versions ? pageCacheKey(domain, url, site.versions) : null;
+    if (guessed && key !== guessKey) ctx.waitUntil(guessed.then((found) => found?.response.body?.cancel()));
+    if (cache && key) return cachedPage(site, cache, key, guessed && key === guessKey ? await guessed : undefined);
   }
   const { response } = await renderSite(site, nonce());
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -227,6 +243,20 @@ async function handleRequest(
     if (bookmark) response.headers.append("set-cookie", bookmark);
   }
   return response;
+}
+
+/**
+ * How long this isolate trusts the cache versions it read (decision 026): the bound on how late a
+ * page follows an import or a booking. Within it a content page costs no database read at all.
+ */
+export const VERSIONS_FRESH_MS = 1_000;
+
+/** The cache versions this isolate read last, per domain (null: no live hotel there). */
+const lastVersions = new Map<string, { versions: PageVersions | null; readAt: number }>();
+
+function rememberVersions(domain: string, versions: PageVersions | null): void {
+  if (lastVersions.size >= 1_000 && !lastVersions.has(domain)) lastVersions.clear();
+  lastVersions.set(domain, { versions, readAt: Date.now() });
 }
 
 interface SiteRequest {
@@ -247,8 +277,8 @@ interface SiteRequest {
  * one while the page is rendered again in the background; none: rendered, and stored when it is a
  * whole page that every guest may see (200, no cookie, the back end answered every call).
  */
-async function cachedPage(site: SiteRequest, pages: PageCache, key: string): Promise<Response> {
-  const cached = await pages.lookup(key);
+async function cachedPage(site: SiteRequest, pages: PageCache, key: string, found?: CachedPage | null): Promise<Response> {
+  const cached = found === undefined ? await pages.lookup(key) : found;
   if (cached) {
     if (cached.age === "stale") {
       site.ctx.waitUntil(

@@ -60,6 +60,32 @@ export interface CachedPage {
   age: "fresh" | "stale";
 }
 
+/** A stored copy as kept in this isolate's memory, in front of the Cache API. */
+interface MemoryCopy {
+  html: string;
+  headers: [string, string][];
+  storedAt: number;
+}
+
+/** The last pages this isolate served, most recent last: a hit costs no trip to the cache. */
+const memory = new Map<string, MemoryCopy>();
+const MEMORY_PAGES = 64;
+const MEMORY_BYTES = 8 * 1024 * 1024;
+let memoryBytes = 0;
+
+function remember(key: string, copy: MemoryCopy): void {
+  const previous = memory.get(key);
+  if (previous) memoryBytes -= previous.html.length;
+  memory.delete(key);
+  memory.set(key, copy);
+  memoryBytes += copy.html.length;
+  for (const [oldest, old] of memory) {
+    if (memory.size <= MEMORY_PAGES && memoryBytes <= MEMORY_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= old.html.length;
+  }
+}
+
 export class PageCache {
   private constructor(private readonly cache: Cache) {}
 
@@ -68,21 +94,28 @@ export class PageCache {
     return cache ? new PageCache(cache) : null;
   }
 
-  async lookup(key: string, now = Date.now()): Promise<CachedPage | null> {
+  private async copyOf(key: string): Promise<MemoryCopy | null> {
+    const kept = memory.get(key);
+    if (kept) return kept;
     const hit = await this.cache.match(key);
     if (!hit) return null;
-    const age = ageOf(Number(hit.headers.get(STORED_AT_HEADER)), now);
-    if (age === "expired") {
-      await hit.body?.cancel();
-      return null;
-    }
-    const headers = new Headers(hit.headers);
+    const copy = { html: await hit.text(), headers: [...hit.headers], storedAt: Number(hit.headers.get(STORED_AT_HEADER)) };
+    remember(key, copy);
+    return copy;
+  }
+
+  async lookup(key: string, now = Date.now()): Promise<CachedPage | null> {
+    const copy = await this.copyOf(key);
+    if (!copy) return null;
+    const age = ageOf(copy.storedAt, now);
+    if (age === "expired") return null;
+    const headers = new Headers(copy.headers);
     const scriptHashes = (headers.get(HASHES_HEADER) ?? "").split(" ").filter(Boolean);
     const cacheControl = headers.get(ORIGINAL_CACHE_CONTROL);
     for (const name of [HASHES_HEADER, ORIGINAL_CACHE_CONTROL, STORED_AT_HEADER, "cache-control"]) headers.delete(name);
     if (cacheControl) headers.set("cache-control", cacheControl);
     headers.set(EDGE_CACHE_HEADER, age === "fresh" ? "HIT" : "STALE");
-    return { response: new Response(hit.body, { status: 200, headers }), scriptHashes, age };
+    return { response: new Response(copy.html, { status: 200, headers }), scriptHashes, age };
   }
 
   /** Whether a rendered response may be kept for every guest: a whole 200 HTML page setting no cookie. */
@@ -101,6 +134,7 @@ export class PageCache {
       headers.set("cache-control", "max-age=86400");
       headers.set(STORED_AT_HEADER, String(now));
       headers.set(HASHES_HEADER, hashes.join(" "));
+      remember(key, { html, headers: [...headers], storedAt: now });
       await this.cache.put(key, new Response(html, { status: 200, headers }));
     } catch (error) {
       log.error("page not cached", key, error);

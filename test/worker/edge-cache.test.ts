@@ -1,10 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { withContentCache } from "~/edge/content-cache.server";
 import { EDGE_CACHE_HEADER } from "~/edge/page-cache.server";
 import type { Transport } from "~/hotel-api/client";
 import { createLogger } from "~/log.server";
+import { VERSIONS_FRESH_MS } from "~/worker.server";
 // The built Worker (npm run build), called with an execution context the test can wait on.
 import worker from "../../build/index.js";
 import { BOOKER, apiJson, fixtureHotel, loadHotel, text } from "./helpers";
@@ -56,6 +57,8 @@ describe("content pages at the edge", () => {
     expect(room.response.status).toBe(200);
     // The operator imports a changed hotel file (the same SQL as `npm run hotel:import`).
     await loadHotel(named("Harbour Inn and Spa", "Sea-view Double"));
+    // The Worker trusts the versions it read for VERSIONS_FRESH_MS (1 s): the bound on "at once".
+    vi.setSystemTime(Date.now() + VERSIONS_FRESH_MS);
     for (const path of ["/en-US", roomPath]) {
       const after = await visit(HOST, path);
       expect(after.response.headers.get(EDGE_CACHE_HEADER), path).toBe("MISS");
@@ -150,6 +153,7 @@ describe("availability and prices", () => {
       }),
     });
     expect(order.body.success).toBe(true);
+    vi.setSystemTime(Date.now() + VERSIONS_FRESH_MS);
     const after = await visit(HOST, "/en-US");
     expect(after.response.headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
     expect(text(after.html)).not.toContain("From NT$1,900");

@@ -10,6 +10,7 @@ import { createAppContext, hotelDomainFor } from "~/context.server";
 import { withContentCache } from "~/edge/content-cache.server";
 import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type CachedPage, type PageVersions } from "~/edge/page-cache.server";
 import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/edge/replica.server";
+import { rememberVersions, seenVersions } from "~/edge/versions.server";
 import { apiMessage } from "~/backend/messages";
 import { memberSessionCookie } from "~/cookies.server";
 import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
@@ -214,10 +215,10 @@ async function handleRequest(
     const domain = hotelDomainFor(url.host, env.DEFAULT_HOTEL_DOMAIN);
     const pageRequest = isCacheablePageRequest(request, url);
     const pages = pageRequest ? PageCache.open() : null;
-    const seen = lastVersions.get(domain);
+    const seen = seenVersions(domain);
     let guessKey: string | null = null;
     let guessed: Promise<CachedPage | null> | null = null;
-    if (seen && Date.now() - seen.readAt < VERSIONS_FRESH_MS) {
+    if (seen?.trusted) {
       site.versions = seen.versions;
     } else {
       // While the versions are read, the page is looked up under the versions this isolate saw
@@ -243,20 +244,6 @@ async function handleRequest(
     if (bookmark) response.headers.append("set-cookie", bookmark);
   }
   return response;
-}
-
-/**
- * How long this isolate trusts the cache versions it read (decision 026): the bound on how late a
- * page follows an import or a booking. Within it a content page costs no database read at all.
- */
-export const VERSIONS_FRESH_MS = 1_000;
-
-/** The cache versions this isolate read last, per domain (null: no live hotel there). */
-const lastVersions = new Map<string, { versions: PageVersions | null; readAt: number }>();
-
-function rememberVersions(domain: string, versions: PageVersions | null): void {
-  if (lastVersions.size >= 1_000 && !lastVersions.has(domain)) lastVersions.clear();
-  lastVersions.set(domain, { versions, readAt: Date.now() });
 }
 
 interface SiteRequest {

@@ -85,6 +85,8 @@ export interface ContextInput {
   cspNonce: string;
   crossSite?: boolean;
   log: Logger;
+  /** The hotel's content version when the built-in back end knows it (docs/decisions/026); part of the hotel info cache key. */
+  contentVersion?: number | null;
 }
 
 export async function createAppContext(input: ContextInput): Promise<AppContext> {
@@ -101,7 +103,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   };
   const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, accountBase: input.accountBase, pmsBase: input.pmsBase, domain, lang, onUnavailable };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
-  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log);
+  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log, input.contentVersion ?? null);
   const noSession: SessionState = { apiToken: null, memToken: null, member: null, migration: [] };
   const session = hotel && !hotel.close_member_system ? await readSession(input.request, input.env, domain) : noSession;
   const memberToken = session.apiToken;

@@ -4,7 +4,7 @@
  * login_back_url, hotel isolation and spec §8's failure paths.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashPassword } from "~/backend/account/passwords";
 import { handleBackendRequest } from "~/backend/router.server";
 import { memberSessionCookie } from "~/cookies.server";
@@ -12,6 +12,10 @@ import type { AppEnv } from "~/env.server";
 import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+
+// Each sign-in derives PBKDF2 at 100,000 iterations (the deployed cap) and several tests sign in more
+// than once: on a shared two-core machine running other test files, past the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const HOST = "signin.localhost";
 const OTHER = "signin-other.localhost";
@@ -465,6 +469,21 @@ describe("a hotel whose member system is closed", () => {
     const authorize = await new Browser(CLOSED).request(`/account/oauth/authorize?${query}`);
     expect(authorize.status).toBe(400);
     expect(authorize.location).toBeNull();
+  });
+});
+
+describe("the edge page cache", () => {
+  it("never serves a signed-in member a guest's copy, nor a guest the member's page", async () => {
+    await fetchAs(HOST, "/en-US/facilities");
+    const guestCopy = await fetchAs(HOST, "/en-US/facilities");
+    expect(text(await guestCopy.text())).not.toContain("Signed in as");
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com", "/en-US/facilities");
+    const cookies = (browser as unknown as { cookies: Map<string, string> }).cookies;
+    const own = await fetchAs(HOST, "/en-US/facilities", { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    expect(own.headers.get("x-edge-cache")).toBeNull();
+    expect(text(await own.text())).toContain("Signed in as Mei Lin");
+    expect(text(await (await fetchAs(HOST, "/en-US/facilities")).text())).not.toContain("Signed in as");
   });
 });
 

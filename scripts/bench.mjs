@@ -35,7 +35,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 80);
 const DOMAIN = "taipei.localhost";
 const LANG = "en-US";
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+// A new connection per request: a kept-alive one may be closed by the server while a cold round waits.
+const agent = new Agent({ keepAlive: false });
 
 /** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. Resolves when the whole body is in. */
 function get(url) {

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
+import type { PaymentMethod } from "~/booking/payments";
 import {
   AttachmentSchema,
   CalendarDaySchema,
@@ -414,7 +415,7 @@ export interface OrderPayload {
   booker_email: string;
   check_in_day: string;
   check_out_day: string;
-  pay_way: "credit" | "cash" | "remittance" | "pay_arrival";
+  pay_way: PaymentMethod;
   payment_vendor: number;
   pay_option?: "all" | "part";
   memo?: string;

@@ -9,7 +9,7 @@ import { todayIn } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
-import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";
+import { PAYMENT_METHODS } from "~/booking/payments";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";

@@ -4,7 +4,9 @@
  * everything else is the Remix site.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
+import { handleBackendRequest, isBackendPath, type BackendOptions } from "~/backend/router.server";
+import { expireUnpaidOrders } from "~/backend/payments/payments.server";
+import { handleSandbox, isSandboxPath } from "~/sandbox-gateway/sandbox.server";
 import { createAppContext } from "~/context.server";
 import { apiMessage } from "~/backend/messages";
 import { memberSessionCookie } from "~/cookies.server";
@@ -36,12 +38,30 @@ export interface BackendBases {
  * /api calls), MASTER_ORIGIN, ACCOUNT_ORIGIN and PMS_ORIGIN (the spec's {master}, {account} and
  * {pms}) when they are set. An unset base is served by the same back end as /api.
  */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): BackendBases & { transport: Transport } {
+/**
+ * What the built-in back end gets besides the database: Worker secrets by name (payment keys named
+ * in a hotel file; only PAY_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
+ */
+export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void } = {}): BackendOptions {
+  return {
+    db: env.DB,
+    signingSecret: env.SESSION_SECRET,
+    secret: (name) => {
+      const value = /^PAY_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      return typeof value === "string" && value !== "" ? value : undefined;
+    },
+    clientIp: extra.clientIp ?? "",
+    waitUntil: extra.waitUntil,
+    featureRepay: env.FEATURE_REPAY,
+  };
+}
+
+export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch, options?: BackendOptions): BackendBases & { transport: Transport } {
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
-  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+  const inProcess = (request: Request) => handleBackendRequest(request, options ?? { db: env.DB, signingSecret: env.SESSION_SECRET });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   return {
@@ -187,9 +207,23 @@ async function handleRequest(
     log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);
   }
+  const clientIp = request.headers.get("cf-connecting-ip") ?? "";
+  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise) });
   if (isBackendPath(url.pathname)) {
-    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+    const response = await handleBackendRequest(request, options);
     return securityHeaders(response, { api: true });
+  }
+  if (isSandboxPath(url.pathname)) {
+    // The built-in test gateway: its callbacks reach this Worker's own routes in process.
+    const response = await handleSandbox(request, {
+      signingSecret: env.SESSION_SECRET,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      deliver: (callback) =>
+        new URL(callback.url).host === url.host && isBackendPath(new URL(callback.url).pathname)
+          ? handleBackendRequest(callback, { ...options, clientIp: "" })
+          : fetch(callback),
+    });
+    return securityHeaders(response, {});
   }
   // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
   if ((request.method === "GET" || request.method === "HEAD") && !url.pathname.startsWith("/build/")) {
@@ -201,7 +235,7 @@ async function handleRequest(
   }
   const crossSite = isCrossSite(request, url);
   const cspNonce = nonce();
-  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env);
+  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env, fetch, options);
   const app = await createAppContext({
     request,
     env,
@@ -232,4 +266,15 @@ async function handleRequest(
     return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce });
   }
   return securityHeaders(response, { nonce: cspNonce });
+}
+
+/**
+ * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
+ * deadline and gives their rooms back (docs/decisions/032).
+ */
+export async function handleScheduled(controller: { scheduledTime: number; cron: string }, rawEnv: Record<string, unknown>): Promise<string[]> {
+  const env = parseEnv(rawEnv);
+  const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));
+  if (expired.length > 0) console.log(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
+  return expired;
 }

@@ -19,6 +19,7 @@ import {
   MenuSchema,
   OrderHistorySchema,
   OrderSchema,
+  PaymentStartSchema,
   PreferencesSchema,
   PriceDetailSchema,
   PromotionSchema,
@@ -367,6 +368,11 @@ export class HotelApi {
     return this.call(OrderSchema, "POST", `/api/wota/order/cancel-via-hash/${encodeURIComponent(orderDoc)}`, {
       body: { ...this.hotel, valid_hash: validHash, reason },
     });
+  }
+
+  /** POST /api/payment/start: a payment attempt for what the order owes now (docs/decisions/031). */
+  startPayment(input: { order_doc: string; valid_hash: string; return_origin: string; return_path: string; payment_vendor?: number }) {
+    return this.call(PaymentStartSchema, "POST", "/api/payment/start", { body: { ...this.hotel, ...input } });
   }
 
   /** POST /api/ota/order/attachment */

@@ -404,10 +404,41 @@ export const OrderSchema = v.object({
   remain_total_amount: v.number(),
   remain_room_amount: v.number(),
   created_at: v.string(),
+  /** When an unpaid order stops holding its rooms (ISO instant); null: nothing due before arrival. */
+  pay_deadline: v.optional(v.nullable(v.string()), null),
+  /** Payment attempts, newest first (built-in back end; other back ends may leave them out). */
+  payment_attempts: v.optional(
+    v.array(
+      v.object({
+        vendor_id: v.number(),
+        amount: v.number(),
+        purpose: v.string(),
+        status: v.string(),
+        code_info: v.nullable(v.record(v.string(), v.string())),
+        paid_at: v.nullable(v.string()),
+        created_at: v.string(),
+      }),
+    ),
+    [],
+  ),
   valid_hash: v.string(),
   cancel_hash: v.string(),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
+
+/** Where to send the browser to pay: a form to post, or an address. */
+export const PaymentStartSchema = v.object({
+  trade_no: v.string(),
+  amount: v.number(),
+  purpose: v.string(),
+  vendor_id: v.number(),
+  provider: v.string(),
+  start: v.variant("kind", [
+    v.object({ kind: v.literal("form"), action: v.pipe(v.string(), v.url()), fields: v.record(v.string(), v.string()) }),
+    v.object({ kind: v.literal("redirect"), url: v.pipe(v.string(), v.url()) }),
+  ]),
+});
+export type PaymentStart = v.InferOutput<typeof PaymentStartSchema>;
 
 export const OrderHistorySchema = v.object({
   ...OrderSchema.entries,

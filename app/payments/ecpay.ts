@@ -51,7 +51,7 @@ export interface EcpayCheckoutInput {
   tradeDesc: string;
   returnUrl: string;
   paymentInfoUrl: string;
-  /** Where the browser comes back (OrderResultURL, ClientBackURL). */
+  /** Where the browser comes back (ClientBackURL). */
   browserReturnUrl: string;
   /** Days an ATM account stays payable. */
   atmDays: number;
@@ -75,7 +75,7 @@ export async function ecpayCheckoutFields(input: EcpayCheckoutInput, keys: Ecpay
     ChoosePayment: "ALL",
     EncryptType: "1",
     PaymentInfoURL: input.paymentInfoUrl,
-    OrderResultURL: input.browserReturnUrl,
+    // The browser comes back by a plain link (GET); OrderResultURL (a browser POST) is not used.
     ClientBackURL: input.browserReturnUrl,
     ExpireDate: String(input.atmDays),
   };

@@ -44,7 +44,7 @@ const Money = v.pipe(v.number(), v.integer("must be whole TWD"), v.minValue(0), 
 const Flag = v.optional(v.boolean(), false);
 
 /** Secret names: a Worker secret's name, never its value (docs/decisions/031). */
-const SecretName = v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]{2,63}$/, "must be the NAME of a Worker secret (A-Z, 0-9, _)"));
+const SecretName = v.pipe(v.string(), v.regex(/^PAY_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with PAY_ (A-Z, 0-9, _)"));
 
 /**
  * How a hotel takes online payments for one vendor of its payment_list: the protocol, the merchant

@@ -52,11 +52,10 @@ export interface PaymentDeadlines {
   atm_days: number;
   /** Bank transfer to the hotel's account. */
   remittance_days: number;
+  /** Unpaid orders one guest (same email, or same address) may hold at the hotel at once. */
+  max_unpaid_per_guest: number;
 }
-export const DEFAULT_PAYMENT_DEADLINES: PaymentDeadlines = { online_minutes: 30, atm_days: 3, remittance_days: 3 };
-
-/** Unpaid orders one guest (same email, or same address) may hold at one hotel at once. */
-export const MAX_UNPAID_ORDERS_PER_GUEST = 3;
+export const DEFAULT_PAYMENT_DEADLINES: PaymentDeadlines = { online_minutes: 30, atm_days: 3, remittance_days: 3, max_unpaid_per_guest: 3 };
 
 /**
  * The payment deadline of a new order (ISO instant), or null when nothing is due before arrival.

@@ -110,6 +110,7 @@ const Hotel = v.object({
       online_minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)), DEFAULT_PAYMENT_DEADLINES.online_minutes),
       atm_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.atm_days),
       remittance_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.remittance_days),
+      max_unpaid_per_guest: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PAYMENT_DEADLINES.max_unpaid_per_guest),
     }),
     DEFAULT_PAYMENT_DEADLINES,
   ),

@@ -9,7 +9,7 @@ import { todayIn } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
-import { isOfflineMethod, MAX_UNPAID_ORDERS_PER_GUEST, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
+import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
 import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
@@ -435,7 +435,8 @@ async function assertUnpaidLimit(ctx: BackendContext, hotel: HotelRow, email: st
     )
     .bind(hotel.id, email, ctx.clientIp, ctx.now.toISOString())
     .first<{ n: number }>();
-  if ((row?.n ?? 0) >= MAX_UNPAID_ORDERS_PER_GUEST) throw new ApiError(429, "too_many_unpaid_orders", { max: MAX_UNPAID_ORDERS_PER_GUEST }, "booker_email");
+  const max = hotelDeadlines(hotel).max_unpaid_per_guest;
+  if ((row?.n ?? 0) >= max) throw new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email");
 }
 
 async function createOrder(ctx: BackendContext): Promise<Response> {
@@ -477,6 +478,7 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     }
   }
 
+  await assertUnpaidLimit(ctx, hotel, payload.booker_email);
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
     check_out_day: payload.check_out_day,
@@ -488,7 +490,6 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
   const lineError = lineErrorOf(priced);
   if (lineError) throw lineError;
 
-  await assertUnpaidLimit(ctx, hotel, payload.booker_email);
   const orderDoc = newOrderDoc(priced.today);
   try {
     await ctx.db.batch(orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash));

@@ -144,7 +144,15 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
   const vendorId = Number(params.vendorId);
   const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
   const body = await ctx.request.text();
-  const refuse = async (reason: string, tradeNo = "") => {
+  // The trade a refused callback claims to be about, unverified, for the log only.
+  const claimed = (() => {
+    try {
+      return new URLSearchParams(body).get("MerchantTradeNo") ?? "";
+    } catch {
+      return "";
+    }
+  })();
+  const refuse = async (reason: string, tradeNo = claimed) => {
     await logPaymentEvent(ctx.db, { hotelId: hotel?.id ?? null, route, outcome: "refused", reason, tradeNo });
     return textAnswer(`0|${reason}`, 400);
   };

@@ -2,7 +2,7 @@
  * The /pay/{hotel_id}/{order_doc} page's server side (docs/decisions/033): the order's payment
  * state, and starting a payment attempt through the hotel's gateway.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { orderState } from "~/booking/order-view";
 import { isOfflineMethod } from "~/booking/payments";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
@@ -53,7 +53,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   const view = paymentView(order, now);
   const { token, setCookie } = await csrfToken(request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
-  return json(
+  return data(
     {
       title: `${t("pay.title")} | ${app.hotel.hotel_name}`,
       order,
@@ -76,7 +76,7 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
   const form = await request.formData();
   const t = await i18nServer.getFixedT(app.lang);
-  if (!(await verifyCsrf(request, app, form))) return json<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
+  if (!(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const url = new URL(request.url);
   const hash = url.searchParams.get("valid_hash") ?? "";
@@ -84,11 +84,11 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   try {
     const started = await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_origin: url.origin, return_path: returnPath });
     if (started.start.kind === "redirect") throw redirect(started.start.url, 303);
-    return json<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
+    return data<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
   } catch (error) {
     // Refusals (nothing due, expired, a vendor without a protocol, a gateway that did not answer) are
     // the back end's translated message; an unreachable back end stays the 503 page (decision 024).
-    if (error instanceof HotelApiError && error.status < 500) return json<PayActionData>({ error: error.message }, { status: error.status });
+    if (error instanceof HotelApiError && error.status < 500) return data<PayActionData>({ error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -207,7 +207,10 @@ async function handleRequest(
     log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);
   }
-  const clientIp = request.headers.get("cf-connecting-ip") ?? "";
+  // The guest's address counts toward the unpaid-order limit; this machine's own (local
+  // development, tests) does not: every local guest shares it (docs/decisions/032).
+  const connecting = request.headers.get("cf-connecting-ip") ?? "";
+  const clientIp = /^(127\.|::1$|::ffff:127\.)/.test(connecting) ? "" : connecting;
   const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise) });
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, options);

@@ -6,13 +6,14 @@ import { orderRoutes } from "~/backend/orders/orders.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
+import { masterRoutes } from "~/backend/payments/master.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;

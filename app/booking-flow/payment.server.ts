@@ -5,6 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { orderState } from "~/booking/order-view";
 import { isOfflineMethod } from "~/booking/payments";
+import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/booking/master-order";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { csrfToken, verifyCsrf } from "~/cookies.server";
 import { HotelApiError } from "~/hotel-api/client";
@@ -68,6 +69,12 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   );
 }
 
+/** The master system's hotel for repay: its domain must be known (spec §8), else MasterDomainMissingError. */
+function repayHotelId(hotel: { hotel_id: number; domain: string }): number {
+  repayConfig(hotel.domain);
+  return hotel.hotel_id;
+}
+
 export type PayActionData = { gateway: { action: string; fields: Record<string, string> } } | { error: string };
 
 /** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
@@ -82,7 +89,18 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   const hash = url.searchParams.get("valid_hash") ?? "";
   const returnPath = `${localizePath(`/pay/${params.hotelId}/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(hash)}`;
   try {
-    const started = await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_origin: url.origin, return_path: returnPath });
+    // The rest after a deposit goes through the master system's repay (spec §7, §9), when it is on.
+    const started =
+      order.payment_status === 1 && app.env.FEATURE_REPAY
+        ? await app.api.repay({
+            payment_id: REPAY_PAYMENT_IDS.card,
+            booking_number: order.order_doc,
+            email: order.booker_email,
+            deposit: false,
+            return_url: `${url.origin}${localizePath(repayReturnPath(REPAY_PAYMENT_IDS.card, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
+            hotel_id: repayHotelId(app.hotel),
+          })
+        : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_origin: url.origin, return_path: returnPath });
     if (started.start.kind === "redirect") throw redirect(started.start.url, 303);
     return data<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
   } catch (error) {

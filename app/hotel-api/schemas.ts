@@ -449,3 +449,23 @@ export const OrderHistorySchema = v.object({
 export const CreatedOrderSchema = v.object({ order_doc: v.string(), redirect_path: v.string(), order: OrderSchema });
 
 export const AttachmentSchema = v.object({ order_doc: v.string(), attachment_list: v.array(v.unknown()) });
+
+/** Spec §3: the master-system order (GET /api/order/master/{id}). */
+export const MasterOrderSchema = v.object({
+  booking: v.looseObject({
+    name: v.string(),
+    email: v.string(),
+    paid: v.number(),
+    price: v.number(),
+    status: v.string(),
+    payment_status: v.number(),
+    booking_number: v.string(),
+    invoice_numbers: v.array(v.object({ number: v.string(), random_number: v.string() })),
+  }),
+  hotel: v.object({ hotelID: v.number(), name: v.string() }),
+  booking_rooms: v.array(v.looseObject({ room_type: v.string(), plan: v.string() })),
+  expired_ts: v.nullable(v.number()),
+  cancellation_policy: v.string(),
+  invoices: v.array(v.unknown()),
+});
+export type MasterOrder = v.InferOutput<typeof MasterOrderSchema>;

@@ -4,8 +4,8 @@ import { apiCall, hotelUrl, placeOrder, taipeiDay } from "./helpers";
 const twd = (amount: number) => `NT$${amount.toLocaleString("en-US")}`;
 
 /** From the /pay page to the sandbox's hosted page: by script at once, or by the visible button without JavaScript. */
-async function toGateway(page: Page, javaScriptEnabled: boolean, amount: number) {
-  await page.getByRole("button", { name: `Pay ${twd(amount)} now` }).click();
+async function toGateway(page: Page, javaScriptEnabled: boolean, amount: number, button = `Pay ${twd(amount)} now`) {
+  await page.getByRole("button", { name: button }).click();
   if (!javaScriptEnabled) {
     await expect(page.getByRole("status")).toHaveText("Taking you to the secure payment page…");
     await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -68,7 +68,7 @@ test("an ATM account: the booking waits for the transfer, then turns paid when i
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
 });
 
-test("a deposit hotel: the guest pays the deposit online and the rest is shown as due at the hotel", async ({ page, javaScriptEnabled }) => {
+test("a deposit hotel: the guest pays the deposit, then the rest through repay ({master}/payment)", async ({ page, javaScriptEnabled }) => {
   const start = taipeiDay(offsetFor(212, javaScriptEnabled));
   const end = taipeiDay(offsetFor(213, javaScriptEnabled));
   const rooms = (await apiCall<{ data: { rooms: { room_class_id: number; price_set: { proposal_id: number; price: number }[] }[] } }>(
@@ -99,6 +99,12 @@ test("a deposit hotel: the guest pays the deposit online and the rest is shown a
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${twd(deposit)}`);
   await toGateway(page, javaScriptEnabled, deposit);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText(`Your deposit is paid and the booking is confirmed. The rest, ${twd(total - deposit)}, is due at the hotel.`);
+  await expect(page.getByRole("status")).toHaveText(`Your deposit is paid and the booking is confirmed. You can pay the rest, ${twd(total - deposit)}, now or at the hotel.`);
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
+
+  // The rest, with FEATURE_REPAY on (the test server's setting): through the master system's repay.
+  await toGateway(page, javaScriptEnabled, total - deposit, `Pay the rest, ${twd(total - deposit)}`);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("This booking is paid in full. Thank you!");
+  await expect(page.locator(".payment-paid li")).toHaveCount(2);
 });

@@ -403,3 +403,55 @@ describe("the /pay page", () => {
     expect(text(after.html)).toContain("paid in full");
   });
 });
+
+describe("master-system order and repay", () => {
+  it("GET /api/order/master/{id} answers the spec's master order to the holder of the order's link only", async () => {
+    const created = await order();
+    const master = await apiJson<{ booking: Record<string, unknown>; hotel: { hotelID: number }; booking_rooms: unknown[]; expired_ts: number | null }>(
+      HOST,
+      `/api/order/master/${created.order_doc}?domain=${HOST}&lang=en-US&valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+    );
+    expect(master.status).toBe(200);
+    expect(master.body.data.booking).toMatchObject({ booking_number: created.order_doc, email: BOOKER.booker_email, price: created.order.final_amount, paid: 0, payment_status: -1, invoice_numbers: [] });
+    expect(master.body.data.hotel.hotelID).toBe(hotels[HOST]!.id);
+    expect(master.body.data.booking_rooms).toHaveLength(1);
+    expect(master.body.data.expired_ts).toBe(Math.floor(Date.parse(created.order.pay_deadline ?? "") / 1000));
+    const forged = await apiJson(HOST, `/api/order/master/${created.order_doc}?domain=${HOST}&valid_hash=forged`);
+    expect(forged.status).toBe(403);
+  });
+
+  it("{master}/payment is refused while FEATURE_REPAY is off (this configuration's default)", async () => {
+    const created = await order();
+    const refused = await apiJson(HOST, "/master/payment?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payment_id: 2, booking_number: created.order_doc, email: BOOKER.booker_email, deposit: false, return_url: `http://${HOST}/pay`, hotel_id: hotels[HOST]!.id }),
+    });
+    expect([refused.status, refused.body.msg.code]).toEqual([403, "repay_disabled"]);
+  });
+
+  it("with FEATURE_REPAY on, pays the rest of a part-paid order with payment id 2; a wrong email or an unknown id is refused", async () => {
+    const { handleBackendRequest } = await import("~/backend/router.server");
+    const repay = (body: Record<string, unknown>) =>
+      handleBackendRequest(
+        new Request(`http://${HOST}/master/payment?lang=en-US`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        { db: env.DB, signingSecret: env.SESSION_SECRET, featureRepay: true },
+      );
+    await env.DB.prepare("UPDATE hotels SET deposit_type = 'deposit', deposit_percent = 30 WHERE domain = ?").bind(HOST).run();
+    const created = await order(HOST, { pay_option: "part" });
+    const deposit = (await start(created)).body.data;
+    expect(deposit.amount).toBeLessThan(created.order.final_amount);
+    await callback(await paidCallback(deposit.trade_no, deposit.amount));
+    expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 1, status: "confirmed" });
+
+    const base = { booking_number: created.order_doc, email: BOOKER.booker_email, deposit: false, return_url: `http://${HOST}/pay/x`, hotel_id: hotels[HOST]!.id };
+    expect((await repay({ ...base, payment_id: 2, email: "other@example.com" })).status).toBe(404);
+    expect((await repay({ ...base, payment_id: 35 })).status).toBe(400);
+    const rest = (await (await repay({ ...base, payment_id: 2 })).json()) as { data: Start & { purpose: string } };
+    expect(rest.data).toMatchObject({ amount: created.order.final_amount - deposit.amount, purpose: "balance" });
+    expect(rest.data.start.fields.ClientBackURL).toBe(`http://${HOST}/pay/x`);
+    await callback(await paidCallback(rest.data.trade_no, rest.data.amount));
+    expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2, paid_amount: created.order.final_amount });
+    await env.DB.prepare("UPDATE hotels SET deposit_type = 'all', deposit_percent = 100 WHERE domain = ?").bind(HOST).run();
+  });
+});

@@ -380,6 +380,31 @@ describe("unpaid orders per guest", () => {
   });
 });
 
+describe("unpaid orders per address", () => {
+  it("counts one address across emails: a fourth unpaid order from it is refused", async () => {
+    const hotel = hotels[LIMITED]!;
+    const place = (n: number) =>
+      apiJson(LIMITED, "/api/ota/order/personal-new?lang=en-US", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" },
+        body: JSON.stringify({
+          domain: LIMITED,
+          ...BOOKER,
+          booker_email: `guest${n}@example.com`,
+          check_in_day: addDays(today, 50 + n),
+          check_out_day: addDays(today, 51 + n),
+          pay_way: "remittance",
+          payment_vendor: 8,
+          orders: [{ room_class_id: hotel.room, proposal_id: hotel.plan, num: 1 }],
+          adults_count: 2,
+        }),
+      });
+    const statuses = [];
+    for (let n = 0; n < 4; n++) statuses.push((await place(n)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});
+
 describe("the /pay page", () => {
   it("shows what is due and the deadline, starts the gateway with a visible button, and shows the order paid after the callback", async () => {
     const created = await order();

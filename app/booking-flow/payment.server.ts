@@ -33,8 +33,10 @@ export function paymentView(order: Order, now: Date): PaymentView {
 
 /** What the guest can pay online now: the amount, or null. The rest after a deposit only with FEATURE_REPAY. */
 export function payableNow(order: Order, view: PaymentView, repay: boolean): number | null {
-  if (view === "due" || view === "declined" || view === "code_issued") return order.payment_status === -1 ? order.pay_amount : null;
-  if (view === "part_paid" && repay) return Math.max(0, order.final_amount - order.paid_amount) || null;
+  if (view === "paid" || view === "cancelled" || view === "expired") return null;
+  // Also while waiting: a guest who left the gateway without paying can start again.
+  if (order.payment_status === -1) return order.pay_amount;
+  if (order.payment_status === 1 && repay) return Math.max(0, order.final_amount - order.paid_amount) || null;
   return null;
 }
 

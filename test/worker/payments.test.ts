@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
+import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { checkMacValue, ecpayDate } from "~/payments/ecpay";
 import { sandboxKeys } from "~/payments/gateway";
@@ -478,5 +479,33 @@ describe("master-system order and repay", () => {
     await callback(await paidCallback(rest.data.trade_no, rest.data.amount));
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2, paid_amount: created.order.final_amount });
     await env.DB.prepare("UPDATE hotels SET deposit_type = 'all', deposit_percent = 100 WHERE domain = ?").bind(HOST).run();
+  });
+});
+
+describe("refunds (for cancellations)", () => {
+  it("refunds an order's paid attempts through their gateway and marks them refunded", async () => {
+    const { refundOrderPayments } = await import("~/backend/payments/payments.server");
+    const created = await order();
+    const { trade_no, amount } = (await start(created)).body.data;
+    await callback(await paidCallback(trade_no, amount));
+    const hotel = await env.DB.prepare("SELECT * FROM hotels WHERE domain = ?").bind(HOST).first<HotelRow>();
+    const row = await orderRow(created.order_doc);
+    const ctx = {
+      request: new Request(`http://${HOST}/`),
+      url: new URL(`http://${HOST}/`),
+      db: env.DB,
+      lang: "en-US" as const,
+      signingSecret: env.SESSION_SECRET,
+      now: new Date(),
+      secret: () => undefined,
+      clientIp: "",
+      fetcher: (request: Request) => fetch(request),
+      waitUntil: () => undefined,
+      featureRepay: false,
+    };
+    const result = await refundOrderPayments(ctx, hotel!, row!.id, amount);
+    expect(result).toEqual({ refunded: amount, failures: [] });
+    const payment = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?").bind(trade_no).first<{ status: string }>();
+    expect(payment?.status).toBe("refunded");
   });
 });

@@ -59,7 +59,10 @@ interface PayableOrder {
 
 /** What the guest owes online now, and why; a §8-style error when nothing can be paid. */
 export function amountDue(order: PayableOrder, now: Date): { amount: number; purpose: "full" | "deposit" | "balance" } {
-  if (order.status === "cancelled") throw new ApiError(409, order.pay_deadline ? "payment_expired" : "already_cancelled");
+  if (order.status === "cancelled") {
+    const expired = order.payment_status === -1 && order.pay_deadline !== null && order.pay_deadline < now.toISOString();
+    throw new ApiError(409, expired ? "payment_expired" : "already_cancelled");
+  }
   if (order.payment_status === -1) {
     if (order.pay_deadline && order.pay_deadline < now.toISOString()) throw new ApiError(409, "payment_expired");
     if (order.pay_amount <= 0) throw new ApiError(409, "nothing_to_pay");
@@ -132,6 +135,35 @@ export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: 
     throw new ApiError(424, "payment_gateway_error");
   }
   return { trade_no: tradeNo, amount: due.amount, purpose: due.purpose, vendor_id: input.vendorId, provider: gateway.provider, start };
+}
+
+/**
+ * Gives money back for an order (cancellation, issue 15): refunds its paid attempts newest first
+ * through their gateways until `amount` is covered. A fully refunded attempt is marked `refunded`;
+ * the order's own amounts are the caller's to change. Answers what was refunded and any failures.
+ */
+export async function refundOrderPayments(ctx: BackendContext, hotel: HotelRow, orderId: number, amount: number): Promise<{ refunded: number; failures: string[] }> {
+  const { results } = await ctx.db
+    .prepare("SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC")
+    .bind(orderId)
+    .all<{ id: number; vendor_id: number; trade_no: string; gateway_trade_no: string; amount: number }>();
+  let refunded = 0;
+  const failures: string[] = [];
+  for (const payment of results) {
+    const part = Math.min(payment.amount, amount - refunded);
+    if (part <= 0) break;
+    const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
+    const answer = await gateway.refund({ tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount }, part);
+    if (!answer.ok) {
+      failures.push(`${payment.trade_no}: ${answer.reason}`);
+      continue;
+    }
+    refunded += part;
+    if (part === payment.amount) {
+      await ctx.db.prepare("UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'").bind(payment.id).run();
+    }
+  }
+  return { refunded, failures };
 }
 
 function textAnswer(body: string, status = 200): Response {

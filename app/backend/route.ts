@@ -11,6 +11,16 @@ export interface BackendContext {
   signingSecret: string;
   /** The moment the request is handled; tests may fix it. */
   now: Date;
+  /** A Worker secret by name (payment gateway keys named in the hotel file); never stored anywhere. */
+  secret: (name: string) => string | undefined;
+  /** The guest's address ("" when unknown): the unpaid-order limit counts by it. */
+  clientIp: string;
+  /** fetch, for the payment gateways' APIs. */
+  fetcher: (request: Request) => Promise<Response>;
+  /** Keeps work going after the answer (ctx.waitUntil); runs it inline when there is no Worker context. */
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** FEATURE_REPAY (spec §9). */
+  featureRepay: boolean;
 }
 
 export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;

@@ -5,13 +5,15 @@ import { memberRoutes } from "~/backend/account/members.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
+import { paymentRoutes } from "~/backend/payments/payments.server";
+import { masterRoutes } from "~/backend/payments/master.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
@@ -41,6 +43,11 @@ export interface BackendOptions {
   db: D1Database;
   signingSecret: string;
   now?: Date;
+  secret?: (name: string) => string | undefined;
+  clientIp?: string;
+  fetcher?: (request: Request) => Promise<Response>;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  featureRepay?: boolean;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -72,6 +79,11 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     lang,
     signingSecret: options.signingSecret,
     now: options.now ?? new Date(),
+    secret: options.secret ?? (() => undefined),
+    clientIp: options.clientIp ?? "",
+    fetcher: options.fetcher ?? ((request) => fetch(request)),
+    waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => console.error("background work failed", error))),
+    featureRepay: options.featureRepay ?? false,
   };
   try {
     return await route.handler(ctx, params);

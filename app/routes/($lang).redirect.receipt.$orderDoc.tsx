@@ -5,7 +5,7 @@ import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
-import { formatCountry } from "~/i18n/format";
+import { formatCountry, formatDateTime } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
 
@@ -25,13 +25,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     title: `${t(orderState(order) === "cancelled" ? "receipt.title_cancelled" : "receipt.title")} | ${app.hotel.hotel_name}`,
     order,
     hotelPhone: app.hotel.phone,
+    timeZone: app.hotel.time_zone,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export default function ReceiptPage() {
-  const { order, hotelPhone } = useLoaderData<typeof loader>();
+  const { order, hotelPhone, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -62,6 +63,9 @@ export default function ReceiptPage() {
               ) : null,
             )}
           </dl>
+          {order.pay_deadline && state === "unpaid" ? (
+            <p className="payment-deadline">{t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, site?.lang ?? "zh-TW", timeZone) })}</p>
+          ) : null}
           {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
         </section>
       ) : null}

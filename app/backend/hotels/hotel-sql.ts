@@ -88,6 +88,8 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
         deposit_type: h.deposit_type,
         deposit_percent: h.deposit_percent,
         payment_list: JSON.stringify(h.payment_list),
+        payment_gateways: JSON.stringify(h.payment_gateways),
+        payment_deadlines: JSON.stringify(h.payment_deadlines),
         member_discount_percent: h.member_price_discount.discount,
         member_discount_start: day(h.member_price_discount.start),
         member_discount_end: day(h.member_price_discount.end),

@@ -23,6 +23,8 @@ export interface HotelRow {
   deposit_type: "all" | "deposit";
   deposit_percent: number;
   payment_list: string;
+  payment_gateways: string;
+  payment_deadlines: string;
   member_discount_percent: number;
   member_discount_start: string | null;
   member_discount_end: string | null;

@@ -9,7 +9,8 @@ import { todayIn } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
-import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";
+import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
+import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";
@@ -118,6 +119,26 @@ interface OrderRow {
   support_client_cancel: number;
   room_attachment_detail: string;
   created_at: string;
+  pay_deadline: string | null;
+}
+
+interface AttemptRow {
+  vendor_id: number;
+  amount: number;
+  purpose: string;
+  status: string;
+  code_info: string;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** The order's payment attempts, newest first: what was paid, by which vendor, and any ATM account issued. */
+async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
+  const { results } = await db
+    .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
+    .bind(orderId)
+    .all<AttemptRow>();
+  return results;
 }
 
 interface OrderLineRow {
@@ -169,7 +190,7 @@ function displayStatus(order: OrderRow, lang: Language): string {
 }
 
 /** An order as returned (spec §3), in the request's language. */
-async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[]) {
+async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], attempts: AttemptRow[] = []) {
   const main = mainLanguage(hotel);
   const today = todayIn(hotel.time_zone, ctx.now);
   const canCancel =
@@ -231,15 +252,25 @@ async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRo
     remain_total_amount: Math.max(0, order.total_price - order.paid_amount),
     remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - order.paid_amount),
     created_at: order.created_at,
+    pay_deadline: order.pay_deadline,
+    payment_attempts: attempts.map((attempt) => ({
+      vendor_id: attempt.vendor_id,
+      amount: attempt.amount,
+      purpose: attempt.purpose,
+      status: attempt.status,
+      code_info: attempt.status === "code_issued" ? parseJson<Record<string, string>>(attempt.code_info, {}) : null,
+      paid_at: attempt.paid_at,
+      created_at: attempt.created_at,
+    })),
   };
 }
 
 const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
 
 async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
-  const lines = await loadOrderLines(ctx.db, order.id);
+  const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
   return {
-    ...(await presentOrder(ctx, hotel, order, lines)),
+    ...(await presentOrder(ctx, hotel, order, lines, attempts)),
     valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
     cancel_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel"),
   };
@@ -248,7 +279,7 @@ async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
   const query = `?valid_hash=${encodeURIComponent(viewHash)}`;
-  if (order.pay_way === "remittance" || order.pay_way === "pay_arrival" || order.pay_amount === 0) {
+  if (isOfflineMethod(order.pay_way) || order.pay_amount === 0) {
     return `/redirect/receipt/${order.order_doc}${query}`;
   }
   return `/pay/${hotel.id}/${order.order_doc}${query}`;
@@ -296,8 +327,8 @@ function orderInsertStatements(
            booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
            coupon_code, coupon_discount, point_used, room_price, promotion_discount, attachment_amount, total_price,
-           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -334,6 +365,8 @@ function orderInsertStatements(
         hotel.support_client_cancel,
         JSON.stringify(payload.room_attachment_detail),
         JSON.stringify(payload.rail_item_list),
+        status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel)) : null,
+        ctx.clientIp.slice(0, 64),
       ),
   ];
   const loggedIn = member !== null;
@@ -383,6 +416,22 @@ function orderInsertStatements(
   return statements;
 }
 
+/**
+ * One guest (same email, or same address) may hold only so many unpaid orders at a hotel at once
+ * (docs/decisions/032): unpaid orders hold rooms, and anonymous ones could otherwise sell a hotel out.
+ */
+async function assertUnpaidLimit(ctx: BackendContext, hotel: HotelRow, email: string): Promise<void> {
+  const row = await ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?1 AND status = 'pending_payment' AND payment_status = -1
+         AND (pay_deadline IS NULL OR pay_deadline >= ?4) AND (booker_email = ?2 COLLATE NOCASE OR (?3 != '' AND client_ip = ?3))`,
+    )
+    .bind(hotel.id, email, ctx.clientIp, ctx.now.toISOString())
+    .first<{ n: number }>();
+  const max = hotelDeadlines(hotel).max_unpaid_per_guest;
+  if ((row?.n ?? 0) >= max) throw new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email");
+}
+
 async function createOrder(ctx: BackendContext): Promise<Response> {
   const body = await readJsonBody(ctx.request);
   const payload = parseInput(OrderPayload, body);
@@ -422,6 +471,7 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     }
   }
 
+  await assertUnpaidLimit(ctx, hotel, payload.booker_email);
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
     check_out_day: payload.check_out_day,

@@ -36,12 +36,14 @@ export interface BackendBases {
  * /api calls), MASTER_ORIGIN, ACCOUNT_ORIGIN and PMS_ORIGIN (the spec's {master}, {account} and
  * {pms}) when they are set. An unset base is served by the same back end as /api.
  */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch): BackendBases & { transport: Transport } {
+export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch, siteOrigin?: string): BackendBases & { transport: Transport } {
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
-  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+  // The site's own origin, so links the back end writes (emails) lead back to this hotel's site.
+  const site = siteOrigin ? { origin: siteOrigin, product: env.PRODUCT } : undefined;
+  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, site });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   return {
@@ -188,7 +190,12 @@ async function handleRequest(
     return refusal(503, "site_unavailable", url);
   }
   if (isBackendPath(url.pathname)) {
-    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
+    const response = await handleBackendRequest(request, {
+      db: env.DB,
+      signingSecret: env.SESSION_SECRET,
+      site: { origin: url.origin, product: env.PRODUCT },
+    });
+    if (request.method === "POST") ctx.waitUntil(deliverMail(env, log));
     return securityHeaders(response, { api: true });
   }
   // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
@@ -201,7 +208,7 @@ async function handleRequest(
   }
   const crossSite = isCrossSite(request, url);
   const cspNonce = nonce();
-  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env);
+  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env, fetch, url.origin);
   const app = await createAppContext({
     request,
     env,
@@ -216,6 +223,8 @@ async function handleRequest(
     log,
   });
   const response = await remix(siteRequest(request), { app });
+  // A form may have queued email (an order, a cancellation): it leaves after the response.
+  if (request.method === "POST") ctx.waitUntil(deliverMail(env, log));
   const unavailable = app.backendUnavailable();
   if (response.status >= 500 && unavailable) {
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.

@@ -11,6 +11,13 @@ export interface BackendContext {
   signingSecret: string;
   /** The moment the request is handled; tests may fix it. */
   now: Date;
+  /** The hotel site the request came through: where links in emails point (origin and {product}). */
+  site: SiteAddress;
+}
+
+export interface SiteAddress {
+  origin: string;
+  product: string;
 }
 
 export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;

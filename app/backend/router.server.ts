@@ -1,8 +1,9 @@
-import type { BackendContext, BackendRoute } from "~/backend/route";
+import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
 import { memberRoutes } from "~/backend/account/members.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
+import { cancelRoutes } from "~/backend/orders/cancel.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
 
@@ -11,7 +12,7 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
@@ -41,6 +42,8 @@ export interface BackendOptions {
   db: D1Database;
   signingSecret: string;
   now?: Date;
+  /** The site's origin and {product}; default: the request's own origin and "hxa". */
+  site?: SiteAddress;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -72,6 +75,7 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     lang,
     signingSecret: options.signingSecret,
     now: options.now ?? new Date(),
+    site: options.site ?? { origin: url.origin, product: "hxa" },
   };
   try {
     return await route.handler(ctx, params);

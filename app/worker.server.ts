@@ -17,6 +17,8 @@ import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/log
 import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
 import { unavailablePage } from "~/unavailable.server";
+import { deliverMail } from "~/backend/mail/deliver.server";
+import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -189,6 +191,10 @@ async function handleRequest(
     log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);
   }
+  // The development outbox page: only when configured, and only on this machine.
+  if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {
+    return securityHeaders(await outboxPage(env, url), {});
+  }
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, {
       db: env.DB,
@@ -241,4 +247,10 @@ async function handleRequest(
     return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce });
   }
   return securityHeaders(response, { nonce: cspNonce });
+}
+
+/** The Cron Trigger: sends what the outbox still holds (retries, and mail whose waitUntil was cut short). */
+export async function handleScheduled(rawEnv: Record<string, unknown>): Promise<void> {
+  const log = createLogger(`cron-${crypto.randomUUID()}`);
+  await deliverMail(parseEnv(rawEnv), log, { limit: 50 });
 }

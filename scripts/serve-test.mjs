@@ -24,7 +24,7 @@ rmSync(state, { recursive: true, force: true });
 run([wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run([tsx, "scripts/hotel-import.ts", "--demo", "--persist-to", state]);
 const secret = randomBytes(32).toString("base64url");
-const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn", "--var", `SESSION_SECRET:${secret}`];
+const devArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn", "--var", `SESSION_SECRET:${secret}`, "--var", "MAIL_OUTBOX_PAGE:true"];
 const server = spawn(process.execPath, [wrangler, ...devArgs], {
   stdio: "inherit",
   env,

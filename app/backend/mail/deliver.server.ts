@@ -2,7 +2,8 @@
  * Sends what the outbox holds (decision 041): after the response (waitUntil) of any request that
  * may have queued mail, and from the scheduled handler for retries. Each message is claimed by one
  * conditional UPDATE (two deliveries running at once never send it twice); a failure is retried
- * with back-off (1, 2, 4, 8, 16, 32 minutes), then the message is marked failed.
+ * with back-off (1, 2, 4, 8, 16, 32 minutes), then the message is marked failed. A new message is
+ * due at once (whatever the clocks of the Worker and the database say).
  */
 import { CONFIRMATION_FILE_NAME } from "~/booking/order-paths";
 import type { AppEnv } from "~/env.server";
@@ -44,7 +45,7 @@ async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Log
 export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOptions = {}): Promise<number> {
   const now = options.now ?? new Date();
   const deps: MailDeps = { db: env.DB, signingSecret: env.SESSION_SECRET, now };
-  let mailer: Mailer;
+  let mailer: Mailer | null;
   try {
     mailer = options.mailer ?? mailerFromEnv(env);
     await composePending(deps);
@@ -52,8 +53,10 @@ export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOpt
     log.error("mail delivery could not start", error);
     return 0;
   }
+  // The outbox transport: messages are rendered and stay queued in D1, read at /dev/outbox.
+  if (!mailer) return 0;
   const { results } = await env.DB.prepare(
-    `SELECT * FROM mail_outbox WHERE status = 'queued' AND subject IS NOT NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+    `SELECT * FROM mail_outbox WHERE status = 'queued' AND subject IS NOT NULL AND (attempts = 0 OR next_attempt_at <= ?) ORDER BY id LIMIT ?`,
   )
     .bind(now.toISOString(), options.limit ?? 10)
     .all<OutboxRow>();
@@ -71,8 +74,7 @@ export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOpt
         subject: row.subject ?? "",
         text: row.text_body ?? "",
         html: row.html_body ?? "",
-        // Nothing leaves the outbox transport: no need to build the file.
-        attachments: mailer.name === "outbox" ? [] : await attachments(env, deps, row, log),
+        attachments: await attachments(env, deps, row, log),
       });
       await env.DB.prepare("UPDATE mail_outbox SET status = 'sent', sent_at = ?, provider_id = ?, last_error = '' WHERE id = ?")
         .bind(now.toISOString(), `${mailer.name}:${id}`, row.id)

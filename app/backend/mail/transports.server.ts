@@ -1,6 +1,6 @@
 /**
  * One mailer interface, one adapter per way out, chosen by MAIL_TRANSPORT (decision 041):
- * - outbox: nothing leaves; the message stays readable in D1 (development, tests);
+ * - outbox: no mailer; nothing leaves, the message stays queued and readable in D1 (development, tests);
  * - cloudflare: Cloudflare's `send_email` binding (SEND_EMAIL), structured message with attachment;
  * - resend / postmark: their HTTPS APIs with MAIL_API_KEY.
  */
@@ -26,11 +26,6 @@ function base64(bytes: Uint8Array): string {
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   return btoa(binary);
 }
-
-export const outboxMailer: Mailer = {
-  name: "outbox",
-  send: async () => ({ id: "outbox" }),
-};
 
 export function cloudflareMailer(binding: SendEmail): Mailer {
   return {
@@ -101,11 +96,14 @@ export function postmarkMailer(serverToken: string, fetcher: typeof fetch = fetc
   };
 }
 
-/** The mailer the configuration names; a sending transport without what it needs is a configuration error. */
-export function mailerFromEnv(env: AppEnv, fetcher: typeof fetch = fetch): Mailer {
+/**
+ * The mailer the configuration names, or null for the outbox alone. A sending transport without
+ * what it needs is a configuration error.
+ */
+export function mailerFromEnv(env: AppEnv, fetcher: typeof fetch = fetch): Mailer | null {
   switch (env.MAIL_TRANSPORT) {
     case "outbox":
-      return outboxMailer;
+      return null;
     case "cloudflare":
       if (!env.SEND_EMAIL) throw new Error("MAIL_TRANSPORT=cloudflare needs a send_email binding named SEND_EMAIL");
       return cloudflareMailer(env.SEND_EMAIL);

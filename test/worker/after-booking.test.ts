@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { signOrderLink } from "~/backend/orders/links.server";
+import { issueMemberToken } from "~/backend/account/members.server";
+import { memberSessionCookie } from "~/cookies.server";
 import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { resendMailer } from "~/backend/mail/transports.server";
@@ -278,5 +280,56 @@ describe("who may see an order, its links and its PDF", () => {
     expect((await step2(HOST, "AAAAAAAAAAAAAAAA", data.number)).status).toBe(403);
     expect((await step2(OTHER, data.iv, data.number)).status).toBe(403);
     expect((await fetchAs(HOST, `/hxa/download/download-accommodation-proof/${doc}`)).status).toBe(404);
+  });
+});
+
+describe("the member's order page", () => {
+  it("shows the member's own order without a link, cancels it from the page, and shows nothing of another member's", async () => {
+    const signIn = async (email: string) => {
+      await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, points) VALUES (?, ?, 'Mei', 100)").bind(hotelId, email).run();
+      const row = await env.DB.prepare("SELECT id FROM members WHERE hotel_id = ? AND email = ?").bind(hotelId, email).first<{ id: number }>();
+      const token = await issueMemberToken(env.DB, row?.id ?? 0);
+      const cookie = await memberSessionCookie(parseEnv(env as unknown as Record<string, unknown>)).serialize({ domain: HOST, token });
+      return { token, browser: new Browser(HOST, [cookie]) };
+    };
+    const owner = await signIn("owner@example.com");
+    const stranger = await signIn("stranger@example.com");
+    const checkIn = addDays(today, 38);
+    // Booked as the member (the site's API client sends the member's token as a bearer token).
+    const placed = await apiJson<Created>(HOST, "/api/ota/order/personal-new?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        domain: HOST,
+        ...BOOKER,
+        check_in_day: checkIn,
+        check_out_day: addDays(checkIn, 1),
+        pay_way: "remittance",
+        payment_vendor: 8,
+        pay_option: "all",
+        orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }],
+        adults_count: 2,
+        children_count: 0,
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const doc = placed.body.data.order_doc;
+    const taken = await booked(checkIn);
+
+    const page = await owner.browser.request(`/en-US/hxa/orders/${doc}`);
+    expect(page.status).toBe(200);
+    expect(text(page.html)).toContain(`Booking ${doc}`);
+    // The member's links need no hash.
+    expect(page.html).toContain(`href="/en-US/hxa/orders/${doc}/cancel"`);
+    expect(page.html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    expect((await stranger.browser.request(`/en-US/hxa/orders/${doc}`)).status).toBe(404);
+    expect((await stranger.browser.request(`/en-US/hxa/orders/${doc}/cancel`)).status).toBe(404);
+
+    const cancelPage = await owner.browser.request(`/en-US/hxa/orders/${doc}/cancel`);
+    expect(await booked(checkIn)).toBe(taken);
+    const done = await owner.browser.request(`/en-US/hxa/orders/${doc}/cancel`, { csrf: hidden(cancelPage.html, "csrf") });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`/en-US/hxa/orders/${doc}?cancelled=1`);
+    expect(await booked(checkIn)).toBe(taken - 1);
   });
 });

@@ -4,3 +4,4 @@ declare module "*.css" {
   const href: string;
   export default href;
 }
+

@@ -53,7 +53,11 @@ export type PriceProblem =
   | "coupon_min_amount"
   | "deposit_not_available";
 
-export interface PriceDetail {
+/**
+ * The amounts of a price: what the pure rule computes. The API's price detail (hotel-api/schemas.ts
+ * PriceDetail, spec §3) is these amounts with the lines and the hotel's deposit terms.
+ */
+export interface PriceAmounts {
   /** Sum of normal prices. */
   original_amount: number;
   /** Sum of effective prices (member prices where they apply). */
@@ -70,7 +74,7 @@ export interface PriceDetail {
   pay_amount: number;
 }
 
-export type PriceResult = { ok: true; detail: PriceDetail } | { ok: false; problem: PriceProblem; params?: Record<string, number> };
+export type PriceResult = { ok: true; detail: PriceAmounts } | { ok: false; problem: PriceProblem; params?: Record<string, number> };
 
 export function calculatePrice(input: PriceInput): PriceResult {
   const original = input.lines.reduce((sum, line) => sum + line.price * line.num, 0);

@@ -4,63 +4,16 @@ import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
-import { bookingTarget } from "~/booking/booking-links";
-import { addDays, addMonths, dayOfWeek, todayIn } from "~/booking/dates";
-import { sortPlans } from "~/booking/sorting";
+import { Calendar } from "~/components/room/Calendar";
 import { lodgingUnit, unitKey } from "~/booking/units";
-import { loadFromPrices } from "~/from-prices.server";
-import { fallbackOnError } from "~/log.server";
-import { partyForRoom } from "~/booking/limits";
 import { htmlToText } from "~/content/sanitize";
-import { formatCapacity, formatDate, formatMonth, formatPrice } from "~/i18n/format";
+import { roomPage } from "~/content/room-page.server";
+import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
-import { jsonLdText, pageMeta, roomJsonLd, siteFromMatches } from "~/seo";
+import { jsonLdText, pageMeta, siteFromMatches } from "~/seo";
 import { useSite } from "~/components/site-data";
 
-/** Months the price calendar shows; it is requested for one month more (spec §7). */
-export const CALENDAR_MONTHS = 2;
-
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const { app } = context;
-  const hotel = app.hotel;
-  if (!hotel || !/^\d{1,9}$/.test(params.roomClassId ?? "")) throw new Response(null, { status: 404 });
-  const roomClassId = Number(params.roomClassId);
-  const rooms = await app.api.rooms();
-  const room = rooms.find((candidate) => candidate.room_class_id === roomClassId);
-  if (!room) throw new Response(null, { status: 404 });
-
-  const url = new URL(request.url);
-  const today = todayIn(hotel.time_zone);
-  const thisMonth = `${today.slice(0, 7)}-01`;
-  const asked = /^\d{4}-\d{2}$/.exec(url.searchParams.get("month") ?? "")?.[0];
-  const lastMonth = addMonths(thisMonth, 17);
-  const firstMonth = asked && `${asked}-01` >= thisMonth && `${asked}-01` <= lastMonth ? `${asked}-01` : thisMonth;
-  const calendarEnd = addMonths(firstMonth, CALENDAR_MONTHS + 1);
-  const [calendar, tonight, fromPrices] = await Promise.all([
-    app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]),
-    app.api.search(today, addDays(today, 1)).catch(fallbackOnError(app.log, "tonight's plans", () => null)),
-    loadFromPrices(app.api, today, [roomClassId]).catch(fallbackOnError(app.log, "from price", () => new Map<number, number | null>())),
-  ]);
-  // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
-  const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
-  const fromPrice = fromPrices.get(roomClassId) ?? null;
-  const booking = (start: string) =>
-    bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...partyForRoom(room) }).href;
-  const pageUrl = `${url.origin}${url.pathname}`;
-  return {
-    url: pageUrl,
-    hotelName: hotel.hotel_name,
-    room,
-    fromPrice,
-    plans,
-    today,
-    firstMonth,
-    previousMonth: firstMonth > thisMonth ? addMonths(firstMonth, -1).slice(0, 7) : null,
-    nextMonth: addMonths(firstMonth, 1) <= lastMonth ? addMonths(firstMonth, 1).slice(0, 7) : null,
-    calendar: calendar.map((day) => ({ ...day, href: day.available && day.date >= today ? booking(day.date) : null })),
-    jsonLd: roomJsonLd(room, url.origin, pageUrl, fromPrice),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => roomPage(args);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
@@ -74,80 +27,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       })
     : [];
 
-function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const { t } = useTranslation();
-  const site = useSite();
-  const lang = site?.lang ?? "zh-TW";
-  const months = Array.from({ length: CALENDAR_MONTHS }, (_, index) => addMonths(data.firstMonth, index));
-  const weekdays = Array.from({ length: 7 }, (_, index) =>
-    new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2030, 0, 6 + index))),
-  );
-  return (
-    <section className="room-calendar" id="calendar">
-      <h2>{t("room.calendar_heading")}</h2>
-      <nav className="room-calendar__nav">
-        {data.previousMonth ? (
-          <LocaleLink to={`?month=${data.previousMonth}#calendar`} className="text-link" preventScrollReset>
-            ← {t("room.previous_month")}
-          </LocaleLink>
-        ) : (
-          <span />
-        )}
-        {data.nextMonth ? (
-          <LocaleLink to={`?month=${data.nextMonth}#calendar`} className="text-link" preventScrollReset>
-            {t("room.next_month")} →
-          </LocaleLink>
-        ) : null}
-      </nav>
-      <div className="room-calendar__months">
-        {months.map((month) => {
-          const days = data.calendar.filter((day) => day.date.startsWith(month.slice(0, 7)));
-          const blanks = dayOfWeek(month);
-          return (
-            <table key={month} className="month">
-              <caption>{formatMonth(month, lang)}</caption>
-              <thead>
-                <tr>
-                  {weekdays.map((weekday) => (
-                    <th key={weekday} scope="col">
-                      {weekday}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {Array.from({ length: Math.ceil((blanks + days.length) / 7) }, (_, week) => (
-                  <tr key={week}>
-                    {Array.from({ length: 7 }, (_, weekday) => {
-                      const day = days[week * 7 + weekday - blanks];
-                      if (!day) return <td key={weekday} />;
-                      const label = Number(day.date.slice(8));
-                      return (
-                        <td key={weekday} className={day.href ? "day day--open" : day.date < data.today ? "day day--past" : "day day--closed"}>
-                          {day.href ? (
-                            <a href={day.href} aria-label={`${formatDate(day.date, lang)} ${day.price !== null ? formatPrice(day.price, lang) : ""}`}>
-                              <span className="day__number">{label}</span>
-                              {day.price !== null ? <span className="day__price">{formatPrice(day.price, lang)}</span> : null}
-                            </a>
-                          ) : (
-                            <span>
-                              <span className="day__number">{label}</span>
-                              <span className="day__price">{day.date >= data.today ? t("room.full") : ""}</span>
-                            </span>
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          );
-        })}
-      </div>
-    </section>
-  );
-}
 
 export default function RoomPage() {
   const data = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Outlet,
   isRouteErrorResponse,
@@ -42,7 +42,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     hotel.support_lang.includes(app.lang);
   const site = await loadSite(context, request);
   // The site comes with the 404 so its boundary can show the whole site around the message.
-  if (!known) throw json(site, { status: 404 });
+  if (!known) throw data(site, { status: 404 });
   return site;
 }
 

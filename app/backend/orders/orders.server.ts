@@ -4,7 +4,7 @@
  * makes a second order. Orders are shown only to their member or to the holder of a signed link.
  */
 import * as v from "valibot";
-import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
+import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
 import { todayIn } from "~/booking/dates";
 import { freeCancelUntil, refundFor, type Refund, type RefundStep } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
@@ -17,38 +17,35 @@ import { queueMail } from "~/backend/mail/outbox.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
-import { lineErrorOf, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
+import { lineErrorOf, lineUnitPrice, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 
 // Text fields refuse control characters; notes keep their line breaks (docs/decisions/017).
-const SingleLine = v.check((text: string) => !hasControlCharacters(text), "contains control characters");
-const MultiLine = v.check((text: string) => !hasControlCharacters(text, { multiline: true }), "contains control characters");
-const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), SingleLine), "");
-export const Note = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), MultiLine), "");
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50), SingleLine);
-const Phone = v.pipe(v.string(), v.trim(), v.check(isPhoneNumber, "is not a phone number"));
-const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
+const contact = contactSchemas({
+  required: "is required",
+  tooLong: "is too long",
+  controlCharacters: "contains control characters",
+  phone: "is not a phone number",
+  email: "is not an email address",
+  companyRegNumber: "is not a company registration number",
+});
+const { text: Text } = contact;
+export const Note = contact.note;
 
 const OrderPayload = v.object({
   domain: v.string(),
-  booker_first_name: Name,
-  booker_last_name: Name,
+  ...contact.booker,
   booker_name: Text(101),
-  booker_phone: Phone,
-  booker_email: Email,
   booking_from: v.optional(v.literal("HXA"), "HXA"),
   check_in_day: v.string(),
   check_out_day: v.string(),
   pay_way: v.picklist(PAYMENT_METHODS),
   payment_vendor: WholeNumber(1, 15),
   pay_option: v.optional(v.picklist(["all", "part"]), "all"),
-  memo: Note(500),
-  company_reg_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{8})?$/)), ""),
-  company_name: Text(100),
   point_used: v.optional(v.union([v.number(), v.string()]), 0),
   point_cost: v.optional(v.unknown()),
-  coupon_array: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(40), SingleLine)), v.maxLength(1)), []),
+  coupon_array: v.optional(v.pipe(v.array(contact.coupon), v.maxLength(1)), []),
   orders: v.pipe(v.array(v.looseObject({})), v.minLength(1), v.maxLength(20)),
   rail_item_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(10)), []),
   room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
@@ -59,10 +56,8 @@ const OrderPayload = v.object({
 });
 
 const Occupant = v.object({
-  memo: Note(200),
-  occupant_name: Text(100),
-  occupant_phone: v.optional(v.union([v.literal(""), Phone]), ""),
-  occupant_email: v.optional(v.union([v.literal(""), Email]), ""),
+  ...contact.occupant,
+  memo: Note(CONTACT_LIMITS.occupantMemo),
 });
 
 /** Idempotency-Key header (IETF draft: an sf-string, so it may arrive quoted). */
@@ -367,8 +362,7 @@ function orderInsertStatements(
   ];
   const loggedIn = member !== null;
   priced.lines.forEach((line, index) => {
-    const memberApplies = loggedIn && line.plan.allow_member_price === 1 && line.priced.member_price !== null;
-    const unit = memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price;
+    const { price: unit, memberApplied: memberApplies } = lineUnitPrice(line, loggedIn);
     const occupant = occupants[index] ?? { memo: "", occupant_name: "", occupant_phone: "", occupant_email: "" };
     statements.push(
       db

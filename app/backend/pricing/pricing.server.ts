@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { nightsBetween, stayNights } from "~/booking/dates";
 import { validateOrderLines, type OrderLineError } from "~/booking/order-lines";
-import { calculatePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceDetail } from "~/booking/pricing";
+import { calculatePrice, effectivePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceAmounts } from "~/booking/pricing";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
 import {
@@ -68,7 +68,7 @@ export interface PricedOrder {
   lines: PricedOrderLine[];
   discount: Discount;
   couponCode: string;
-  detail: PriceDetail;
+  detail: PriceAmounts;
 }
 
 /** Reads points as a whole number; negative or malformed values are refused (spec §5). */
@@ -338,12 +338,22 @@ export function lineErrorOf(order: PricedOrder): ApiError | null {
   return new ApiError(409, failed.error, {}, `orders.${failed.position}`);
 }
 
+/**
+ * What one room of a priced line costs for the stay, by the one rule of spec §5 (effectivePrice):
+ * the member price for a signed-in member where the plan allows it, else the normal price.
+ */
+export function lineUnitPrice(line: Pick<PricedOrderLine, "plan" | "priced">, loggedIn: boolean): { price: number; memberApplied: boolean } {
+  const plan = { price: line.priced.price, member_price: line.priced.member_price, allow_member_price: line.plan.allow_member_price === 1 };
+  const price = effectivePrice(plan, loggedIn);
+  return { price, memberApplied: plan.member_price !== null && price === plan.member_price && plan.allow_member_price && loggedIn };
+}
+
 /** Price detail (spec §3) with its per-line breakdown. */
 export function presentPriceDetail(order: PricedOrder, lang: Language, messages: (code: ApiMessageCode) => string) {
   const main = mainLanguage(order.hotel);
   const loggedIn = order.member !== null;
   const lines = order.lines.map((line) => {
-    const memberApplies = loggedIn && line.plan.allow_member_price === 1 && line.priced.member_price !== null;
+    const unit = lineUnitPrice(line, loggedIn);
     return {
       room_class_id: line.room.id,
       room_class_name: pickText(parseJson<LocalizedText>(line.room.name, {}), lang, main),
@@ -353,8 +363,8 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
       nights: nightsBetween(order.start, order.end),
       price: line.priced.price,
       member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null,
-      unit_price: memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price,
-      amount: (memberApplies ? (line.priced.member_price ?? line.priced.price) : line.priced.price) * line.num,
+      unit_price: unit.price,
+      amount: unit.price * line.num,
       inventory: line.inventory,
       error: line.error ? { code: line.error, message: messages(line.error) } : null,
     };

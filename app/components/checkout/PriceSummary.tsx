@@ -1,0 +1,47 @@
+import { MEMBER_PROMOTION_CODE } from "~/booking/pricing";
+import { lodgingUnit, unitKey } from "~/booking/units";
+import { useSite } from "~/components/site-data";
+import type { PriceDetail } from "~/hotel-api/schemas";
+import { formatPrice } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+
+/** The price check's answer: rooms, discounts, points, the total and what is paid now. */
+export function PriceSummary({ price }: { price: PriceDetail }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const lang = site?.lang ?? "zh-TW";
+  return (
+    <dl className="price-summary">
+      <div>
+        <dt>{t(unitKey("checkout.room_price", lodgingUnit(site?.hotel.kind)))}</dt>
+        <dd>{formatPrice(price.room_price, lang)}</dd>
+      </div>
+      {price.promotion_discount > 0 ? (
+        <div>
+          <dt>{price.coupon_code === MEMBER_PROMOTION_CODE ? t("checkout.member_discount") : t("checkout.discount", { code: price.coupon_code })}</dt>
+          <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
+        </div>
+      ) : null}
+      {price.point_used > 0 ? (
+        <div>
+          <dt>{t("checkout.points")}</dt>
+          <dd>−{formatPrice(price.point_used, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__total">
+        <dt>{t("checkout.total")}</dt>
+        <dd>{formatPrice(price.total_price, lang)}</dd>
+      </div>
+      {price.deposit_amount > 0 ? (
+        <div>
+          <dt>{t("checkout.deposit", { percent: price.deposit_percent })}</dt>
+          <dd>{formatPrice(price.deposit_amount, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__due">
+        <dt>{t("checkout.pay_now")}</dt>
+        <dd>{formatPrice(price.pay_amount, lang)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -3,7 +3,7 @@
  * only reads; the action, behind the CSRF token, cancels through the member's cancel_apply or the
  * link's cancel-via-hash, then sends the guest to the order page (303).
  */
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { todayIn } from "~/booking/dates";
 import { orderState } from "~/booking/order-view";
@@ -33,7 +33,7 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
   const { hotel, order } = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
   const { token, setCookie } = await csrfToken(request, app.env);
   const t = await i18nServer.getFixedT(app.lang);
-  return json(
+  return data(
     {
       title: `${t("cancel_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
       order,
@@ -60,7 +60,7 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
   const { order, via, hotel } = access;
   const form = await readForm(request);
   const answer = (error: CancelBlock | "form.error.expired", status: number) =>
-    json({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
+    data({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
   if (!form || !(await verifyCsrf(request, app, form))) return answer("form.error.expired", 403);
   const parsed = v.safeParse(CancelForm, Object.fromEntries(form));
   const reason = parsed.success ? parsed.output.reason : "";

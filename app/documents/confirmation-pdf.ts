@@ -5,6 +5,7 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { fontkitAdapter, openFont } from "~/documents/fontkit-adapter";
+import { svgColor, type SvgLogo } from "~/documents/svg-logo";
 
 export interface ConfirmationDocument {
   title: string;
@@ -27,10 +28,8 @@ interface FontFace {
   has: (codePoint: number) => boolean;
 }
 
-export interface Logo {
-  bytes: Uint8Array;
-  type: "png" | "jpg";
-}
+/** A logo: a PNG or JPEG image, or an SVG of paths and text (svg-logo.ts). */
+export type Logo = { type: "png" | "jpg"; bytes: Uint8Array } | { type: "svg"; svg: SvgLogo };
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const INK = rgb(0.13, 0.13, 0.13);
@@ -44,6 +43,9 @@ interface Run {
 class Writer {
   private page: PDFPage;
   private y: number;
+  /** Room kept free at the right for the logo, down to `logoBottom`. */
+  private logoWidth = 0;
+  private logoBottom = PAGE.height;
 
   /** `faces` in order of preference; the first is the font for spaces and for what none has. */
   constructor(
@@ -109,7 +111,8 @@ class Writer {
   }
 
   paragraph(text: string, size: number, color = INK, indent = 0) {
-    for (const line of this.wrap(text, size, PAGE.width - 2 * PAGE.margin - indent)) {
+    const reserve = this.y > this.logoBottom ? this.logoWidth + 12 : 0;
+    for (const line of this.wrap(text, size, PAGE.width - 2 * PAGE.margin - indent - reserve)) {
       this.ensure(size * 1.5);
       this.draw(line, PAGE.margin + indent, size, color);
       this.y -= size * 1.5;
@@ -138,11 +141,46 @@ class Writer {
     this.y -= 8;
   }
 
+  /** The logo at the top right, 40 points high. */
   async logo(logo: Logo) {
-    const image = logo.type === "png" ? await this.doc.embedPng(logo.bytes) : await this.doc.embedJpg(logo.bytes);
     const height = 40;
+    if (logo.type === "svg") return this.svgLogo(logo.svg, height);
+    const image = logo.type === "png" ? await this.doc.embedPng(logo.bytes) : await this.doc.embedJpg(logo.bytes);
     const width = (image.width / image.height) * height;
     this.page.drawImage(image, { x: PAGE.width - PAGE.margin - width, y: this.y - height, width, height });
+    this.reserveForLogo(width, height);
+  }
+
+  private reserveForLogo(width: number, height: number) {
+    this.logoWidth = width;
+    this.logoBottom = this.y - height;
+  }
+
+  private svgLogo(svg: SvgLogo, height: number) {
+    const scale = height / svg.height;
+    const left = PAGE.width - PAGE.margin - svg.width * scale;
+    const top = this.y;
+    this.reserveForLogo(svg.width * scale, height);
+    for (const item of svg.items) {
+      const color = rgb(...svgColor(item.fill));
+      if (item.kind === "path") {
+        this.page.drawSvgPath(item.d, {
+          x: left + item.translate[0] * scale,
+          y: top - item.translate[1] * scale,
+          scale: item.scale * scale,
+          color,
+          opacity: item.opacity,
+          borderWidth: 0,
+        });
+      } else {
+        let cursor = left + item.x * scale;
+        const size = item.size * scale;
+        for (const run of this.runs(item.text)) {
+          this.page.drawText(run.text, { x: cursor, y: top - item.y * scale, size, font: run.font, color, opacity: item.opacity });
+          cursor += run.font.widthOfTextAtSize(run.text, size);
+        }
+      }
+    }
   }
 }
 

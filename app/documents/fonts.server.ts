@@ -1,9 +1,10 @@
 /**
- * The PDF's fonts: Noto Sans TC and KR (and SC when installed), TrueType, ~7 MB each. Too big for
+ * The PDF's fonts and the hotel's logo. Fonts: Noto Sans TC and KR (and SC when installed), TrueType, ~7 MB each. Too big for
  * the Worker bundle, they are copied into public/fonts/ at build (scripts/copy-fonts.mjs) and
  * fetched from Workers Static Assets once per isolate (decision 042).
  */
-import type { DocumentFonts } from "~/documents/confirmation-pdf";
+import type { DocumentFonts, Logo } from "~/documents/confirmation-pdf";
+import { parseSvgLogo } from "~/documents/svg-logo";
 
 export const FONT_FILES = { tc: "/fonts/NotoSansTC-Regular.ttf", kr: "/fonts/NotoSansKR-Regular.ttf", sc: "/fonts/NotoSansSC-Regular.ttf" } as const;
 
@@ -27,4 +28,20 @@ export function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
       throw error;
     });
   return loading;
+}
+
+/** The hotel's logo from the static assets: PNG, JPEG, or an SVG of paths and text; null otherwise. */
+export async function loadLogo(assets: Fetcher, path: string): Promise<Logo | null> {
+  const type = /\.png$/i.test(path) ? "png" : /\.jpe?g$/i.test(path) ? "jpg" : /\.svg$/i.test(path) ? "svg" : null;
+  if (!type || !path.startsWith("/") || path.startsWith("//")) return null;
+  const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
+  if (!response.ok) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (type === "svg") {
+    const svg = parseSvgLogo(await response.text());
+    return svg ? { type, svg } : null;
+  }
+  return { type, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

@@ -10,8 +10,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { CONFIRMATION_FILE_NAME } from "~/booking/order-paths";
 import { confirmationContent } from "~/documents/confirmation-content";
-import { buildConfirmationPdf, type Logo } from "~/documents/confirmation-pdf";
-import { loadDocumentFonts } from "~/documents/fonts.server";
+import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
+import { loadDocumentFonts, loadLogo } from "~/documents/fonts.server";
 import { paymentText } from "~/documents/labels";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo, Order } from "~/hotel-api/schemas";
@@ -59,20 +59,12 @@ export async function openProofTicket(secret: string, iv: string | null, number:
   }
 }
 
-async function logoOf(assets: Fetcher, path: string): Promise<Logo | null> {
-  const type = /\.png$/i.test(path) ? "png" : /\.jpe?g$/i.test(path) ? "jpg" : null;
-  // Only PNG and JPEG embed in a PDF; an SVG logo gives way to the hotel's name set in type.
-  if (!type || !path.startsWith("/")) return null;
-  const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
-  return response.ok ? { type, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
-}
-
 export async function confirmationPdfResponse(context: AppLoadContext, hotel: HotelInfo, order: Order): Promise<Response> {
   const { app } = context;
   const assets = app.env.ASSETS;
   if (!assets) throw new Error("the ASSETS binding is missing: the PDF's fonts are served from it");
   const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor));
-  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), logoOf(assets, hotel.logo_images.dark).catch(() => null)]);
+  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark).catch(() => null)]);
   const pdf = await buildConfirmationPdf(content, fonts, logo);
   return new Response(pdf, {
     headers: {

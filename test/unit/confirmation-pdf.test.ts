@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
 import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/documents/confirmation-content";
 import { paymentText } from "~/documents/labels";
+import { parseSvgLogo, svgColor } from "~/documents/svg-logo";
 import { LANGUAGES } from "~/i18n/languages";
 
 const fontPath = (pkg: string, file: string) => join(process.cwd(), "node_modules/@expo-google-fonts", pkg, "400Regular", file);
@@ -93,5 +94,25 @@ describe("the confirmation PDF", () => {
     }
     // A subset, not the 7 MB font.
     expect(bytes.byteLength).toBeLessThan(200_000);
+  });
+});
+
+describe("the hotel's logo in the PDF", () => {
+  it("draws an SVG logo of paths and text (the Taipei demo's), whose words read back", async () => {
+    const svg = parseSvgLogo(readFileSync(join(process.cwd(), "public/demo/taipei/logo-dark.svg"), "utf8"));
+    expect(svg?.width).toBe(240);
+    expect(svg?.items.map((item) => item.kind)).toEqual(["path", "text", "text"]);
+    const content = confirmationContent(order, hotel, "en-US", paymentText("en-US", order.pay_way, 8));
+    const bytes = await buildConfirmationPdf(content, fonts, svg ? { type: "svg", svg } : null);
+    const readBack = pdfText(bytes, "logo");
+    expect(readBack).toContain("PORTICO");
+    expect(readBack).toContain("TAIPEI");
+    expect(readBack).toContain("堃喆大飯店 Grand");
+  });
+
+  it("reads colours as the SVG writes them", () => {
+    expect(svgColor("#a66b30").map((part) => Math.round(part * 255))).toEqual([166, 107, 48]);
+    expect(svgColor("#fff")).toEqual([1, 1, 1]);
+    expect(svgColor("currentColor")).toEqual([0, 0, 0]);
   });
 });

@@ -111,10 +111,10 @@ export async function composePending(deps: MailDeps, limit = 20): Promise<number
   return rendered;
 }
 
-/** The confirmation PDF's content for a message's order, in the message's language. */
-export async function confirmationFor(deps: MailDeps, row: OutboxRow): Promise<ConfirmationDocument | null> {
+/** The confirmation PDF's content for a message's order, in the message's language, and the hotel's logo path. */
+export async function confirmationFor(deps: MailDeps, row: OutboxRow): Promise<{ content: ConfirmationDocument; logo: string } | null> {
   const subject = await loadSubject(deps.db, row);
   if (!subject) return null;
   const { ctx, order, info } = await presented(deps, subject);
-  return confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor));
+  return { content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor)), logo: info.logo_images.dark };
 }

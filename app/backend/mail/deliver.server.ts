@@ -9,7 +9,7 @@ import { CONFIRMATION_FILE_NAME } from "~/booking/order-paths";
 import type { AppEnv } from "~/env.server";
 import type { Logger } from "~/log.server";
 import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
-import { loadDocumentFonts } from "~/documents/fonts.server";
+import { loadDocumentFonts, loadLogo } from "~/documents/fonts.server";
 import { composePending, confirmationFor, type MailDeps } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { mailerFromEnv, type Mailer, type OutgoingMail } from "~/backend/mail/transports.server";
@@ -30,9 +30,11 @@ export interface DeliveryOptions {
 async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Logger): Promise<OutgoingMail["attachments"]> {
   if (row.kind !== "order_confirmation" || !env.ASSETS) return [];
   try {
-    const content = await confirmationFor(deps, row);
-    if (!content) return [];
-    const pdf = await buildConfirmationPdf(content, await loadDocumentFonts(env.ASSETS));
+    const found = await confirmationFor(deps, row);
+    if (!found) return [];
+    const assets = env.ASSETS;
+    const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, found.logo).catch(() => null)]);
+    const pdf = await buildConfirmationPdf(found.content, fonts, logo);
     return [{ filename: CONFIRMATION_FILE_NAME, contentType: "application/pdf", content: pdf }];
   } catch (error) {
     // The email still carries the PDF's link: better sent without the file than not at all.

@@ -223,6 +223,11 @@ describe("cancelling from the emailed link", () => {
     expect(record).toMatchObject({ refund: 1334, fee: 1999, refund_status: "due", refund_rule: "ladder", refund_percent: 40 });
     const page = await browser.request(done.location ?? "");
     expect(text(page.html)).toContain("Refund of NT$1,334: due");
+    // The cancellation email says so too, once rendered.
+    await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+    const cancellation = (await outboxOf(doc)).find((mail) => mail.kind === "order_cancellation");
+    expect(cancellation?.subject).toBe(`Kun Zhe Inn: booking cancelled, ${doc}`);
+    expect(cancellation?.text_body).toContain("Refund of NT$1,334: due to you, being processed.");
   });
 
   it("says when the stay has begun and cancelling online is over", async () => {

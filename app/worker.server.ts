@@ -201,7 +201,8 @@ async function handleRequest(
       signingSecret: env.SESSION_SECRET,
       site: { origin: url.origin, product: env.PRODUCT },
     });
-    if (request.method === "POST") ctx.waitUntil(deliverMail(env, log));
+    // An order or a cancellation queues email: it leaves after the response. A refused call queued nothing.
+    if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
     return securityHeaders(response, { api: true });
   }
   // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
@@ -230,7 +231,7 @@ async function handleRequest(
   });
   const response = await remix(siteRequest(request), { app });
   // A form may have queued email (an order, a cancellation): it leaves after the response.
-  if (request.method === "POST") ctx.waitUntil(deliverMail(env, log));
+  if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
   const unavailable = app.backendUnavailable();
   if (response.status >= 500 && unavailable) {
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.

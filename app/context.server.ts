@@ -80,6 +80,8 @@ export interface ContextInput {
   cspNonce: string;
   crossSite?: boolean;
   log: Logger;
+  /** The hotel's content version when the built-in back end knows it (docs/decisions/026); part of the hotel info cache key. */
+  contentVersion?: number | null;
 }
 
 export async function createAppContext(input: ContextInput): Promise<AppContext> {
@@ -96,7 +98,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
   };
   const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, accountBase: input.accountBase, pmsBase: input.pmsBase, domain, lang, onUnavailable };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
-  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log);
+  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log, input.contentVersion ?? null);
   const memberToken = hotel && !hotel.close_member_system ? await readMemberToken(input.request, input.env, domain) : null;
   const api = new HotelApi({ ...options, memberToken });
   let refused = false;

@@ -32,6 +32,16 @@ const EnvSchema = v.object({
     v.integer("HOTEL_API_TIMEOUT_MS must be a whole number of milliseconds"),
     v.minValue(1, "HOTEL_API_TIMEOUT_MS must be at least 1"),
   ),
+  /**
+   * A bench knob, never set in production: every call of the site to its back end waits this many
+   * milliseconds first, to stand for a far-away back end (`npm run bench`). Default 0: no wait.
+   */
+  BENCH_BACKEND_LATENCY_MS: v.pipe(
+    v.optional(v.union([v.string(), v.number()]), "0"),
+    v.transform((value) => Number(value || 0)),
+    v.integer("BENCH_BACKEND_LATENCY_MS must be a whole number of milliseconds"),
+    v.minValue(0, "BENCH_BACKEND_LATENCY_MS must not be negative"),
+  ),
   SESSION_SECRET: v.pipe(v.string("SESSION_SECRET is required"), v.minLength(32, "SESSION_SECRET must be at least 32 characters")),
   /** Static assets (public/): the PDF's fonts are read from there. */
   ASSETS: v.optional(v.custom<Fetcher>((value) => typeof value === "object" && value !== null && "fetch" in value, "ASSETS must be a Fetcher")),

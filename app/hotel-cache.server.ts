@@ -3,7 +3,8 @@
  * after that the cached copy is still served (up to STALE_SECONDS) while a background refresh
  * replaces it. Older than that it is asked for again, but when the back end cannot answer (down,
  * too slow, garbage) the copy is still served, up to STALE_IF_ERROR_SECONDS (decision 024).
- * Only hotel info is cached here: never availability or prices.
+ * Only hotel info is cached here: never availability or prices. Other public content is cached by
+ * app/edge/ (decision 026).
  */
 import type { Language } from "~/i18n/languages";
 import { HotelApiError } from "~/hotel-api/client";
@@ -15,6 +16,8 @@ export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600, STALE
 interface CachedEntry {
   hotel: HotelInfo | null;
   storedAt: number;
+  /** The hotel's content version it was read at (docs/decisions/026), when known. */
+  version?: number | null;
 }
 
 function cacheKey(domain: string, lang: Language): string {
@@ -43,8 +46,8 @@ async function loadOrNull(load: HotelLoader): Promise<HotelInfo | null> {
   }
 }
 
-async function store(cache: Cache, key: string, hotel: HotelInfo | null, now: number): Promise<void> {
-  const entry: CachedEntry = { hotel, storedAt: now };
+async function store(cache: Cache, key: string, hotel: HotelInfo | null, now: number, version: number | null): Promise<void> {
+  const entry: CachedEntry = { hotel, storedAt: now, version };
   await cache.put(
     key,
     new Response(JSON.stringify(entry), {
@@ -63,19 +66,22 @@ export async function getHotelInfo(
   waitUntil: (promise: Promise<unknown>) => void,
   now = Date.now(),
   log: Logger = createLogger("hotel-cache"),
+  contentVersion: number | null = null,
 ): Promise<HotelInfo | null> {
   const cache = await openCache(log);
   if (!cache) return loadOrNull(load);
   const key = cacheKey(domain, lang);
   const hit = await cache.match(key);
   const entry = hit ? ((await hit.json()) as CachedEntry) : null;
-  if (entry) {
+  // A copy read before the hotel's last import is replaced at once; it still serves if the back end is down.
+  const current = entry !== null && (contentVersion === null || (entry.version ?? null) === contentVersion);
+  if (entry && current) {
     const age = (now - entry.storedAt) / 1000;
     if (age < HOTEL_CACHE_POLICY.FRESH_SECONDS) return entry.hotel;
     if (age < HOTEL_CACHE_POLICY.STALE_SECONDS) {
       waitUntil(
         loadOrNull(load)
-          .then((hotel) => store(cache, key, hotel, Date.now()))
+          .then((hotel) => store(cache, key, hotel, Date.now(), contentVersion))
           .catch((error) => log.error("hotel info refresh failed", domain, lang, error)),
       );
       return entry.hotel;
@@ -92,6 +98,6 @@ export async function getHotelInfo(
     }
     throw error;
   }
-  waitUntil(store(cache, key, hotel, now).catch((error) => log.error("hotel info not cached", domain, lang, error)));
+  waitUntil(store(cache, key, hotel, now, contentVersion).catch((error) => log.error("hotel info not cached", domain, lang, error)));
   return hotel;
 }

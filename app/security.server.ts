@@ -2,13 +2,17 @@
  * Security headers on every response of the Worker (design.md, security rules). Static files the
  * platform serves without the Worker get the same from public/_headers.
  */
-export function securityHeaders(response: Response, options: { nonce?: string; api?: boolean; asset?: boolean }): Response {
+export function securityHeaders(
+  response: Response,
+  options: { nonce?: string; api?: boolean; asset?: boolean; /** Inline scripts allowed by hash (a page served from the edge cache, decision 027). */ scriptHashes?: readonly string[] },
+): Response {
+  const allowed = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)];
   const headers = new Headers(response.headers);
   const csp = options.api || options.asset
     ? "default-src 'none'; frame-ancestors 'none'"
     : [
         "default-src 'self'",
-        `script-src 'self'${options.nonce ? ` 'nonce-${options.nonce}'` : ""} https://www.googletagmanager.com https://connect.facebook.net`,
+        `script-src 'self'${allowed.map((source) => ` ${source}`).join("")} https://www.googletagmanager.com https://connect.facebook.net`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",
         "font-src 'self'",

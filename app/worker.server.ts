@@ -5,7 +5,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
-import { createAppContext } from "~/context.server";
+import { readHotelVersions } from "~/backend/hotels/versions.server";
+import { createAppContext, hotelDomainFor } from "~/context.server";
+import { withContentCache } from "~/edge/content-cache.server";
+import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type CachedPage, type PageVersions } from "~/edge/page-cache.server";
+import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/edge/replica.server";
+import { rememberVersions, seenVersions } from "~/edge/versions.server";
 import { apiMessage } from "~/backend/messages";
 import { memberSessionCookie } from "~/cookies.server";
 import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
@@ -38,22 +43,30 @@ export interface BackendBases {
  * /api calls), MASTER_ORIGIN, ACCOUNT_ORIGIN and PMS_ORIGIN (the spec's {master}, {account} and
  * {pms}) when they are set. An unset base is served by the same back end as /api.
  */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch, siteOrigin?: string): BackendBases & { transport: Transport } {
+export function backendTransport(
+  env: AppEnv,
+  fetcher: typeof fetch = fetch,
+  db: D1Database = env.DB,
+  siteOrigin?: string,
+): BackendBases & { transport: Transport } {
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
   // The site's own origin, so links the back end writes (emails) lead back to this hotel's site.
   const site = siteOrigin ? { origin: siteOrigin, product: env.PRODUCT } : undefined;
-  const inProcess = (request: Request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, site });
+  const inProcess = (request: Request) => handleBackendRequest(request, { db, signingSecret: env.SESSION_SECRET, site });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
+  const send: Transport = (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request));
+  // The bench's far-away back end (BENCH_BACKEND_LATENCY_MS, unset in production): every call waits first.
+  const latency = env.BENCH_BACKEND_LATENCY_MS;
   return {
     origin,
     masterBase,
     accountBase,
     pmsBase,
-    transport: (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request)),
+    transport: latency > 0 ? (request) => new Promise((resolve) => setTimeout(resolve, latency)).then(() => send(request)) : send,
   };
 }
 
@@ -214,8 +227,94 @@ async function handleRequest(
     }
   }
   const crossSite = isCrossSite(request, url);
-  const cspNonce = nonce();
-  const { transport, origin, masterBase, accountBase, pmsBase } = backendTransport(env, fetch, url.origin);
+  // The built-in back end reads D1 through a session (read replicas, a guest's own writes: decision 028).
+  const replica = openReplicaSession(env.DB, request, log);
+  const site: SiteRequest = { request, url, env, ctx, remix, log, crossSite, replica, versions: null };
+  if (!env.HOTEL_API_ORIGIN) {
+    const domain = hotelDomainFor(url.host, env.DEFAULT_HOTEL_DOMAIN);
+    const pageRequest = isCacheablePageRequest(request, url);
+    const pages = pageRequest ? PageCache.open() : null;
+    const seen = seenVersions(domain);
+    let guessKey: string | null = null;
+    let guessed: Promise<CachedPage | null> | null = null;
+    if (seen?.trusted) {
+      site.versions = seen.versions;
+    } else {
+      // While the versions are read, the page is looked up under the versions this isolate saw
+      // last: when they are still current (nearly always), the read and the lookup cost one wait.
+      guessKey = pages && seen?.versions ? pageCacheKey(domain, url, seen.versions) : null;
+      const key = guessKey;
+      guessed = key && pages ? pages.then((cache) => cache?.lookup(key) ?? null) : null;
+      try {
+        site.versions = await readHotelVersions(replica.db, domain);
+        rememberVersions(domain, site.versions);
+      } catch (error) {
+        log.error("cache versions unreadable, nothing served from the edge cache", domain, error);
+      }
+    }
+    const cache = site.versions && pages ? await pages : null;
+    const key = cache && site.versions ? pageCacheKey(domain, url, site.versions) : null;
+    if (guessed && key !== guessKey) ctx.waitUntil(guessed.then((found) => found?.response.body?.cancel()));
+    if (cache && key) return cachedPage(site, cache, key, guessed && key === guessKey ? await guessed : undefined);
+  }
+  const { response } = await renderSite(site, nonce());
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const bookmark = bookmarkSetCookie(replica);
+    if (bookmark) response.headers.append("set-cookie", bookmark);
+  }
+  return response;
+}
+
+interface SiteRequest {
+  request: Request;
+  url: URL;
+  env: AppEnv;
+  ctx: ExecutionContext;
+  remix: RemixHandler;
+  log: Logger;
+  crossSite: boolean;
+  replica: ReplicaSession;
+  /** The hotel's cache versions when the built-in back end serves a live hotel at this domain. */
+  versions: PageVersions | null;
+}
+
+/**
+ * A content page for a guest from the edge cache (decision 027): a fresh copy as it is; a stale
+ * one while the page is rendered again in the background; none: rendered, and stored when it is a
+ * whole page that every guest may see (200, no cookie, the back end answered every call).
+ */
+async function cachedPage(site: SiteRequest, pages: PageCache, key: string, found?: CachedPage | null): Promise<Response> {
+  const cached = found === undefined ? await pages.lookup(key) : found;
+  if (cached) {
+    if (cached.age === "stale") {
+      site.ctx.waitUntil(
+        (async () => {
+          const renderNonce = nonce();
+          const { response, complete } = await renderSite(site, renderNonce);
+          if (complete && PageCache.storable(response)) await pages.store(key, response, renderNonce, site.log);
+          else await response.body?.cancel();
+        })().catch((error: unknown) => site.log.error("page refresh failed", key, error)),
+      );
+    }
+    return securityHeaders(cached.response, { scriptHashes: cached.scriptHashes });
+  }
+  const renderNonce = nonce();
+  const { response, complete } = await renderSite(site, renderNonce);
+  if (!complete || !PageCache.storable(response) || !response.body) return response;
+  const [forGuest, forCache] = response.body.tee();
+  site.ctx.waitUntil(pages.store(key, new Response(forCache, response), renderNonce, site.log));
+  const headers = new Headers(response.headers);
+  headers.set(EDGE_CACHE_HEADER, "MISS");
+  return new Response(forGuest, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The Remix site for one request; `complete` when no back-end call failed while it rendered. */
+async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ response: Response; complete: boolean }> {
+  const { request, url, env, ctx, remix, log, crossSite, replica, versions } = site;
+  const backend = backendTransport(env, fetch, replica.db, url.origin);
+  const { origin, masterBase, accountBase, pmsBase } = backend;
+  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+  const transport = versions ? withContentCache(backend.transport, { contentVersion: versions.content, waitUntil, log }) : backend.transport;
   const app = await createAppContext({
     request,
     env,
@@ -224,10 +323,11 @@ async function handleRequest(
     masterBase,
     accountBase,
     pmsBase,
-    waitUntil: (promise) => ctx.waitUntil(promise),
+    waitUntil,
     cspNonce,
     crossSite,
     log,
+    contentVersion: versions?.content ?? null,
   });
   const response = await remix(siteRequest(request), { app });
   // A form may have queued email (an order, a cancellation): it leaves after the response.
@@ -239,15 +339,18 @@ async function handleRequest(
     log.warn("answered 503: the back end is unavailable", url.pathname, unavailable.code);
     // A hotel that is not live is never named (spec §2: its domain is a plain 404).
     const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist ? app.hotel : null;
-    return securityHeaders(unavailablePage(app.lang, live), {});
+    return { response: securityHeaders(unavailablePage(app.lang, live), {}), complete: false };
   }
   if (app.memberTokenRefused()) {
     // Signed out: the back end no longer accepts the saved token (decision 023).
     const headers = new Headers(response.headers);
     headers.append("set-cookie", await memberSessionCookie(env).serialize("", { maxAge: 0 }));
-    return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce });
+    return {
+      response: securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce }),
+      complete: false,
+    };
   }
-  return securityHeaders(response, { nonce: cspNonce });
+  return { response: securityHeaders(response, { nonce: cspNonce }), complete: unavailable === null };
 }
 
 /** The Cron Trigger: sends what the outbox still holds (retries, and mail whose waitUntil was cut short). */

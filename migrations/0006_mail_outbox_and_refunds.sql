@@ -40,6 +40,6 @@ ALTER TABLE cancellations ADD COLUMN refund_rule TEXT NOT NULL DEFAULT '';
 ALTER TABLE cancellations ADD COLUMN refund_percent INTEGER NOT NULL DEFAULT 0 CHECK (refund_percent BETWEEN 0 AND 100);
 ALTER TABLE cancellations ADD COLUMN points_returned INTEGER NOT NULL DEFAULT 0 CHECK (points_returned >= 0);
 
--- A hotel's own refund ladder after the free window: JSON [{"days_before": n, "percent": p}, ...];
+-- A hotel's own refund ladder after the free window: JSON [{"days_before": n, "percent": p}, ...]:
 -- empty: the standard contract's ladder applies.
 ALTER TABLE hotels ADD COLUMN refund_ladder TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(refund_ladder));

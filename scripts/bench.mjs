@@ -1,29 +1,53 @@
 /**
- * npm run bench — Lighthouse (mobile profile: simulated Slow 4G, 4x CPU slowdown) on the demo
- * hotel's home, a room page and the events page, plus the gzipped bytes of HTML, CSS and JS each
- * page loads. Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Starts its own
- * server on a fresh database unless BENCH_URL is given (e.g. BENCH_URL=http://taipei.localhost:8787).
+ * npm run bench — how fast Portico's server answers, against a bare Remix page, then Lighthouse.
+ *
+ * 1. Server time, in one interleaved run: each round asks the bare Remix page (bench/bare/, built
+ *    with the same @remix-run packages and run by the same engine) and Portico's home, room,
+ *    events and booking results pages one after the other, and reports each page's median as a
+ *    ratio to the bare page's median of the same rounds:
+ *      - warm: the edge caches hold what they would hold in production after a first visit;
+ *      - cold: before each request the hotel's caches are emptied as an import does (its content
+ *        version is bumped and its hotel info dropped), so the page is built from the back end;
+ *    and again with BENCH_LATENCY_MS (default 80) of latency on every call of the site to its back
+ *    end (the Worker's BENCH_BACKEND_LATENCY_MS knob: a far-away back end).
+ * 2. Lighthouse (mobile profile: simulated Slow 4G, 4x CPU slowdown) on the same pages, with the
+ *    gzipped bytes of HTML, CSS and JS each page loads (Chromium: CHROME_PATH, default /usr/bin/chromium).
+ *
+ * Both Workers run under Miniflare (scripts/miniflare.mjs), Portico on a fresh database with the
+ * demo hotels. Knobs: BENCH_PORT (8791) and BENCH_BARE_PORT (8792), BENCH_ROUNDS (200 warm; cold
+ * rounds are a tenth, each waiting the Worker's 1 s trust in the versions it read), BENCH_LATENCY_MS (80), BENCH_LIGHTHOUSE=0 to skip Lighthouse.
+ * With BENCH_URL (e.g. http://taipei.localhost:8787) only Lighthouse runs, against that server.
  */
-import { spawn } from "node:child_process";
-import { request } from "node:http";
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { Agent, request } from "node:http";
+import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startPortico, startWorker } from "./miniflare.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8791";
+const BARE_PORT = process.env.BENCH_BARE_PORT ?? "8792";
 const BASE = process.env.BENCH_URL ?? `http://taipei.localhost:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 80);
+const DOMAIN = "taipei.localhost";
+const LANG = "en-US";
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-/** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. */
+/** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. Resolves when the whole body is in. */
 function get(url) {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
     const req = request(
-      { host: "127.0.0.1", port: target.port || 80, path: target.pathname + target.search, headers: { host: target.host } },
+      { host: "127.0.0.1", port: target.port || 80, path: target.pathname + target.search, headers: { host: target.host }, agent },
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
       },
     );
     req.on("error", reject);
@@ -31,20 +55,93 @@ function get(url) {
   });
 }
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await get(`${BASE}/api/health`)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no server at ${BASE}`);
+function build(cwd) {
+  const require = createRequire(import.meta.url);
+  const remix = require.resolve("@remix-run/dev/dist/cli.js");
+  const result = spawnSync(process.execPath, [remix, "build"], { cwd, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`remix build failed in ${cwd}`);
 }
 
-async function bytesOf(path) {
-  const page = await get(`${BASE}${path}`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+async function pagePaths(base) {
+  const sitemap = (await get(`${base}/sitemap.xml`)).body.toString("utf8");
+  const room = /\/room\/(\d+)</.exec(sitemap)?.[1];
+  const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  return [
+    ["home", `/${LANG}`],
+    ["room", `/${LANG}/room/${room}`],
+    ["events", `/${LANG}/event`],
+    ["booking", `/${LANG}/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`],
+  ];
+}
+
+/** How long the Worker trusts the versions it read (app/edge/versions.server.ts VERSIONS_FRESH_MS), and a margin. */
+const VERSIONS_FRESH_MS = 1_000 + 50;
+
+/**
+ * Empties the hotel's edge caches as an import does: a new content version, and its hotel info
+ * dropped; then waits until the Worker no longer trusts the versions it read before.
+ */
+async function coldCaches(server) {
+  const db = await server.getD1Database("DB");
+  // The content version (migration 0003); a build without it has only the hotel info cache.
+  await db.prepare("UPDATE hotels SET content_version = content_version + 1 WHERE domain = ?").bind(DOMAIN).run().catch(() => undefined);
+  const caches = await server.getCaches();
+  const hotelInfo = await caches.open("hotel-info");
+  await hotelInfo.delete(`https://hotel-info.cache.portico/${DOMAIN}/${LANG}`);
+  await new Promise((resolve) => setTimeout(resolve, VERSIONS_FRESH_MS));
+}
+
+/** One interleaved run: the bare page and each Portico page per round; medians in ms. */
+async function timeRun(server, pages, rounds, cold) {
+  const times = { bare: [], ...Object.fromEntries(pages.map(([name]) => [name, []])) };
+  const portico = `http://${DOMAIN}:${PORT}`;
+  for (let round = 0; round < rounds; round++) {
+    times.bare.push((await get(`http://127.0.0.1:${BARE_PORT}/`)).ms);
+    for (const [name, path, reference] of pages) {
+      if (cold && !reference) await coldCaches(server);
+      const page = await get(`${portico}${path}`);
+      if (page.status !== 200) throw new Error(`${name} answered ${page.status}`);
+      times[name].push(page.ms);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]));
+}
+
+/** Reference rows of the server-time table: the Worker's cheapest answer, and the booking page's one back-end call. */
+function referencePaths(pages) {
+  const booking = new URL(pages[3][1], "http://x");
+  const query = `domain=${DOMAIN}&lang=${LANG}&start_date=${booking.searchParams.get("start")}&end_date=${booking.searchParams.get("end")}`;
+  return [
+    ["health", "/api/health", true],
+    ["search API", `/api/ota/room/empty-by-date?${query}`, true],
+  ];
+}
+
+async function serverTimes(pages, server, label, results) {
+  // Warm-up: every page seen twice (first visit fills the caches, the second reads them).
+  for (let index = 0; index < 2; index++) await timeRun(server, pages, 1, false);
+  results.push([`${label} warm`, await timeRun(server, pages, ROUNDS, false)]);
+  results.push([`${label} cold`, await timeRun(server, pages, Math.max(5, Math.round(ROUNDS / 10)), true)]);
+}
+
+function printServerTimes(pages, results) {
+  console.log(`\nServer time, median ms (ratio to the bare Remix page of the same rounds); ${ROUNDS} warm rounds, ${Math.max(5, Math.round(ROUNDS / 10))} cold`);
+  const names = ["bare", ...pages.map(([name]) => name)];
+  console.log(`${"run".padEnd(22)}${names.map((name) => name.padStart(16)).join("")}`);
+  // The API rows are answered by the back end itself (no site call, so no simulated latency).
+  for (const [label, medians] of results) {
+    const cells = names.map((name) => `${medians[name].toFixed(1)} (${(medians[name] / medians.bare).toFixed(2)}x)`.padStart(16));
+    console.log(`${label.padEnd(22)}${cells.join("")}`);
+  }
+}
+
+async function bytesOf(base, path) {
+  const page = await get(`${base}${path}`);
   const html = page.body.toString("utf8");
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]);
   const js = [
@@ -54,7 +151,7 @@ async function bytesOf(path) {
   ];
   const gz = async (urls) => {
     let total = 0;
-    for (const url of new Set(urls)) total += gzipSync((await get(new URL(url, BASE).toString())).body).length;
+    for (const url of new Set(urls)) total += gzipSync((await get(new URL(url, base).toString())).body).length;
     return total;
   };
   const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");
@@ -65,33 +162,19 @@ async function bytesOf(path) {
   };
 }
 
-async function main() {
-  let server;
-  if (!process.env.BENCH_URL) {
-    server = spawn(process.execPath, ["scripts/serve-test.mjs"], { env: { ...process.env, PORT }, stdio: ["ignore", "ignore", "inherit"] });
-  }
+async function lighthouseRun(base, pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
   });
   try {
-    await waitForServer();
-    const sitemap = (await get(`${BASE}/sitemap.xml`)).body.toString("utf8");
-    const room = /\/room\/(\d+)</.exec(sitemap)?.[1];
-    const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-    const pages = [
-      ["home", "/"],
-      ["room", `/room/${room}`],
-      ["events", "/event"],
-      ["booking", `/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`],
-    ];
-    console.log(`Lighthouse ${"mobile"} on ${BASE} (Chromium: ${CHROME})`);
+    console.log(`\nLighthouse mobile on ${base} (Chromium: ${CHROME})`);
     console.log("page     perf  LCP ms   FCP ms   TBT ms  CLS     HTML gz  CSS gz  JS gz   HTML+CSS gz");
     for (const [name, path] of pages) {
-      const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
       const audits = result.lhr.audits;
       const score = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
-      const bytes = await bytesOf(path);
+      const bytes = await bytesOf(base, path);
       const ms = (id) => String(Math.round(audits[id].numericValue)).padStart(6);
       console.log(
         `${name.padEnd(8)} ${String(score).padStart(4)}  ${ms("largest-contentful-paint")}   ${ms("first-contentful-paint")}   ${ms("total-blocking-time")}  ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}  ${String(bytes.html).padStart(7)}  ${String(bytes.css).padStart(6)}  ${String(bytes.js).padStart(5)}   ${String(bytes.html + bytes.css).padStart(8)}`,
@@ -99,7 +182,38 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    server?.kill("SIGTERM");
+  }
+}
+
+async function main() {
+  if (process.env.BENCH_URL) {
+    await lighthouseRun(BASE, await pagePaths(BASE));
+    return;
+  }
+  build(".");
+  build("bench/bare");
+  const bare = await startWorker({ port: BARE_PORT, scriptPath: "bench/bare/build/index.js" });
+  const state = `.wrangler/bench-state-${PORT}`;
+  const results = [];
+  const secret = randomBytes(32).toString("base64url");
+  let portico = await startPortico({ port: PORT, state, vars: { SESSION_SECRET: secret } });
+  try {
+    const pages = await pagePaths(BASE);
+    const timed = [...pages, ...referencePaths(pages)];
+    await serverTimes(timed, portico, "no latency", results);
+    if (process.env.BENCH_LIGHTHOUSE !== "0") await lighthouseRun(BASE, pages);
+    await portico.dispose();
+    portico = await startPortico({
+      port: PORT,
+      state,
+      vars: { SESSION_SECRET: secret, BENCH_BACKEND_LATENCY_MS: String(LATENCY_MS) },
+    });
+    await serverTimes(timed, portico, `+${LATENCY_MS} ms back end`, results);
+    printServerTimes(timed, results);
+  } finally {
+    agent.destroy();
+    await portico.dispose();
+    await bare.dispose();
   }
 }
 

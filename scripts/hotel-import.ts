@@ -1,6 +1,7 @@
 /**
  * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-absent] [--persist-to DIR] [--day YYYY-MM-DD]
  * npm run hotel:import -- --demo            loads every file in demo/hotels/
+ * npm run hotel:import -- --demo --sql-out FILE   writes the SQL to FILE instead (the test server loads it)
  *
  * Validates each hotel file (errors name the field) and loads it into the local D1 database, or the
  * remote one with --remote. File format: docs/hotel-file.md.
@@ -20,6 +21,7 @@ interface Options {
   ifAbsent: boolean;
   persistTo?: string;
   day?: string;
+  sqlOut?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -33,6 +35,7 @@ function parseArgs(argv: string[]): Options {
       options.files.push(...readdirSync(dir).filter((name) => name.endsWith(".json")).sort().map((name) => join(dir, name)));
     } else if (arg === "--persist-to") options.persistTo = argv[++index];
     else if (arg === "--day") options.day = argv[++index];
+    else if (arg === "--sql-out") options.sqlOut = argv[++index];
     else if (arg.startsWith("--")) fail(`unknown option ${arg}`);
     else options.files.push(resolve(arg));
   }
@@ -106,6 +109,10 @@ async function main() {
     }
     const loadDay = options.day ?? todayIn(file.hotel.time_zone);
     statements.push(...hotelFileToSql(file, { loadDay, passwordHashes }));
+  }
+  if (options.sqlOut) {
+    writeFileSync(resolve(options.sqlOut), `${statements.join("\n")}\n`);
+    return;
   }
   mkdirSync(".wrangler/tmp", { recursive: true });
   const sqlPath = resolve(".wrangler/tmp", `hotel-import-${Date.now()}.sql`);

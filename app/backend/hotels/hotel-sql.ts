@@ -268,5 +268,8 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
       `INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (${hotelId}, ${sqlLiteral(member.email)}, ${sqlLiteral(member.first_name)}, ${sqlLiteral(member.last_name)}, ${sqlLiteral(member.phone)}, ${member.points}, ${sqlLiteral(passwordHashes.get(member.email) ?? "")}) ON CONFLICT (hotel_id, email) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, password_hash = CASE WHEN excluded.password_hash = '' THEN members.password_hash ELSE excluded.password_hash END;`,
     );
   }
+  // Last: a new content version, so every edge copy of this hotel's pages is replaced on the next
+  // request (docs/decisions/026). In the same batch as the rest, it is never seen before the data.
+  sql.push(`UPDATE hotels SET content_version = content_version + 1 WHERE domain = ${sqlLiteral(h.domain)};`);
   return sql;
 }

@@ -1,0 +1,83 @@
+/**
+ * The built Worker run by Miniflare's own API (no `wrangler dev` process): its bindings, variables
+ * and static assets (public/, with run_worker_first) as wrangler.toml declares them, and a fresh
+ * D1 database with every migration and the demo hotels loaded. Used by the browser tests' server
+ * (scripts/serve-test.mjs) and the benches. `npm start` stays on `wrangler dev`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+
+const require = createRequire(import.meta.url);
+
+/** Runs SQL text statement by statement (triggers included), in batches. */
+async function runSql(db, sql) {
+  const statements = unstable_splitSqlQuery(sql).filter((statement) => statement.trim() !== "");
+  for (let at = 0; at < statements.length; at += 200) {
+    await db.batch(statements.slice(at, at + 200).map((statement) => db.prepare(statement)));
+  }
+}
+
+/** The demo hotels as the import command writes them (hotel files validated, passwords hashed). */
+function demoSql(dir) {
+  const out = join(dir, "demo-hotels.sql");
+  const tsx = require.resolve("tsx/cli");
+  const result = spawnSync(process.execPath, [tsx, "scripts/hotel-import.ts", "--demo", "--sql-out", out], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("the demo hotels did not validate");
+  return readFileSync(out, "utf8");
+}
+
+function options({ state, vars, port }) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  return {
+    ...workerOptions,
+    name: "portico",
+    // One bundled module (remix build); listed, not walked: the bundle holds a dynamic import().
+    modules: [{ type: "ESModule", path: resolve("build/index.js") }],
+    bindings: { ...workerOptions.bindings, ...vars },
+    d1Persist: join(state, "d1"),
+    cachePersist: false,
+    host: "127.0.0.1",
+    port,
+  };
+}
+
+/**
+ * Starts the built Worker on 127.0.0.1:`port` over a new database in `state` (deleted first).
+ * `vars` override wrangler.toml's variables (SESSION_SECRET, bench knobs). Resolves once it serves.
+ */
+export async function startPortico({ port, state, vars = {} }) {
+  rmSync(state, { recursive: true, force: true });
+  mkdirSync(state, { recursive: true });
+  // Loaded before the port opens: whoever waits for the server finds every demo hotel there.
+  const loader = new Miniflare({ ...options({ state, vars, port: 0 }) });
+  try {
+    const db = await loader.getD1Database("DB");
+    for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql")).sort()) {
+      await runSql(db, readFileSync(join("migrations", file), "utf8"));
+    }
+    await runSql(db, demoSql(state));
+  } finally {
+    await loader.dispose();
+  }
+  const server = new Miniflare(options({ state, vars, port: Number(port) }));
+  await server.ready;
+  return server;
+}
+
+/** A Worker built elsewhere (the bench's bare Remix app): its script and assets, no bindings. */
+export async function startWorker({ port, scriptPath, assets }) {
+  const server = new Miniflare({
+    name: "bare",
+    modules: [{ type: "ESModule", path: resolve(scriptPath) }],
+    compatibilityDate: unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate,
+    ...(assets ? { assets: { directory: resolve(assets), binding: "ASSETS" } } : {}),
+    host: "127.0.0.1",
+    port: Number(port),
+  });
+  await server.ready;
+  return server;
+}

@@ -24,6 +24,8 @@ import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/log
 import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
 import { unavailablePage } from "~/unavailable.server";
+import { deliverMail } from "~/backend/mail/deliver.server";
+import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -47,7 +49,7 @@ export interface BackendBases {
  * What the built-in back end gets besides the database: Worker secrets by name (payment keys named
  * in a hotel file; only PAY_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
  */
-export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void } = {}): BackendOptions {
+export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void; siteOrigin?: string } = {}): BackendOptions {
   return {
     db: env.DB,
     signingSecret: env.SESSION_SECRET,
@@ -58,6 +60,8 @@ export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, ext
     clientIp: extra.clientIp ?? "",
     waitUntil: extra.waitUntil,
     featureRepay: env.FEATURE_REPAY,
+    // The site's own origin, so links the back end writes (emails) lead back to this hotel's site.
+    site: extra.siteOrigin ? { origin: extra.siteOrigin, product: env.PRODUCT } : undefined,
   };
 }
 
@@ -224,9 +228,15 @@ async function handleRequest(
   // development, tests) does not: every local guest shares it (docs/decisions/032).
   const connecting = request.headers.get("cf-connecting-ip") ?? "";
   const clientIp = /^(127\.|::1$|::ffff:127\.)/.test(connecting) ? "" : connecting;
-  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise) });
+  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin });
+  // The development outbox page: only when configured, and only on this machine.
+  if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {
+    return securityHeaders(await outboxPage(env, url), {});
+  }
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, options);
+    // An order or a cancellation queues email: it leaves after the response. A refused call queued nothing.
+    if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
     return securityHeaders(response, { api: true });
   }
   if (isSandboxPath(url.pathname)) {
@@ -355,6 +365,8 @@ async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ respon
     contentVersion: versions?.content ?? null,
   });
   const response = await remix(siteRequest(request), { app });
+  // A form may have queued email (an order, a cancellation): it leaves after the response.
+  if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
   const unavailable = app.backendUnavailable();
   if (response.status >= 500 && unavailable) {
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.
@@ -378,11 +390,14 @@ async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ respon
 
 /**
  * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
- * deadline and gives their rooms back (docs/decisions/032).
+ * deadline and gives their rooms back (docs/decisions/032), then sends what the outbox still holds
+ * (retries, and mail whose waitUntil was cut short).
  */
 export async function handleScheduled(controller: { scheduledTime: number; cron: string }, rawEnv: Record<string, unknown>): Promise<string[]> {
   const env = parseEnv(rawEnv);
+  const log = createLogger(`cron-${crypto.randomUUID()}`);
   const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));
-  if (expired.length > 0) console.log(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
+  if (expired.length > 0) log.info(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
+  await deliverMail(env, log, { limit: 50 });
   return expired;
 }

@@ -12,7 +12,8 @@ const server = await startPortico({
   port,
   state: `.wrangler/test-state-${port}`,
   // FEATURE_REPAY on: the browser tests pay the rest of a deposit booking through {master}/payment.
-  vars: { SESSION_SECRET: randomBytes(32).toString("base64url"), FEATURE_REPAY: "true" },
+  // The development outbox page (/dev/outbox): the browser tests read the emails there.
+  vars: { SESSION_SECRET: randomBytes(32).toString("base64url"), FEATURE_REPAY: "true", MAIL_OUTBOX_PAGE: "true" },
 });
 console.log(`Portico (built Worker, Miniflare) on http://localhost:${port}`);
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -21,6 +21,13 @@ export interface BackendContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** FEATURE_REPAY (spec §9). */
   featureRepay: boolean;
+  /** The hotel site the request came through: where links in emails point (origin and {product}). */
+  site: SiteAddress;
+}
+
+export interface SiteAddress {
+  origin: string;
+  product: string;
 }
 
 export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;

@@ -1,8 +1,9 @@
-import type { BackendContext, BackendRoute } from "~/backend/route";
+import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
 import { memberRoutes } from "~/backend/account/members.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
+import { cancelRoutes } from "~/backend/orders/cancel.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
@@ -13,7 +14,7 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
@@ -48,6 +49,8 @@ export interface BackendOptions {
   fetcher?: (request: Request) => Promise<Response>;
   waitUntil?: (promise: Promise<unknown>) => void;
   featureRepay?: boolean;
+  /** The site's origin and {product}; default: the request's own origin and "hxa". */
+  site?: SiteAddress;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -84,6 +87,7 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     fetcher: options.fetcher ?? ((request) => fetch(request)),
     waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => console.error("background work failed", error))),
     featureRepay: options.featureRepay ?? false,
+    site: options.site ?? { origin: url.origin, product: "hxa" },
   };
   try {
     return await route.handler(ctx, params);

@@ -349,6 +349,14 @@ export const CouponSchema = v.object({
 });
 export type Coupon = v.InferOutput<typeof CouponSchema>;
 
+const CancellationSchema = v.object({
+  via: v.string(),
+  fee: v.number(),
+  refund: v.number(),
+  refund_status: v.optional(v.picklist(["none", "due", "refunded"]), "none"),
+  created_at: v.string(),
+});
+
 export const OrderSchema = v.object({
   order_doc: v.string(),
   booker_first_name: v.string(),
@@ -423,6 +431,15 @@ export const OrderSchema = v.object({
   ),
   valid_hash: v.string(),
   cancel_hash: v.string(),
+  /** What cancelling today would give back (built-in back end; absent from other back ends). */
+  refund_quote: v.optional(
+    v.nullable(
+      v.object({ rule: v.picklist(["free", "ladder", "unpaid"]), percent: v.number(), refund: v.number(), fee: v.number(), points: v.number() }),
+    ),
+    null,
+  ),
+  /** The cancellation record of a cancelled order: its refund and whether it is still due. */
+  cancellation: v.optional(v.nullable(CancellationSchema), null),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
@@ -442,7 +459,7 @@ export type PaymentStart = v.InferOutput<typeof PaymentStartSchema>;
 
 export const OrderHistorySchema = v.object({
   ...OrderSchema.entries,
-  cancellation: v.nullable(v.object({ via: v.string(), fee: v.number(), refund: v.number(), created_at: v.string() })),
+  cancellation: v.nullable(CancellationSchema),
   payments: v.array(v.object({ vendor_id: v.number(), amount: v.number(), status: v.string(), created_at: v.string() })),
 });
 

@@ -171,6 +171,19 @@ const Hotel = v.object({
   checkin_end_time: v.optional(Time, "23:00"),
   checkout_time: v.optional(Time, "11:00"),
   refund_template_id: v.optional(v.picklist([0, 1, 2, 3]), 2),
+  /** The hotel's own refund ladder after the free window; empty: the standard contract's (decision 040). */
+  refund_ladder: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          days_before: v.pipe(v.number(), v.integer("must be a whole number of days"), v.minValue(0, "must be 0 or more")),
+          percent: v.pipe(v.number(), v.integer("must be a whole percentage"), v.minValue(0, "must be 0 to 100"), v.maxValue(100, "must be 0 to 100")),
+        }),
+      ),
+      v.maxLength(20),
+    ),
+    [],
+  ),
   customer_notice: OptionalLocalized,
   booking_policy: OptionalLocalized,
   cancel_policy: OptionalLocalized,

@@ -125,6 +125,7 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
         checkin_end_time: h.checkin_end_time,
         checkout_time: h.checkout_time,
         refund_template_id: h.refund_template_id,
+        refund_ladder: JSON.stringify(h.refund_ladder),
         customer_notice: JSON.stringify(h.customer_notice),
         booking_policy: JSON.stringify(h.booking_policy),
         cancel_policy: JSON.stringify(h.cancel_policy),

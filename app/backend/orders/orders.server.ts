@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
 import { todayIn } from "~/booking/dates";
-import { freeCancelUntil } from "~/booking/refund";
+import { freeCancelUntil, refundFor, type Refund, type RefundStep } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
 import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
@@ -14,6 +14,7 @@ import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";
+import { queueMail } from "~/backend/mail/outbox.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
@@ -30,7 +31,8 @@ const contact = contactSchemas({
   email: "is not an email address",
   companyRegNumber: "is not a company registration number",
 });
-const { text: Text, note: Note } = contact;
+const { text: Text } = contact;
+export const Note = contact.note;
 
 const OrderPayload = v.object({
   domain: v.string(),
@@ -82,7 +84,7 @@ export function newOrderDoc(today: string): string {
   return `PT${today.replace(/-/g, "").slice(2)}-${suffix}`;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   hotel_id: number;
   order_doc: string;
@@ -115,6 +117,7 @@ interface OrderRow {
   deposit_amount: number;
   paid_amount: number;
   payment_status: number;
+  lang: string;
   status: "pending_payment" | "confirmed" | "cancel_requested" | "cancelled";
   support_client_cancel: number;
   room_attachment_detail: string;
@@ -133,7 +136,7 @@ interface AttemptRow {
 }
 
 /** The order's payment attempts, newest first: what was paid, by which vendor, and any ATM account issued. */
-async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
+export async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
   const { results } = await db
     .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
     .bind(orderId)
@@ -141,7 +144,7 @@ async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow
   return results;
 }
 
-interface OrderLineRow {
+export interface OrderLineRow {
   position: number;
   room_class_id: number;
   rate_plan_id: number;
@@ -156,7 +159,7 @@ interface OrderLineRow {
   refund_template_id: number;
 }
 
-async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLineRow[]> {
+export async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLineRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
@@ -169,7 +172,7 @@ async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLin
   return results;
 }
 
-async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
+export async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
   return db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>();
 }
 
@@ -190,7 +193,7 @@ function displayStatus(order: OrderRow, lang: Language): string {
 }
 
 /** An order as returned (spec §3), in the request's language. */
-async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], attempts: AttemptRow[] = []) {
+export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], attempts: AttemptRow[] = []) {
   const main = mainLanguage(hotel);
   const today = todayIn(hotel.time_zone, ctx.now);
   const canCancel =
@@ -265,12 +268,33 @@ async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRo
   };
 }
 
-const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
+export const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
 
-async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
+/** What cancelling the order today would give back (docs/decisions/040). */
+export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date): Refund {
+  return refundFor({
+    checkIn: order.check_in_day,
+    today: todayIn(hotel.time_zone, now),
+    paid: order.paid_amount,
+    refundTemplateIds: lines.map((line) => line.refund_template_id),
+    ladder: parseJson<RefundStep[]>(hotel.refund_ladder ?? "[]", []),
+  });
+}
+
+export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
   const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
+  const quote = refundQuote(hotel, order, lines, ctx.now);
+  const cancellation =
+    order.status === "cancelled"
+      ? await ctx.db
+          .prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?")
+          .bind(order.id)
+          .first<{ via: string; fee: number; refund: number; refund_status: string; created_at: string }>()
+      : null;
   return {
     ...(await presentOrder(ctx, hotel, order, lines, attempts)),
+    cancellation,
+    refund_quote: { rule: quote.rule, percent: quote.percent, refund: quote.refund, fee: quote.fee, points: order.point_used },
     valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
     cancel_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel"),
   };
@@ -405,6 +429,10 @@ function orderInsertStatements(
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );
   });
+  // The confirmation email, in the same batch: no order is ever without it (decision 041).
+  statements.push(
+    queueMail(db, { hotelId: hotel.id, order: { doc: orderDoc }, kind: "order_confirmation", lang: ctx.lang, to: payload.booker_email, site: ctx.site }),
+  );
   if (member && detail.point_used > 0) {
     statements.push(
       db.prepare("UPDATE members SET points = points - ? WHERE id = ?").bind(detail.point_used, member.id),
@@ -505,50 +533,13 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
   return creationAnswer(ctx, hotel, order, 201, false);
 }
 
-async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
+export async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
   const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
   if (!member) throw new ApiError(401, "unauthorized");
   return member;
 }
 
-/** Cancels an order: gives the rooms and points back; a fee applies after the free-cancellation date. */
-async function cancelOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string) {
-  if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
-  if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
-  const today = todayIn(hotel.time_zone, ctx.now);
-  if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
-  const lines = await loadOrderLines(ctx.db, order.id);
-  const free = orderFreeCancelUntil(order, lines, today) !== null;
-  const fee = free ? 0 : order.paid_amount;
-  const statements = [
-    ctx.db.prepare("DELETE FROM order_nights WHERE order_id = ?").bind(order.id),
-    ctx.db
-      .prepare("UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status != 'cancelled'")
-      .bind(order.id),
-    ctx.db
-      .prepare("INSERT INTO cancellations (order_id, via, reason, fee, refund) VALUES (?, ?, ?, ?, ?)")
-      .bind(order.id, via, reason, fee, order.paid_amount - fee),
-  ];
-  if (order.member_id && order.point_used > 0) {
-    statements.push(
-      ctx.db.prepare("UPDATE members SET points = points + ? WHERE id = ?").bind(order.point_used, order.member_id),
-      ctx.db
-        .prepare("INSERT INTO point_ledger (member_id, order_id, delta, reason) VALUES (?, ?, ?, 'cancellation')")
-        .bind(order.member_id, order.id, order.point_used),
-    );
-  }
-  try {
-    await ctx.db.batch(statements);
-  } catch (error) {
-    // The UNIQUE order_id of cancellations refuses a second, concurrent cancellation.
-    if (String(error).includes("cancellations.order_id")) throw new ApiError(409, "already_cancelled");
-    throw error;
-  }
-  const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
-  return ok(await orderAnswer(ctx, hotel, cancelled ?? order));
-}
-
-const DocParam = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/));
+export const DocParam = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/));
 
 export const orderRoutes: BackendRoute[] = [
   { method: "POST", path: "/api/ota/order/personal-new", handler: (ctx) => createOrder(ctx) },
@@ -582,7 +573,7 @@ export const orderRoutes: BackendRoute[] = [
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
       const [cancellation, payments] = await ctx.db.batch([
-        ctx.db.prepare("SELECT via, fee, refund, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
+        ctx.db.prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
         ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id),
       ]);
       return ok({
@@ -597,39 +588,14 @@ export const orderRoutes: BackendRoute[] = [
     path: "/api/ota/order/via-hash",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view", hotel.id, ctx.now);
+      const hash = ctx.url.searchParams.get("valid_hash");
+      // A cancel link shows the order it cancels, so its page can say what will be cancelled.
+      const orderDoc =
+        (await verifyOrderLink(ctx.signingSecret, hash, "view", hotel.id, ctx.now)) ??
+        (await verifyOrderLink(ctx.signingSecret, hash, "cancel", hotel.id, ctx.now));
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
       return ok(await orderAnswer(ctx, hotel, order));
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/wota/order/cancel_apply/:id",
-    handler: async (ctx, params) => {
-      const body = parseInput(v.object({ domain: v.string(), reason: Note(500) }), await readJsonBody(ctx.request));
-      const hotel = await requireHotel(ctx.db, body.domain);
-      const member = await requireMember(ctx, hotel);
-      const doc = v.safeParse(DocParam, params.id);
-      const order = doc.success ? await findOrder(ctx.db, hotel.id, doc.output) : null;
-      if (!order || order.member_id !== member.id) throw new ApiError(404, "order_not_found");
-      return cancelOrder(ctx, hotel, order, "member", body.reason);
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/wota/order/cancel-via-hash/:id",
-    handler: async (ctx, params) => {
-      const body = parseInput(
-        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Note(500) }),
-        await readJsonBody(ctx.request),
-      );
-      const hotel = await requireHotel(ctx.db, body.domain);
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "cancel", hotel.id, ctx.now);
-      if (!orderDoc || orderDoc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      const order = await findOrder(ctx.db, hotel.id, orderDoc);
-      if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      return cancelOrder(ctx, hotel, order, "hash", body.reason);
     },
   },
   {

@@ -198,7 +198,7 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
   }
   const verdict = await gateway.verifyCallback(kind, body, ctx.request.headers);
   if (!verdict.ok) return refuse(verdict.reason);
-  const outcome = await applyNotice(ctx.db, hotel.id, vendorId, verdict.notice);
+  const outcome = await applyNotice(ctx.db, hotel.id, vendorId, verdict.notice, ctx.site);
   if (outcome.outcome === "refused") return refuse(outcome.reason, verdict.notice.tradeNo);
   await logPaymentEvent(ctx.db, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
   return textAnswer(gateway.acknowledgement || "OK");
@@ -221,7 +221,7 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   const gateway = await gatewayFor(ctx, hotel, vendorId);
   const answer = await gateway.query(tradeNo, transactionId, payment.amount);
   if (answer?.paid && answer.amount === payment.amount) {
-    const { changed } = await markOrderPaid(ctx.db, payment, transactionId);
+    const { changed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site);
     await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: changed ? "applied" : "ignored", reason: changed ? "paid" : "replay", tradeNo });
   } else {
     await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: "refused", reason: "confirm not 0000", tradeNo });

@@ -6,6 +6,7 @@
  * expired and released, and money arriving after expiry is kept as a `late` payment to refund.
  */
 import type { PaymentNotice } from "~/payments/gateway";
+import type { SiteAddress } from "~/backend/route";
 
 export interface PaymentRow {
   id: number;
@@ -57,9 +58,27 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /**
  * THE place an order becomes paid (in full or in part). Returns whether this call changed it:
  * false for a replay, and for money that came after the order expired (kept as `late`).
- * A receipt email or any other "payment completed" reaction belongs right after a `changed: true`.
+ * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money;
+ * `site` is where the receipt's links lead (the request's own site).
  */
-export async function markOrderPaid(db: D1Database, payment: Pick<PaymentRow, "id" | "order_id" | "amount">, gatewayTradeNo: string): Promise<{ changed: boolean; late: boolean }> {
+export async function markOrderPaid(
+  db: D1Database,
+  payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
+  gatewayTradeNo: string,
+  site?: SiteAddress,
+): Promise<{ changed: boolean; late: boolean }> {
+  // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
+  const receipt = site
+    ? [
+        db
+          .prepare(
+            `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
+             SELECT o.hotel_id, o.id, 'paid_receipt', o.lang, o.booker_email, ?1, ?2 FROM orders o
+             WHERE o.id = ?3 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM payments WHERE id = ?4 AND status = 'paid' AND applied = 0)`,
+          )
+          .bind(site.origin, site.product, payment.order_id, payment.id),
+      ]
+    : [];
   const [marked, applied] = await db.batch([
     // 1. The attempt is paid — or late, when its order has already been cancelled.
     db
@@ -80,6 +99,7 @@ export async function markOrderPaid(db: D1Database, payment: Pick<PaymentRow, "i
            AND EXISTS (SELECT 1 FROM payments WHERE id = ?3 AND status = 'paid' AND applied = 0)`,
       )
       .bind(payment.amount, payment.order_id, payment.id),
+    ...receipt,
     db.prepare("UPDATE payments SET applied = 1 WHERE id = ? AND status = 'paid' AND applied = 0").bind(payment.id),
   ]);
   const changed = (applied?.meta.changes ?? 0) > 0;
@@ -127,7 +147,7 @@ export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason
  * Applies a verified notice to the attempt it names: the hotel, trade number, amount and currency
  * must all match what we asked for, else it is refused.
  */
-export async function applyNotice(db: D1Database, hotelId: number, vendorId: number, notice: PaymentNotice): Promise<NoticeOutcome> {
+export async function applyNotice(db: D1Database, hotelId: number, vendorId: number, notice: PaymentNotice, site?: SiteAddress): Promise<NoticeOutcome> {
   const payment = await findPayment(db, notice.tradeNo);
   if (!payment) return { outcome: "refused", reason: "unknown trade number" };
   if (payment.hotel_id !== hotelId) return { outcome: "refused", reason: "trade of another hotel" };
@@ -136,7 +156,7 @@ export async function applyNotice(db: D1Database, hotelId: number, vendorId: num
   if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
   switch (notice.kind) {
     case "paid": {
-      const { changed, late } = await markOrderPaid(db, payment, notice.gatewayTradeNo);
+      const { changed, late } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site);
       if (changed) return { outcome: "applied", reason: "paid", paid: true };
       return { outcome: "ignored", reason: late ? "paid after the order expired: kept as late, to refund" : `already ${payment.status}` };
     }

@@ -291,6 +291,41 @@ describe("callbacks are the truth", () => {
   });
 });
 
+describe("after a payment", () => {
+  it("queues one paid receipt in the batch that applies the money, however often the callback comes", async () => {
+    const created = await order();
+    const { trade_no, amount } = (await start(created)).body.data;
+    const body = await paidCallback(trade_no, amount);
+    for (let i = 0; i < 3; i++) expect(await (await callback(body)).text()).toBe("1|OK");
+    const { results } = await env.DB.prepare(
+      "SELECT kind, to_address, site_origin FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?) ORDER BY id",
+    )
+      .bind(created.order_doc)
+      .all<{ kind: string; to_address: string; site_origin: string }>();
+    expect(results.map((mail) => mail.kind)).toEqual(["order_confirmation", "paid_receipt"]);
+    expect(results[1]).toMatchObject({ to_address: BOOKER.booker_email, site_origin: `http://${HOST}` });
+  });
+
+  it("a cancelled paid order is refunded through the gateway that took the money, and says refunded", async () => {
+    const created = (await order()) as Created & { order: { cancel_hash: string } };
+    const { trade_no, amount } = (await start(created)).body.data;
+    expect(await (await callback(await paidCallback(trade_no, amount))).text()).toBe("1|OK");
+    // Twenty days and more before check-in: the standard contract gives all of it back.
+    const cancelled = await apiJson(HOST, `/api/wota/order/cancel-via-hash/${created.order_doc}?lang=en-US`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ domain: HOST, valid_hash: created.order.cancel_hash, reason: "" }),
+    });
+    expect(cancelled.status).toBe(200);
+    const record = await env.DB.prepare("SELECT c.refund, c.refund_status FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
+      .bind(created.order_doc)
+      .first<{ refund: number; refund_status: string }>();
+    expect(record).toEqual({ refund: amount, refund_status: "refunded" });
+    const payment = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?").bind(trade_no).first<{ status: string }>();
+    expect(payment?.status).toBe("refunded");
+  });
+});
+
 describe("unpaid orders expire", () => {
   async function pastDeadline(doc: string) {
     await env.DB.prepare("UPDATE orders SET pay_deadline = ? WHERE order_doc = ?").bind(new Date(Date.now() - 60_000).toISOString(), doc).run();

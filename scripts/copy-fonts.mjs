@@ -1,5 +1,5 @@
 /**
- * Copies the confirmation PDF's fonts (Noto Sans TC and KR, and SC when installed) from their npm
+ * Copies the confirmation PDF's fonts (Noto Sans TC, SC and KR) from their npm
  * packages into public/fonts/, which git ignores: the Worker fetches them from its static assets
  * (docs/decisions/042). Run by `npm run build`, so `npm start` and `npm test` have them too.
  */
@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const fonts = [
   ["@expo-google-fonts/noto-sans-tc", "NotoSansTC_400Regular.ttf", "NotoSansTC-Regular.ttf", true],
   ["@expo-google-fonts/noto-sans-kr", "NotoSansKR_400Regular.ttf", "NotoSansKR-Regular.ttf", true],
-  ["@expo-google-fonts/noto-sans-sc", "NotoSansSC_400Regular.ttf", "NotoSansSC-Regular.ttf", false],
+  ["@expo-google-fonts/noto-sans-sc", "NotoSansSC_400Regular.ttf", "NotoSansSC-Regular.ttf", true],
 ];
 const target = "public/fonts";
 mkdirSync(target, { recursive: true });

@@ -13,6 +13,7 @@ const fontPath = (pkg: string, file: string) => join(process.cwd(), "node_module
 const fonts = {
   tc: new Uint8Array(readFileSync(fontPath("noto-sans-tc", "NotoSansTC_400Regular.ttf"))),
   kr: new Uint8Array(readFileSync(fontPath("noto-sans-kr", "NotoSansKR_400Regular.ttf"))),
+  sc: new Uint8Array(readFileSync(fontPath("noto-sans-sc", "NotoSansSC_400Regular.ttf"))),
 };
 
 // Rare Han (堃, 喆) in the hotel's and the occupant's names, and Hangul.
@@ -65,9 +66,8 @@ function pdfFonts(name: string): string[] {
   return execFileSync("pdffonts", [join(dir, `${name}.pdf`)], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
 }
 
-// The labels in each language. zh-CN's simplified labels (订房确认书) need Noto Sans SC, which is
-// not installed yet: its PDF carries the order's data, read back below, with labels TC lacks blank.
-const titles = { "zh-TW": "訂房確認書", "zh-CN": null, "en-US": "Booking confirmation", "ja-JP": "予約確認書", "ko-KR": "예약 확인서" } as const;
+// The labels in each language. zh-CN's simplified labels (订房确认书) are drawn with Noto Sans SC.
+const titles = { "zh-TW": "訂房確認書", "zh-CN": "订房确认书", "en-US": "Booking confirmation", "ja-JP": "予約確認書", "ko-KR": "예약 확인서" } as const;
 const checkIn = { "zh-TW": "入住", "zh-CN": "入住", "en-US": "Check-in", "ja-JP": "チェックイン", "ko-KR": "체크인" } as const;
 
 describe("the confirmation PDF", () => {
@@ -76,7 +76,7 @@ describe("the confirmation PDF", () => {
     const bytes = await buildConfirmationPdf(content, fonts);
     const text = pdfText(bytes, lang);
     const title = titles[lang];
-    if (title !== null) expect(text).toContain(title);
+    expect(text).toContain(title);
     expect(text).toContain(checkIn[lang]);
     expect(text).toContain("堃喆大飯店 Grand");
     expect(text).toContain("台北市中正區堃喆路 1 號");
@@ -86,8 +86,9 @@ describe("the confirmation PDF", () => {
     expect(text).toContain("7,777");
     expect(text).toContain("入住前 7 天免費取消。");
     const fontsUsed = pdfFonts(lang);
-    // Two fonts (TC and KR), both embedded subsets: "ABCDEF+Name ... yes yes".
-    expect(fontsUsed).toHaveLength(2);
+    // TC and KR (and SC where a character is only there), each an embedded subset: "ABCDEF+Name ... yes yes".
+    expect(fontsUsed.map((line) => /\+(NotoSans\w\w)/.exec(line)?.[1])).toEqual(expect.arrayContaining(["NotoSansTC", "NotoSansKR"]));
+    expect(fontsUsed.length).toBeLessThanOrEqual(3);
     for (const line of fontsUsed) {
       expect(line).toMatch(/^[A-Z]{6}\+Noto/);
       expect(line).toMatch(/\byes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$/);

@@ -1,12 +1,15 @@
 /** Worker entry (wrangler `main` is its build, build/index.js). See app/worker.server.ts. */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { handleFetch } from "~/worker.server";
+import { handleFetch, handleScheduled } from "~/worker.server";
 
 const remix = createRequestHandler(build as unknown as ServerBuild, build.mode);
 
 export default {
   fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
     return handleFetch(request, env, ctx, remix);
+  },
+  scheduled(controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext): void {
+    ctx.waitUntil(handleScheduled(controller, env));
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -4,7 +4,9 @@
  * everything else is the Remix site.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { handleBackendRequest, isBackendPath } from "~/backend/router.server";
+import { handleBackendRequest, isBackendPath, type BackendOptions } from "~/backend/router.server";
+import { expireUnpaidOrders } from "~/backend/payments/payments.server";
+import { handleSandbox, isSandboxPath } from "~/sandbox-gateway/sandbox.server";
 import { readHotelVersions } from "~/backend/hotels/versions.server";
 import { createAppContext, hotelDomainFor } from "~/context.server";
 import { withContentCache } from "~/edge/content-cache.server";
@@ -22,6 +24,8 @@ import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/log
 import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
 import { securityHeaders } from "~/security.server";
 import { unavailablePage } from "~/unavailable.server";
+import { deliverMail } from "~/backend/mail/deliver.server";
+import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -41,12 +45,37 @@ export interface BackendBases {
  * /api calls), MASTER_ORIGIN, ACCOUNT_ORIGIN and PMS_ORIGIN (the spec's {master}, {account} and
  * {pms}) when they are set. An unset base is served by the same back end as /api.
  */
-export function backendTransport(env: AppEnv, fetcher: typeof fetch = fetch, db: D1Database = env.DB): BackendBases & { transport: Transport } {
+/**
+ * What the built-in back end gets besides the database: Worker secrets by name (payment keys named
+ * in a hotel file; only PAY_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
+ */
+export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void; siteOrigin?: string } = {}): BackendOptions {
+  return {
+    db: env.DB,
+    signingSecret: env.SESSION_SECRET,
+    secret: (name) => {
+      const value = /^PAY_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      return typeof value === "string" && value !== "" ? value : undefined;
+    },
+    clientIp: extra.clientIp ?? "",
+    waitUntil: extra.waitUntil,
+    featureRepay: env.FEATURE_REPAY,
+    // The site's own origin, so links the back end writes (emails) lead back to this hotel's site.
+    site: extra.siteOrigin ? { origin: extra.siteOrigin, product: env.PRODUCT } : undefined,
+  };
+}
+
+export function backendTransport(
+  env: AppEnv,
+  fetcher: typeof fetch = fetch,
+  db: D1Database = env.DB,
+  options: Omit<BackendOptions, "db"> = { signingSecret: env.SESSION_SECRET },
+): BackendBases & { transport: Transport } {
   const origin = env.HOTEL_API_ORIGIN || IN_PROCESS_ORIGIN;
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
-  const inProcess = (request: Request) => handleBackendRequest(request, { db, signingSecret: env.SESSION_SECRET, product: env.PRODUCT });
+  const inProcess = (request: Request) => handleBackendRequest(request, { ...options, db });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   const send: Transport = (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request));
@@ -195,9 +224,32 @@ async function handleRequest(
     log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
     return refusal(503, "site_unavailable", url);
   }
+  // The guest's address counts toward the unpaid-order limit; this machine's own (local
+  // development, tests) does not: every local guest shares it (docs/decisions/032).
+  const connecting = request.headers.get("cf-connecting-ip") ?? "";
+  const clientIp = /^(127\.|::1$|::ffff:127\.)/.test(connecting) ? "" : connecting;
+  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin });
+  // The development outbox page: only when configured, and only on this machine.
+  if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {
+    return securityHeaders(await outboxPage(env, url), {});
+  }
   if (isBackendPath(url.pathname)) {
-    const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, product: env.PRODUCT });
+    const response = await handleBackendRequest(request, options);
+    // An order or a cancellation queues email: it leaves after the response. A refused call queued nothing.
+    if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
     return securityHeaders(response, { api: true });
+  }
+  if (isSandboxPath(url.pathname)) {
+    // The built-in test gateway: its callbacks reach this Worker's own routes in process.
+    const response = await handleSandbox(request, {
+      signingSecret: env.SESSION_SECRET,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      deliver: (callback) =>
+        new URL(callback.url).host === url.host && isBackendPath(new URL(callback.url).pathname)
+          ? handleBackendRequest(callback, { ...options, clientIp: "" })
+          : fetch(callback),
+    });
+    return securityHeaders(response, {});
   }
   // One address per page: any other spelling of it is a 301 to it, on this origin (decision 018).
   if ((request.method === "GET" || request.method === "HEAD") && !url.pathname.startsWith("/build/")) {
@@ -210,7 +262,7 @@ async function handleRequest(
   const crossSite = isCrossSite(request, url);
   // The built-in back end reads D1 through a session (read replicas, a guest's own writes: decision 028).
   const replica = openReplicaSession(env.DB, request, log);
-  const site: SiteRequest = { request, url, env, ctx, remix, log, crossSite, replica, versions: null };
+  const site: SiteRequest = { request, url, env, ctx, remix, log, crossSite, replica, versions: null, options };
   if (!env.HOTEL_API_ORIGIN) {
     const domain = hotelDomainFor(url.host, env.DEFAULT_HOTEL_DOMAIN);
     const pageRequest = isCacheablePageRequest(request, url);
@@ -257,6 +309,8 @@ interface SiteRequest {
   replica: ReplicaSession;
   /** The hotel's cache versions when the built-in back end serves a live hotel at this domain. */
   versions: PageVersions | null;
+  /** What the built-in back end gets besides its database (payment secrets, the guest's address…). */
+  options: BackendOptions;
 }
 
 /**
@@ -291,8 +345,8 @@ async function cachedPage(site: SiteRequest, pages: PageCache, key: string, foun
 
 /** The Remix site for one request; `complete` when no back-end call failed while it rendered. */
 async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ response: Response; complete: boolean }> {
-  const { request, url, env, ctx, remix, log, crossSite, replica, versions } = site;
-  const backend = backendTransport(env, fetch, replica.db);
+  const { request, url, env, ctx, remix, log, crossSite, replica, versions, options } = site;
+  const backend = backendTransport(env, fetch, replica.db, options);
   const { origin, masterBase, accountBase, pmsBase } = backend;
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
   const transport = versions ? withContentCache(backend.transport, { contentVersion: versions.content, waitUntil, log }) : backend.transport;
@@ -311,6 +365,8 @@ async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ respon
     contentVersion: versions?.content ?? null,
   });
   const response = await remix(siteRequest(request), { app });
+  // A form may have queued email (an order, a cancellation): it leaves after the response.
+  if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
   const unavailable = app.backendUnavailable();
   if (response.status >= 500 && unavailable) {
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.
@@ -333,4 +389,18 @@ async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ respon
     };
   }
   return { response: securityHeaders(response, { nonce: cspNonce }), complete: unavailable === null };
+}
+
+/**
+ * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
+ * deadline and gives their rooms back (docs/decisions/032), then sends what the outbox still holds
+ * (retries, and mail whose waitUntil was cut short).
+ */
+export async function handleScheduled(controller: { scheduledTime: number; cron: string }, rawEnv: Record<string, unknown>): Promise<string[]> {
+  const env = parseEnv(rawEnv);
+  const log = createLogger(`cron-${crypto.randomUUID()}`);
+  const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));
+  if (expired.length > 0) log.info(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
+  await deliverMail(env, log, { limit: 50 });
+  return expired;
 }

@@ -11,7 +11,9 @@ const port = process.env.PORT ?? "8788";
 const server = await startPortico({
   port,
   state: `.wrangler/test-state-${port}`,
-  vars: { SESSION_SECRET: randomBytes(32).toString("base64url") },
+  // FEATURE_REPAY on: the browser tests pay the rest of a deposit booking through {master}/payment.
+  // The development outbox page (/dev/outbox): the browser tests read the emails there.
+  vars: { SESSION_SECRET: randomBytes(32).toString("base64url"), FEATURE_REPAY: "true", MAIL_OUTBOX_PAGE: "true" },
 });
 console.log(`Portico (built Worker, Miniflare) on http://localhost:${port}`);
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -9,10 +9,25 @@ export interface BackendContext {
   lang: Language;
   /** Secret for signing order links (HMAC). */
   signingSecret: string;
-  /** The site's `{product}` path segment (its OAuth callback is /{product}/oauth/callback). */
-  product: string;
   /** The moment the request is handled; tests may fix it. */
   now: Date;
+  /** A Worker secret by name (payment gateway keys named in the hotel file); never stored anywhere. */
+  secret: (name: string) => string | undefined;
+  /** The guest's address ("" when unknown): the unpaid-order limit counts by it. */
+  clientIp: string;
+  /** fetch, for the payment gateways' APIs. */
+  fetcher: (request: Request) => Promise<Response>;
+  /** Keeps work going after the answer (ctx.waitUntil); runs it inline when there is no Worker context. */
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** FEATURE_REPAY (spec §9). */
+  featureRepay: boolean;
+  /** The hotel site the request came through: where links in emails point (origin and {product}). */
+  site: SiteAddress;
+}
+
+export interface SiteAddress {
+  origin: string;
+  product: string;
 }
 
 export type Handler = (ctx: BackendContext, params: Record<string, string>) => Promise<Response>;

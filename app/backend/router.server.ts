@@ -1,18 +1,21 @@
-import type { BackendContext, BackendRoute } from "~/backend/route";
+import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
 import { memberRoutes } from "~/backend/account/members.server";
 import { accountRoutes } from "~/backend/account/oauth.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
+import { cancelRoutes } from "~/backend/orders/cancel.server";
 import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
+import { paymentRoutes } from "~/backend/payments/payments.server";
+import { masterRoutes } from "~/backend/payments/master.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...memberRoutes, ...accountRoutes];
+const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
@@ -41,9 +44,14 @@ export function isBackendPath(pathname: string): boolean {
 export interface BackendOptions {
   db: D1Database;
   signingSecret: string;
-  /** The site's {product} segment; default "hxa". */
-  product?: string;
   now?: Date;
+  secret?: (name: string) => string | undefined;
+  clientIp?: string;
+  fetcher?: (request: Request) => Promise<Response>;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  featureRepay?: boolean;
+  /** The site's origin and {product}; default: the request's own origin and "hxa". */
+  site?: SiteAddress;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -74,8 +82,13 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     db: options.db,
     lang,
     signingSecret: options.signingSecret,
-    product: options.product ?? "hxa",
     now: options.now ?? new Date(),
+    secret: options.secret ?? (() => undefined),
+    clientIp: options.clientIp ?? "",
+    fetcher: options.fetcher ?? ((request) => fetch(request)),
+    waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => console.error("background work failed", error))),
+    featureRepay: options.featureRepay ?? false,
+    site: options.site ?? { origin: url.origin, product: "hxa" },
   };
   try {
     return await route.handler(ctx, params);

@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import * as v from "valibot";
 import { assertBookable, searchOf } from "~/booking-flow/booking-page.server";
 import { contactSchemas } from "~/booking/contact-fields";
-import { defaultPaymentOption, paymentOptions } from "~/booking/payments";
+import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
@@ -45,7 +45,7 @@ const contact = contactSchemas({
 
 export const CheckoutForm = v.object({
   ...contact.booker,
-  payment: v.pipe(v.string("form.error.payment"), v.regex(/^\d{1,2}:(credit|cash|remittance|pay_arrival)$/, "form.error.payment")),
+  payment: v.pipe(v.string("form.error.payment"), v.regex(PAYMENT_CHOICE_PATTERN, "form.error.payment")),
   pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
   coupon_code: v.optional(contact.coupon, ""),
   member_promotion: v.optional(v.picklist(["", "1"], "form.error.coupon"), ""),
@@ -193,7 +193,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     const outcome = await check(promotion, pointsUsed);
     if (outcome.error) return dropPromotion(outcome.error, "checkout.error.promotion_dropped");
   }
-  const [vendor, method] = input.payment.split(":") as [string, "credit" | "cash" | "remittance" | "pay_arrival"];
+  const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
     {
       booker_first_name: input.booker_first_name,

@@ -1,7 +1,73 @@
-/** Payment choices at checkout (spec §4): the hotel's payment_list, limited to the methods a booking can take. */
+/**
+ * THE definition of payment methods and vendors (spec §4), for the back end, the hotel file and the
+ * site alike; and the payment choices at checkout: the hotel's payment_list, limited to the methods
+ * a booking can take. Pure: no Remix, Workers or fetch.
+ */
 
 export const PAYMENT_METHODS = ["credit", "remittance", "pay_arrival", "cash"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Spec §4 payment vendor ids. */
+export const PAYMENT_VENDORS = {
+  ECPG: 1,
+  NEWEB: 2,
+  JKOS: 3,
+  LINEPAY: 4,
+  ECPAY: 6,
+  PIWALLE: 7,
+  REMITTANCE: 8,
+  CATHAYBK: 9,
+  TCBBK: 10,
+  TAISHINBK: 11,
+  SINOPACBK: 12,
+  CTBCBK: 13,
+  PAYARRIVAL: 14,
+  TAICHUNGBK: 15,
+} as const;
+export type PaymentVendorName = keyof typeof PAYMENT_VENDORS;
+export const PAYMENT_VENDOR_IDS: readonly number[] = Object.values(PAYMENT_VENDORS);
+
+export const isPaymentVendor = (id: number): boolean => PAYMENT_VENDOR_IDS.includes(id);
+export const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
+
+/** Methods settled away from the site (bank transfer, at the hotel): no gateway is involved. */
+export function isOfflineMethod(method: string): boolean {
+  return method === "remittance" || method === "pay_arrival" || method === "cash";
+}
+
+/** The form value of a choice, "<vendor id>:<method>", as a pattern (checkout form validation). */
+export const PAYMENT_CHOICE_PATTERN = new RegExp(`^\\d{1,2}:(${PAYMENT_METHODS.join("|")})$`);
+
+/** Spec §4: payment status of an order. */
+export const PAYMENT_STATUS = { unpaid: -1, part: 1, full: 2 } as const;
+
+/**
+ * How long an unpaid order holds its rooms, per way of paying (docs/decisions/030). A hotel sets
+ * its own in the hotel file (payment_deadlines); these are the defaults.
+ */
+export interface PaymentDeadlines {
+  /** Card and wallets: the guest is at the gateway now. */
+  online_minutes: number;
+  /** An ATM / convenience-store number issued by the gateway. */
+  atm_days: number;
+  /** Bank transfer to the hotel's account. */
+  remittance_days: number;
+  /** Unpaid orders one guest (same email, or same address) may hold at the hotel at once. */
+  max_unpaid_per_guest: number;
+}
+export const DEFAULT_PAYMENT_DEADLINES: PaymentDeadlines = { online_minutes: 30, atm_days: 3, remittance_days: 3, max_unpaid_per_guest: 3 };
+
+/**
+ * The payment deadline of a new order (ISO instant), or null when nothing is due before arrival.
+ * Never later than check-in: a stay does not start unpaid for a method that is paid in advance.
+ */
+export function paymentDeadline(method: string, dueNow: number, now: Date, deadlines: PaymentDeadlines, checkInStart: Date | null = null): string | null {
+  if (dueNow <= 0 || method === "pay_arrival" || method === "cash") return null;
+  const ms = method === "remittance" ? deadlines.remittance_days * 86_400_000 : deadlines.online_minutes * 60_000;
+  let at = now.getTime() + ms;
+  if (checkInStart && method === "remittance") at = Math.max(now.getTime() + 3_600_000, Math.min(at, checkInStart.getTime()));
+  return new Date(at).toISOString();
+}
 
 /** Spec §4: the default payment type is credit card and the default vendor ECPG (id 1). */
 export const DEFAULT_PAYMENT = { method: "credit", vendor: 1 } as const;
@@ -13,11 +79,9 @@ export interface PaymentOption {
   method: PaymentMethod;
 }
 
-const isMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
-
 /** The hotel's payment methods in its own order, without methods a booking cannot use. */
 export function paymentOptions(list: readonly { vendor_id: number; method: string }[]): PaymentOption[] {
-  return list.flatMap((entry) => (isMethod(entry.method) ? [{ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }] : []));
+  return list.flatMap((entry) => (isPaymentMethod(entry.method) ? [{ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }] : []));
 }
 
 /** The option chosen at first: ECPG credit card when offered, else any credit card, else the hotel's first. */

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
+import type { PaymentMethod } from "~/booking/payments";
 import {
   AccessTokenSchema,
   OneTapSchema,
@@ -21,6 +22,8 @@ import {
   MenuSchema,
   OrderHistorySchema,
   OrderSchema,
+  PaymentStartSchema,
+  MasterOrderSchema,
   PreferencesSchema,
   PriceDetailSchema,
   PromotionSchema,
@@ -393,6 +396,21 @@ export class HotelApi {
     });
   }
 
+  /** POST /api/payment/start: a payment attempt for what the order owes now (docs/decisions/031). */
+  startPayment(input: { order_doc: string; valid_hash: string; return_origin: string; return_path: string; payment_vendor?: number }) {
+    return this.call(PaymentStartSchema, "POST", "/api/payment/start", { body: { ...this.hotel, ...input } });
+  }
+
+  /** GET /api/order/master/{id}: the master-system order (spec §3). */
+  masterOrder(orderDoc: string, validHash: string) {
+    return this.call(MasterOrderSchema, "GET", `/api/order/master/${encodeURIComponent(orderDoc)}`, { query: { ...this.hotel, valid_hash: validHash } });
+  }
+
+  /** POST {master}/payment: pay an unpaid or part-paid order (again) with a §9 payment id (FEATURE_REPAY). */
+  repay(input: { payment_id: number; booking_number: string; email: string; deposit: boolean; return_url: string; hotel_id: number; type_id?: number }) {
+    return this.call(PaymentStartSchema, "POST", "{master}/payment", { body: input });
+  }
+
   /** POST /api/ota/order/attachment */
   orderAttachments(orderDoc: string, validHash?: string) {
     return this.call(AttachmentSchema, "POST", "/api/ota/order/attachment", {
@@ -439,7 +457,7 @@ export interface OrderPayload {
   booker_email: string;
   check_in_day: string;
   check_out_day: string;
-  pay_way: "credit" | "cash" | "remittance" | "pay_arrival";
+  pay_way: PaymentMethod;
   payment_vendor: number;
   pay_option?: "all" | "part";
   memo?: string;

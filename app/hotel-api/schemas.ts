@@ -367,6 +367,14 @@ export const CouponSchema = v.object({
 });
 export type Coupon = v.InferOutput<typeof CouponSchema>;
 
+const CancellationSchema = v.object({
+  via: v.string(),
+  fee: v.number(),
+  refund: v.number(),
+  refund_status: v.optional(v.picklist(["none", "due", "refunded"]), "none"),
+  created_at: v.string(),
+});
+
 export const OrderSchema = v.object({
   order_doc: v.string(),
   booker_first_name: v.string(),
@@ -422,17 +430,77 @@ export const OrderSchema = v.object({
   remain_total_amount: v.number(),
   remain_room_amount: v.number(),
   created_at: v.string(),
+  /** When an unpaid order stops holding its rooms (ISO instant); null: nothing due before arrival. */
+  pay_deadline: v.optional(v.nullable(v.string()), null),
+  /** Payment attempts, newest first (built-in back end; other back ends may leave them out). */
+  payment_attempts: v.optional(
+    v.array(
+      v.object({
+        vendor_id: v.number(),
+        amount: v.number(),
+        purpose: v.string(),
+        status: v.string(),
+        code_info: v.nullable(v.record(v.string(), v.string())),
+        paid_at: v.nullable(v.string()),
+        created_at: v.string(),
+      }),
+    ),
+    [],
+  ),
   valid_hash: v.string(),
   cancel_hash: v.string(),
+  /** What cancelling today would give back (built-in back end; absent from other back ends). */
+  refund_quote: v.optional(
+    v.nullable(
+      v.object({ rule: v.picklist(["free", "ladder", "unpaid"]), percent: v.number(), refund: v.number(), fee: v.number(), points: v.number() }),
+    ),
+    null,
+  ),
+  /** The cancellation record of a cancelled order: its refund and whether it is still due. */
+  cancellation: v.optional(v.nullable(CancellationSchema), null),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
+/** Where to send the browser to pay: a form to post, or an address. */
+export const PaymentStartSchema = v.object({
+  trade_no: v.string(),
+  amount: v.number(),
+  purpose: v.string(),
+  vendor_id: v.number(),
+  provider: v.string(),
+  start: v.variant("kind", [
+    v.object({ kind: v.literal("form"), action: v.pipe(v.string(), v.url()), fields: v.record(v.string(), v.string()) }),
+    v.object({ kind: v.literal("redirect"), url: v.pipe(v.string(), v.url()) }),
+  ]),
+});
+export type PaymentStart = v.InferOutput<typeof PaymentStartSchema>;
+
 export const OrderHistorySchema = v.object({
   ...OrderSchema.entries,
-  cancellation: v.nullable(v.object({ via: v.string(), fee: v.number(), refund: v.number(), created_at: v.string() })),
+  cancellation: v.nullable(CancellationSchema),
   payments: v.array(v.object({ vendor_id: v.number(), amount: v.number(), status: v.string(), created_at: v.string() })),
 });
 
 export const CreatedOrderSchema = v.object({ order_doc: v.string(), redirect_path: v.string(), order: OrderSchema });
 
 export const AttachmentSchema = v.object({ order_doc: v.string(), attachment_list: v.array(v.unknown()) });
+
+/** Spec §3: the master-system order (GET /api/order/master/{id}). */
+export const MasterOrderSchema = v.object({
+  booking: v.looseObject({
+    name: v.string(),
+    email: v.string(),
+    paid: v.number(),
+    price: v.number(),
+    status: v.string(),
+    payment_status: v.number(),
+    booking_number: v.string(),
+    invoice_numbers: v.array(v.object({ number: v.string(), random_number: v.string() })),
+  }),
+  hotel: v.object({ hotelID: v.number(), name: v.string() }),
+  booking_rooms: v.array(v.looseObject({ room_type: v.string(), plan: v.string() })),
+  expired_ts: v.nullable(v.number()),
+  cancellation_policy: v.string(),
+  invoices: v.array(v.unknown()),
+});
+export type MasterOrder = v.InferOutput<typeof MasterOrderSchema>;

@@ -33,3 +33,14 @@ export function formatCountry(country: string, lang: Language): string {
     return country;
   }
 }
+
+/** An instant (ISO) as a date and time in the hotel's time zone, for the guest's language. */
+export function formatDateTime(instant: string, lang: Language, timeZone: string): string {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return instant;
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Taipei" }).format(at);
+  }
+}

@@ -5,9 +5,11 @@ import { RichText } from "~/components/RichText";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
-import { formatCountry } from "~/i18n/format";
+import { formatCountry, formatDateTime } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
+import { orderPagePath } from "~/booking/order-paths";
+import { localizePath } from "~/i18n/languages";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -25,13 +27,16 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     title: `${t(orderState(order) === "cancelled" ? "receipt.title_cancelled" : "receipt.title")} | ${app.hotel.hotel_name}`,
     order,
     hotelPhone: app.hotel.phone,
+    timeZone: app.hotel.time_zone,
+    // The order's own page (decision 044): the PDF, cancellation, and the order again later.
+    orderPage: `${localizePath(orderPagePath(app.env.PRODUCT, order.order_doc), app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export default function ReceiptPage() {
-  const { order, hotelPhone } = useLoaderData<typeof loader>();
+  const { order, hotelPhone, timeZone, orderPage } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -62,9 +67,15 @@ export default function ReceiptPage() {
               ) : null,
             )}
           </dl>
+          {order.pay_deadline && state === "unpaid" ? (
+            <p className="payment-deadline">{t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, site?.lang ?? "zh-TW", timeZone) })}</p>
+          ) : null}
           {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
         </section>
       ) : null}
+      <p>
+        <a href={orderPage}>{t("receipt.order_page")}</a>
+      </p>
       <p>{t("receipt.questions", { phone: hotelPhone })}</p>
     </main>
   );

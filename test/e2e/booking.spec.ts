@@ -213,16 +213,16 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, a
 const formatTwd = (amount: number) => `NT$${amount.toLocaleString("en-US")}`;
 
 test("the payment page tells a card guest what happens next, and sends a bank-transfer guest to the transfer details", async ({ page }) => {
-  // A card booking goes to /pay: online payment is not open yet, and the page says how the hotel
-  // will be in touch, under the order the guest made.
+  // A card booking goes to /pay: what is due, by when, and a button to pay it, above the order the
+  // guest made.
   const card = await placeOrder("credit", 1, 170);
   expect(card.redirect_path).toMatch(new RegExp(`^/pay/\\d+/${card.order_doc}\\?valid_hash=`));
   await page.goto(hotelUrl("taipei", `/en-US${card.redirect_path}`));
   await expect(page).toHaveTitle("Payment | Portico Taipei");
   await expect(page.locator("h1")).toHaveText("Payment");
-  await expect(page.getByRole("status")).toHaveText(
-    "Your booking is made. Online card payment is not open yet: the hotel will contact you about payment (+886-2-2500-8800 · stay@portico-taipei.example).",
-  );
+  await expect(page.getByRole("status")).toHaveText(`Amount due now: ${formatTwd(card.plan.price)}`);
+  await expect(page.locator(".payment-deadline")).toContainText("Please pay by");
+  await expect(page.getByRole("button", { name: `Pay ${formatTwd(card.plan.price)} now` })).toBeVisible();
   await expect(page.locator("#order-heading")).toHaveText(`Booking ${card.order_doc}`);
   await expect(page.locator(".order-summary__lines li")).toHaveCount(1);
   await expect(page.locator(".order-summary__lines li")).toContainText(`${card.room.room_class_name} · ${card.plan.proposal_name} · 1 room · Mei Lin`);
@@ -238,11 +238,11 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
   await expect(page).toHaveURL(hotelUrl("taipei", `/en-US/redirect/receipt/${transfer.order_doc}?valid_hash=${encodeURIComponent(hash)}`));
   await expect(page.locator("h1")).toHaveText("Booking confirmed");
   await expect(page.getByRole("status")).toHaveText(
-    "Thank you for booking! Please pay by bank transfer with the details below; a confirmation is on its way to mei@example.com.",
+    "Thank you for booking! Please pay by bank transfer with the details below; a confirmation is on its way to mei+172@example.com.",
   );
   await expect(page.locator(".remittance h2")).toHaveText("Bank transfer details");
   await expect(page.locator(".remittance dd")).toHaveText(["台灣範例商業銀行 (812)", "南京東路分行", "雅苑國際酒店股份有限公司", "012-345-678901", "Taiwan"]);
-  await expect(page.getByText("Online card payment is not open yet", { exact: false })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
 
   // Without the order's signed link there is no payment page.
   const forged = await page.goto(hotelUrl("taipei", `/en-US/pay/${hotelId}/${card.order_doc}?valid_hash=forged`));

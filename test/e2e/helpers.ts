@@ -80,7 +80,8 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
       booker_first_name: "Mei",
       booker_last_name: "Lin",
       booker_phone: "0912345678",
-      booker_email: "mei@example.com",
+      // One guest per order: a guest may hold only a few unpaid orders at a hotel (docs/decisions/032).
+      booker_email: `mei+${offset}@example.com`,
       booking_from: "HXA",
       check_in_day: start,
       check_out_day: end,

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl, taipeiDay } from "./helpers";
+import { fetchText, hotelUrl, placeOrder, taipeiDay } from "./helpers";
 
 /**
  * Every page is valid HTML as the Nu HTML Checker (npm `vnu-jar`, run with Java) reads it: the
@@ -56,6 +56,10 @@ test("every kind of page is valid HTML (0 errors in the Nu HTML Checker)", async
     "booking-200": ["lakeside", `/en-US/hxa/booking?start=${start}&end=${end}&preview=booking_200`],
     camp: ["camp", "/"],
   };
+  // After the booking: the order page and its cancellation page, by the emailed links.
+  const placed = await placeOrder("remittance", 8, 46);
+  paths.order = ["taipei", `/en-US/hxa/orders/${placed.order_doc}?valid_hash=${encodeURIComponent(placed.order.valid_hash)}`];
+  paths["order-cancel"] = ["taipei", `/hxa/orders/${placed.order_doc}/cancel?cancel_hash=${encodeURIComponent(placed.order.cancel_hash)}`];
   const pages: Record<string, string> = {};
   for (const [name, [hotel, path]] of Object.entries(paths)) {
     const response = await fetchText(hotel, path);

@@ -33,6 +33,12 @@ describe("hotel file", () => {
     [{ hotel: { domain: "not a domain" } }, "hotel.domain"],
     [{ rate_plans: [{ rate_plan_code: "X", name: { "zh-TW": "x" }, rooms: [{ room_code: "ghost", weekday: 1, weekend: 1, holiday: 1 }] }] }, "rate_plans: names a room_code"],
     [{ inventory: { sold_out: [{ room_code: "double", nights: ["tomorrow"] }] } }, "inventory.sold_out.0.nights.0"],
+    // Payments (docs/decisions/031, 032): vendor ids of spec §4, known protocols, secret NAMES only.
+    [{ hotel: { payment_list: [{ vendor_id: 5, method: "credit" }] } }, "hotel.payment_list.0.vendor_id: must be a vendor id of spec §4"],
+    [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "paypal" }] } }, "hotel.payment_gateways.0.provider"],
+    [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "SESSION_SECRET" } }] } }, "hotel.payment_gateways.0.secrets.hash_key: must be the NAME of a Worker secret starting with PAY_"],
+    [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "pwFHCqoQZGmho4w6" } }] } }, "hotel.payment_gateways.0.secrets.hash_key"],
+    [{ hotel: { payment_deadlines: { online_minutes: 1 } } }, "hotel.payment_deadlines.online_minutes"],
   ])("rejects %j naming %s", (change, expected) => {
     const file = read("../fixtures/minimal-hotel.json");
     for (const [key, value] of Object.entries(change)) {

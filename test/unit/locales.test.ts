@@ -42,7 +42,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 /** Latin words a Chinese, Japanese or Korean sentence may carry: brands, codes, units, API names. */
 const LATIN_TERMS = new Set([
   "API", "ATM", "BBQ", "Bluetooth", "CTBC", "ECPay", "FAX", "Google", "Idempotency", "JKOPAY", "JSON", "Key", "LINE",
-  "NT", "NewebPay", "PXPay", "Pay", "Plus", "SNS", "SPA", "TV", "TWD", "Wi", "Fi", "domain",
+  "NT", "NewebPay", "PDF", "PXPay", "Pay", "Plus", "SNS", "SPA", "TV", "TWD", "Wi", "Fi", "domain",
 ]);
 
 const NON_ENGLISH = LANGUAGES.filter((lang) => lang !== "en-US");

@@ -64,7 +64,7 @@ async function checkOAuthRequest(ctx: BackendContext, source: URLSearchParams | 
     const value = source.get(name);
     return typeof value === "string" ? value : null;
   };
-  const client = await findClient(ctx.db, get("client_id"), ctx.url, ctx.product);
+  const client = await findClient(ctx.db, get("client_id"), ctx.url, ctx.site.product);
   if (!client) return { ok: false, response: errorPage(ctx.lang, "error.request") };
   const redirectUri = get("redirect_uri");
   if (!isRegisteredRedirect(client, redirectUri)) return { ok: false, response: errorPage(ctx.lang, "error.request") };
@@ -203,7 +203,7 @@ async function exchangeCode(ctx: BackendContext): Promise<Response> {
   const body = await readFields(ctx.request);
   if (text(body.grant_type) !== "authorization_code") throw new ApiError(400, "unsupported_grant_type", {}, "grant_type");
   const clientId = text(body.client_id).toLowerCase();
-  const client = await findClient(ctx.db, clientId, ctx.url, ctx.product);
+  const client = await findClient(ctx.db, clientId, ctx.url, ctx.site.product);
   if (!client || !(await clientSecretMatches(ctx.signingSecret, clientId, text(body.client_secret)))) throw new ApiError(401, "invalid_client", {}, "client_id");
   const code = text(body.code);
   const redeemed = /^[A-Za-z0-9_-]{43}$/.test(code) ? await redeemCode(ctx.db, code, ctx.now) : null;
@@ -230,7 +230,7 @@ async function oneTap(ctx: BackendContext): Promise<Response> {
   const { token, member } = await requireTokenMember(ctx);
   const body = await readFields(ctx.request);
   if (!sameText(text(body.token), token)) throw new ApiError(401, "invalid_token", {}, "token");
-  const client = await findClient(ctx.db, text(body.client), ctx.url, ctx.product);
+  const client = await findClient(ctx.db, text(body.client), ctx.url, ctx.site.product);
   if (!client) throw new ApiError(401, "invalid_client", {}, "client");
   if (client.hotel.id !== member.hotel_id) throw new ApiError(403, "wrong_hotel", {}, "client");
   return ok({ client: client.clientId, member: { email: member.email, first_name: member.first_name, last_name: member.last_name } });
@@ -326,7 +326,7 @@ export const accountRoutes: BackendRoute[] = [
         const form = (await readForm(ctx.request)) ?? new FormData();
         if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
         await endBrowserSession(ctx);
-        const client = await findClient(ctx.db, String(form.get("client_id") ?? ""), ctx.url, ctx.product);
+        const client = await findClient(ctx.db, String(form.get("client_id") ?? ""), ctx.url, ctx.site.product);
         const home = client ? siteHomeFor(client, String(form.get("redirect_uri") ?? "")) : null;
         const response = home ? new Response(null, { status: 303, headers: { location: home } }) : signedOutPage(ctx.lang, null);
         return withCookie(response, clearedSession);

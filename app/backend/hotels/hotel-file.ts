@@ -3,6 +3,8 @@
  * Format documented in docs/hotel-file.md; the demo hotels in demo/hotels/ use it too.
  */
 import * as v from "valibot";
+import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/booking/payments";
+import { PAYMENT_PROVIDERS } from "~/payments/providers";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
@@ -41,7 +43,20 @@ const Count = (max: number) => v.pipe(v.number(), v.integer("must be a whole num
 const Money = v.pipe(v.number(), v.integer("must be whole TWD"), v.minValue(0), v.maxValue(10_000_000));
 const Flag = v.optional(v.boolean(), false);
 
-export const PAYMENT_METHODS = ["credit", "cash", "remittance", "pay_arrival"] as const;
+/** Secret names: a Worker secret's name, never its value (docs/decisions/031). */
+const SecretName = v.pipe(v.string(), v.regex(/^PAY_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with PAY_ (A-Z, 0-9, _)"));
+
+/**
+ * How a hotel takes online payments for one vendor of its payment_list: the protocol, the merchant
+ * id, and the NAMES of the Worker secrets holding its keys (docs/decisions/031).
+ */
+const PaymentGateway = v.object({
+  vendor_id: v.pipe(v.number(), v.integer(), v.check(isPaymentVendor, "must be a vendor id of spec §4")),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  mode: v.optional(v.picklist(["test", "production"]), "test"),
+  merchant_id: v.optional(v.pipe(v.string(), v.maxLength(64)), ""),
+  secrets: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z_]{2,32}$/)), SecretName), {}),
+});
 
 const Hotel = v.object({
   domain: v.pipe(
@@ -82,11 +97,22 @@ const Hotel = v.object({
   payment_list: v.optional(
     v.array(
       v.object({
-        vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(15)),
+        vendor_id: v.pipe(v.number(), v.integer(), v.check(isPaymentVendor, "must be a vendor id of spec §4")),
         method: v.picklist(PAYMENT_METHODS),
       }),
     ),
     [],
+  ),
+  payment_gateways: v.optional(v.array(PaymentGateway), []),
+  /** How long an unpaid order holds its rooms (defaults: docs/decisions/032). */
+  payment_deadlines: v.optional(
+    v.object({
+      online_minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)), DEFAULT_PAYMENT_DEADLINES.online_minutes),
+      atm_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.atm_days),
+      remittance_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.remittance_days),
+      max_unpaid_per_guest: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PAYMENT_DEADLINES.max_unpaid_per_guest),
+    }),
+    DEFAULT_PAYMENT_DEADLINES,
   ),
   member_price_discount: v.optional(
     v.object({
@@ -145,6 +171,19 @@ const Hotel = v.object({
   checkin_end_time: v.optional(Time, "23:00"),
   checkout_time: v.optional(Time, "11:00"),
   refund_template_id: v.optional(v.picklist([0, 1, 2, 3]), 2),
+  /** The hotel's own refund ladder after the free window; empty: the standard contract's (decision 040). */
+  refund_ladder: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          days_before: v.pipe(v.number(), v.integer("must be a whole number of days"), v.minValue(0, "must be 0 or more")),
+          percent: v.pipe(v.number(), v.integer("must be a whole percentage"), v.minValue(0, "must be 0 to 100"), v.maxValue(100, "must be 0 to 100")),
+        }),
+      ),
+      v.maxLength(20),
+    ),
+    [],
+  ),
   customer_notice: OptionalLocalized,
   booking_policy: OptionalLocalized,
   cancel_policy: OptionalLocalized,

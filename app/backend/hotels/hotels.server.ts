@@ -23,6 +23,8 @@ export interface HotelRow {
   deposit_type: "all" | "deposit";
   deposit_percent: number;
   payment_list: string;
+  payment_gateways: string;
+  payment_deadlines: string;
   member_discount_percent: number;
   member_discount_start: string | null;
   member_discount_end: string | null;
@@ -58,6 +60,8 @@ export interface HotelRow {
   checkin_end_time: string;
   checkout_time: string;
   refund_template_id: number;
+  /** The hotel's own refund ladder after the free window (JSON); "[]": the standard contract's (migration 0006). */
+  refund_ladder?: string;
   customer_notice: string;
   booking_policy: string;
   cancel_policy: string;

@@ -6,13 +6,15 @@
 import * as v from "valibot";
 import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
 import { todayIn } from "~/booking/dates";
-import { freeCancelUntil } from "~/booking/refund";
+import { freeCancelUntil, refundFor, type Refund, type RefundStep } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
-import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";
+import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
+import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink, verifyOrderLink } from "~/backend/orders/links.server";
+import { queueMail } from "~/backend/mail/outbox.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
@@ -29,7 +31,8 @@ const contact = contactSchemas({
   email: "is not an email address",
   companyRegNumber: "is not a company registration number",
 });
-const { text: Text, note: Note } = contact;
+const { text: Text } = contact;
+export const Note = contact.note;
 
 const OrderPayload = v.object({
   domain: v.string(),
@@ -81,7 +84,7 @@ export function newOrderDoc(today: string): string {
   return `PT${today.replace(/-/g, "").slice(2)}-${suffix}`;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   hotel_id: number;
   order_doc: string;
@@ -114,13 +117,34 @@ interface OrderRow {
   deposit_amount: number;
   paid_amount: number;
   payment_status: number;
+  lang: string;
   status: "pending_payment" | "confirmed" | "cancel_requested" | "cancelled";
   support_client_cancel: number;
   room_attachment_detail: string;
   created_at: string;
+  pay_deadline: string | null;
 }
 
-interface OrderLineRow {
+interface AttemptRow {
+  vendor_id: number;
+  amount: number;
+  purpose: string;
+  status: string;
+  code_info: string;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** The order's payment attempts, newest first: what was paid, by which vendor, and any ATM account issued. */
+export async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
+  const { results } = await db
+    .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
+    .bind(orderId)
+    .all<AttemptRow>();
+  return results;
+}
+
+export interface OrderLineRow {
   position: number;
   room_class_id: number;
   rate_plan_id: number;
@@ -135,7 +159,7 @@ interface OrderLineRow {
   refund_template_id: number;
 }
 
-async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLineRow[]> {
+export async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLineRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
@@ -148,7 +172,7 @@ async function loadOrderLines(db: D1Database, orderId: number): Promise<OrderLin
   return results;
 }
 
-async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
+export async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
   return db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>();
 }
 
@@ -169,7 +193,7 @@ function displayStatus(order: OrderRow, lang: Language): string {
 }
 
 /** An order as returned (spec §3), in the request's language. */
-async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[]) {
+export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], attempts: AttemptRow[] = []) {
   const main = mainLanguage(hotel);
   const today = todayIn(hotel.time_zone, ctx.now);
   const canCancel =
@@ -231,15 +255,46 @@ async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRo
     remain_total_amount: Math.max(0, order.total_price - order.paid_amount),
     remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - order.paid_amount),
     created_at: order.created_at,
+    pay_deadline: order.pay_deadline,
+    payment_attempts: attempts.map((attempt) => ({
+      vendor_id: attempt.vendor_id,
+      amount: attempt.amount,
+      purpose: attempt.purpose,
+      status: attempt.status,
+      code_info: attempt.status === "code_issued" ? parseJson<Record<string, string>>(attempt.code_info, {}) : null,
+      paid_at: attempt.paid_at,
+      created_at: attempt.created_at,
+    })),
   };
 }
 
-const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
+export const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
 
-async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
-  const lines = await loadOrderLines(ctx.db, order.id);
+/** What cancelling the order today would give back (docs/decisions/040). */
+export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date): Refund {
+  return refundFor({
+    checkIn: order.check_in_day,
+    today: todayIn(hotel.time_zone, now),
+    paid: order.paid_amount,
+    refundTemplateIds: lines.map((line) => line.refund_template_id),
+    ladder: parseJson<RefundStep[]>(hotel.refund_ladder ?? "[]", []),
+  });
+}
+
+export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
+  const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
+  const quote = refundQuote(hotel, order, lines, ctx.now);
+  const cancellation =
+    order.status === "cancelled"
+      ? await ctx.db
+          .prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?")
+          .bind(order.id)
+          .first<{ via: string; fee: number; refund: number; refund_status: string; created_at: string }>()
+      : null;
   return {
-    ...(await presentOrder(ctx, hotel, order, lines)),
+    ...(await presentOrder(ctx, hotel, order, lines, attempts)),
+    cancellation,
+    refund_quote: { rule: quote.rule, percent: quote.percent, refund: quote.refund, fee: quote.fee, points: order.point_used },
     valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
     cancel_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel"),
   };
@@ -248,7 +303,7 @@ async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
   const query = `?valid_hash=${encodeURIComponent(viewHash)}`;
-  if (order.pay_way === "remittance" || order.pay_way === "pay_arrival" || order.pay_amount === 0) {
+  if (isOfflineMethod(order.pay_way) || order.pay_amount === 0) {
     return `/redirect/receipt/${order.order_doc}${query}`;
   }
   return `/pay/${hotel.id}/${order.order_doc}${query}`;
@@ -296,8 +351,8 @@ function orderInsertStatements(
            booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
            coupon_code, coupon_discount, point_used, room_price, promotion_discount, attachment_amount, total_price,
-           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -334,6 +389,8 @@ function orderInsertStatements(
         hotel.support_client_cancel,
         JSON.stringify(payload.room_attachment_detail),
         JSON.stringify(payload.rail_item_list),
+        status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel)) : null,
+        ctx.clientIp.slice(0, 64),
       ),
   ];
   const loggedIn = member !== null;
@@ -372,6 +429,10 @@ function orderInsertStatements(
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );
   });
+  // The confirmation email, in the same batch: no order is ever without it (decision 041).
+  statements.push(
+    queueMail(db, { hotelId: hotel.id, order: { doc: orderDoc }, kind: "order_confirmation", lang: ctx.lang, to: payload.booker_email, site: ctx.site }),
+  );
   if (member && detail.point_used > 0) {
     statements.push(
       db.prepare("UPDATE members SET points = points - ? WHERE id = ?").bind(detail.point_used, member.id),
@@ -381,6 +442,22 @@ function orderInsertStatements(
     );
   }
   return statements;
+}
+
+/**
+ * One guest (same email, or same address) may hold only so many unpaid orders at a hotel at once
+ * (docs/decisions/032): unpaid orders hold rooms, and anonymous ones could otherwise sell a hotel out.
+ */
+async function assertUnpaidLimit(ctx: BackendContext, hotel: HotelRow, email: string): Promise<void> {
+  const row = await ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?1 AND status = 'pending_payment' AND payment_status = -1
+         AND (pay_deadline IS NULL OR pay_deadline >= ?4) AND (booker_email = ?2 COLLATE NOCASE OR (?3 != '' AND client_ip = ?3))`,
+    )
+    .bind(hotel.id, email, ctx.clientIp, ctx.now.toISOString())
+    .first<{ n: number }>();
+  const max = hotelDeadlines(hotel).max_unpaid_per_guest;
+  if ((row?.n ?? 0) >= max) throw new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email");
 }
 
 async function createOrder(ctx: BackendContext): Promise<Response> {
@@ -422,6 +499,7 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     }
   }
 
+  await assertUnpaidLimit(ctx, hotel, payload.booker_email);
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
     check_out_day: payload.check_out_day,
@@ -455,50 +533,13 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
   return creationAnswer(ctx, hotel, order, 201, false);
 }
 
-async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
+export async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
   const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
   if (!member) throw new ApiError(401, "unauthorized");
   return member;
 }
 
-/** Cancels an order: gives the rooms and points back; a fee applies after the free-cancellation date. */
-async function cancelOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string) {
-  if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
-  if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
-  const today = todayIn(hotel.time_zone, ctx.now);
-  if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
-  const lines = await loadOrderLines(ctx.db, order.id);
-  const free = orderFreeCancelUntil(order, lines, today) !== null;
-  const fee = free ? 0 : order.paid_amount;
-  const statements = [
-    ctx.db.prepare("DELETE FROM order_nights WHERE order_id = ?").bind(order.id),
-    ctx.db
-      .prepare("UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status != 'cancelled'")
-      .bind(order.id),
-    ctx.db
-      .prepare("INSERT INTO cancellations (order_id, via, reason, fee, refund) VALUES (?, ?, ?, ?, ?)")
-      .bind(order.id, via, reason, fee, order.paid_amount - fee),
-  ];
-  if (order.member_id && order.point_used > 0) {
-    statements.push(
-      ctx.db.prepare("UPDATE members SET points = points + ? WHERE id = ?").bind(order.point_used, order.member_id),
-      ctx.db
-        .prepare("INSERT INTO point_ledger (member_id, order_id, delta, reason) VALUES (?, ?, ?, 'cancellation')")
-        .bind(order.member_id, order.id, order.point_used),
-    );
-  }
-  try {
-    await ctx.db.batch(statements);
-  } catch (error) {
-    // The UNIQUE order_id of cancellations refuses a second, concurrent cancellation.
-    if (String(error).includes("cancellations.order_id")) throw new ApiError(409, "already_cancelled");
-    throw error;
-  }
-  const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
-  return ok(await orderAnswer(ctx, hotel, cancelled ?? order));
-}
-
-const DocParam = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/));
+export const DocParam = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/));
 
 export const orderRoutes: BackendRoute[] = [
   { method: "POST", path: "/api/ota/order/personal-new", handler: (ctx) => createOrder(ctx) },
@@ -532,7 +573,7 @@ export const orderRoutes: BackendRoute[] = [
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
       const [cancellation, payments] = await ctx.db.batch([
-        ctx.db.prepare("SELECT via, fee, refund, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
+        ctx.db.prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
         ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id),
       ]);
       return ok({
@@ -547,39 +588,14 @@ export const orderRoutes: BackendRoute[] = [
     path: "/api/ota/order/via-hash",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view", hotel.id, ctx.now);
+      const hash = ctx.url.searchParams.get("valid_hash");
+      // A cancel link shows the order it cancels, so its page can say what will be cancelled.
+      const orderDoc =
+        (await verifyOrderLink(ctx.signingSecret, hash, "view", hotel.id, ctx.now)) ??
+        (await verifyOrderLink(ctx.signingSecret, hash, "cancel", hotel.id, ctx.now));
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
       return ok(await orderAnswer(ctx, hotel, order));
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/wota/order/cancel_apply/:id",
-    handler: async (ctx, params) => {
-      const body = parseInput(v.object({ domain: v.string(), reason: Note(500) }), await readJsonBody(ctx.request));
-      const hotel = await requireHotel(ctx.db, body.domain);
-      const member = await requireMember(ctx, hotel);
-      const doc = v.safeParse(DocParam, params.id);
-      const order = doc.success ? await findOrder(ctx.db, hotel.id, doc.output) : null;
-      if (!order || order.member_id !== member.id) throw new ApiError(404, "order_not_found");
-      return cancelOrder(ctx, hotel, order, "member", body.reason);
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/wota/order/cancel-via-hash/:id",
-    handler: async (ctx, params) => {
-      const body = parseInput(
-        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Note(500) }),
-        await readJsonBody(ctx.request),
-      );
-      const hotel = await requireHotel(ctx.db, body.domain);
-      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "cancel", hotel.id, ctx.now);
-      if (!orderDoc || orderDoc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      const order = await findOrder(ctx.db, hotel.id, orderDoc);
-      if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      return cancelOrder(ctx, hotel, order, "hash", body.reason);
     },
   },
   {

@@ -1,0 +1,126 @@
+/**
+ * Renders queued messages (subject, plain text, HTML) from their order, once: right after the
+ * batch that queued them, or by the delivery step if that did not happen (decision 041). Also the
+ * confirmation PDF's content for the attachment, built when the message is sent.
+ */
+import { orderCancelPath, orderPagePath, orderPdfPath } from "~/booking/order-paths";
+import { localizePath } from "~/i18n/languages";
+import { confirmationContent } from "~/documents/confirmation-content";
+import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
+import { documentLanguage, paymentText } from "~/documents/labels";
+import { presentHotelInfo, type HotelRow } from "~/backend/hotels/hotels.server";
+import { signOrderLink } from "~/backend/orders/links.server";
+import { linkSubject, loadAttempts, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
+import type { OutboxRow } from "~/backend/mail/outbox.server";
+import { renderOrderMail, type MailCancellation } from "~/backend/mail/render.server";
+import type { BackendContext } from "~/backend/route";
+
+export interface MailDeps {
+  db: D1Database;
+  signingSecret: string;
+  now: Date;
+}
+
+interface MailSubject {
+  row: OutboxRow;
+  hotel: HotelRow;
+  order: OrderRow;
+}
+
+async function loadSubject(db: D1Database, row: OutboxRow): Promise<MailSubject | null> {
+  if (row.order_id === null) return null;
+  const [hotel, order] = await Promise.all([
+    db.prepare("SELECT * FROM hotels WHERE id = ?").bind(row.hotel_id).first<HotelRow>(),
+    db.prepare("SELECT * FROM orders WHERE id = ? AND hotel_id = ?").bind(row.order_id, row.hotel_id).first<OrderRow>(),
+  ]);
+  return hotel && order ? { row, hotel, order } : null;
+}
+
+function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
+  const url = new URL(row.site_origin);
+  return {
+    request: new Request(url),
+    url,
+    db: deps.db,
+    lang: documentLanguage(row.lang),
+    signingSecret: deps.signingSecret,
+    now: deps.now,
+    site: { origin: row.site_origin, product: row.product },
+    // Rendering a message reads; it never pays, refunds or calls a gateway.
+    secret: () => undefined,
+    clientIp: "",
+    fetcher: () => Promise.reject(new Error("no gateway calls while rendering mail")),
+    waitUntil: (promise) => void promise.catch((error: unknown) => console.error("background work failed", error)),
+    featureRepay: false,
+  };
+}
+
+async function presented(deps: MailDeps, subject: MailSubject) {
+  const ctx = contextFor(deps, subject.row);
+  const [lines, attempts] = await Promise.all([loadOrderLines(deps.db, subject.order.id), loadAttempts(deps.db, subject.order.id)]);
+  return { ctx, order: await presentOrder(ctx, subject.hotel, subject.order, lines, attempts), info: presentHotelInfo(subject.hotel, ctx.lang) };
+}
+
+async function render(deps: MailDeps, subject: MailSubject) {
+  const { ctx, order, info } = await presented(deps, subject);
+  const { row } = subject;
+  const lang = ctx.lang;
+  const link = async (path: string, purpose: "view" | "cancel") => {
+    const hash = await signOrderLink(deps.signingSecret, linkSubject(subject.order), purpose);
+    return `${row.site_origin}${localizePath(path, lang)}?${purpose === "view" ? "valid_hash" : "cancel_hash"}=${encodeURIComponent(hash)}`;
+  };
+  const view = await link(orderPagePath(row.product, order.order_doc), "view");
+  const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
+  const viewHash = new URL(view).searchParams.get("valid_hash") ?? "";
+  const cancellation =
+    row.kind === "order_cancellation"
+      ? await deps.db
+          .prepare("SELECT refund, refund_status, points_returned FROM cancellations WHERE order_id = ?")
+          .bind(subject.order.id)
+          .first<MailCancellation>()
+      : null;
+  return renderOrderMail({
+    kind: row.kind,
+    lang,
+    hotel: { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address },
+    order,
+    cancellation,
+    links: {
+      view,
+      cancel: await link(orderCancelPath(row.product, order.order_doc), "cancel"),
+      pay: payable ? `${row.site_origin}${localizePath(`/pay/${subject.hotel.id}/${order.order_doc}`, lang)}?valid_hash=${encodeURIComponent(viewHash)}` : null,
+      pdf: `${row.site_origin}${localizePath(orderPdfPath(row.product, order.order_doc), lang)}?valid_hash=${encodeURIComponent(viewHash)}`,
+    },
+  });
+}
+
+/** Renders every queued message that has no text yet; returns how many were rendered. */
+export async function composePending(deps: MailDeps, limit = 20): Promise<number> {
+  const { results } = await deps.db
+    .prepare("SELECT * FROM mail_outbox WHERE subject IS NULL AND status = 'queued' ORDER BY id LIMIT ?")
+    .bind(limit)
+    .all<OutboxRow>();
+  let rendered = 0;
+  for (const row of results) {
+    const subject = await loadSubject(deps.db, row);
+    if (!subject) {
+      await deps.db.prepare("UPDATE mail_outbox SET status = 'failed', last_error = 'order not found' WHERE id = ?").bind(row.id).run();
+      continue;
+    }
+    const mail = await render(deps, subject);
+    await deps.db
+      .prepare("UPDATE mail_outbox SET subject = ?, text_body = ?, html_body = ? WHERE id = ? AND subject IS NULL")
+      .bind(mail.subject, mail.text, mail.html, row.id)
+      .run();
+    rendered += 1;
+  }
+  return rendered;
+}
+
+/** The confirmation PDF's content for a message's order, in the message's language, and the hotel's logo path. */
+export async function confirmationFor(deps: MailDeps, row: OutboxRow): Promise<{ content: ConfirmationDocument; logo: string } | null> {
+  const subject = await loadSubject(deps.db, row);
+  if (!subject) return null;
+  const { ctx, order, info } = await presented(deps, subject);
+  return { content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor)), logo: info.logo_images.dark };
+}

@@ -1,0 +1,66 @@
+/**
+ * The email outbox (docs/decisions/041): every message is first a row of `mail_outbox`, written by
+ * the same D1 batch as the change it is about, so no order or cancellation is ever without its
+ * email. What the message says is rendered right after (compose.server.ts) and it is sent from here
+ * by the configured transport (deliver.server.ts), with retries.
+ */
+import type { Language } from "~/i18n/languages";
+import type { SiteAddress } from "~/backend/route";
+
+export type MailKind = "order_confirmation" | "order_cancellation" | "paid_receipt";
+
+export interface QueuedMail {
+  hotelId: number;
+  /** The order, by number (it may be inserted by the same batch) or by id. */
+  order: { doc: string } | { id: number };
+  kind: MailKind;
+  lang: Language | string;
+  to: string;
+  site: SiteAddress;
+}
+
+/** The INSERT that queues one message; put it in the batch that makes the change. */
+export function queueMail(db: D1Database, mail: QueuedMail): D1PreparedStatement {
+  const orderRef = "doc" in mail.order ? "(SELECT id FROM orders WHERE order_doc = ?)" : "?";
+  const orderValue = "doc" in mail.order ? mail.order.doc : mail.order.id;
+  return db
+    .prepare(
+      `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
+       VALUES (?, ${orderRef}, ?, ?, ?, ?, ?)`,
+    )
+    .bind(mail.hotelId, orderValue, mail.kind, mail.lang, mail.to, mail.site.origin, mail.site.product);
+}
+
+/**
+ * Queues the "paid receipt" for an order whose payment has just completed: for the payments work to
+ * put in the batch that records the payment. The link origin is the hotel's site: pass the origin
+ * of the request that reached it (the gateway's callback names our own host).
+ */
+export function queuePaidReceipt(
+  db: D1Database,
+  order: { id: number; hotel_id: number; lang: string; booker_email: string },
+  site: SiteAddress,
+): D1PreparedStatement {
+  return queueMail(db, { hotelId: order.hotel_id, order: { id: order.id }, kind: "paid_receipt", lang: order.lang, to: order.booker_email, site });
+}
+
+export interface OutboxRow {
+  id: number;
+  hotel_id: number;
+  order_id: number | null;
+  kind: MailKind;
+  lang: string;
+  to_address: string;
+  site_origin: string;
+  product: string;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string;
+  provider_id: string;
+  created_at: string;
+  sent_at: string | null;
+}

@@ -1,0 +1,251 @@
+/**
+ * Payment calls of the built-in back end (docs/decisions/031, 033): start a payment for an order,
+ * and the gateways' callbacks. Callback routes answer at exactly their registered address, take no
+ * CSRF token (gateways post them server to server) and always verify: signature, then hotel,
+ * vendor, trade number, amount and currency. Every refused or ignored callback is logged with why.
+ */
+import * as v from "valibot";
+import { DEFAULT_PAYMENT_DEADLINES, isOfflineMethod, type PaymentDeadlines } from "~/booking/payments";
+import { paymentGateway, PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/payments/gateway";
+import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { parseJson } from "~/backend/localize";
+import { verifyOrderLink } from "~/backend/orders/links.server";
+import { applyNotice, findPayment, logPaymentEvent, markOrderPaid } from "~/backend/payments/settle.server";
+import type { BackendContext, BackendRoute } from "~/backend/route";
+
+export { expireUnpaidOrders } from "~/backend/payments/expiry.server";
+export { markOrderPaid } from "~/backend/payments/settle.server";
+
+export function hotelDeadlines(hotel: Pick<HotelRow, "payment_deadlines">): PaymentDeadlines {
+  return { ...DEFAULT_PAYMENT_DEADLINES, ...parseJson<Partial<PaymentDeadlines>>(hotel.payment_deadlines, {}) };
+}
+
+async function findHotelById(db: D1Database, id: string): Promise<HotelRow | null> {
+  if (!/^\d{1,9}$/.test(id)) return null;
+  return db.prepare("SELECT * FROM hotels WHERE id = ?").bind(Number(id)).first<HotelRow>();
+}
+
+/** The gateway of one vendor for one hotel; configuration problems become the §8 errors guests can read. */
+export async function gatewayFor(ctx: BackendContext, hotel: HotelRow, vendorId: number, siteOrigin = ""): Promise<PaymentGateway> {
+  const configs = parseJson<GatewayConfig[]>(hotel.payment_gateways, []);
+  try {
+    return await paymentGateway(vendorId, configs, { secrets: ctx.secret, signingSecret: ctx.signingSecret, siteOrigin, fetcher: ctx.fetcher });
+  } catch (error) {
+    if (error instanceof PaymentNotImplementedError) throw new ApiError(422, "payment_not_implemented", {}, "payment_vendor");
+    if (error instanceof PaymentConfigError) {
+      console.error("payment configuration", hotel.domain, error.message);
+      throw new ApiError(422, "payment_not_configured", {}, "payment_vendor");
+    }
+    throw error;
+  }
+}
+
+interface PayableOrder {
+  id: number;
+  hotel_id: number;
+  order_doc: string;
+  pay_way: string;
+  payment_vendor: number;
+  pay_option: "all" | "part";
+  pay_amount: number;
+  total_price: number;
+  paid_amount: number;
+  payment_status: number;
+  status: string;
+  pay_deadline: string | null;
+  booker_email: string;
+}
+
+/** What the guest owes online now, and why; a §8-style error when nothing can be paid. */
+export function amountDue(order: PayableOrder, now: Date): { amount: number; purpose: "full" | "deposit" | "balance" } {
+  if (order.status === "cancelled") {
+    const expired = order.payment_status === -1 && order.pay_deadline !== null && order.pay_deadline < now.toISOString();
+    throw new ApiError(409, expired ? "payment_expired" : "already_cancelled");
+  }
+  if (order.payment_status === -1) {
+    if (order.pay_deadline && order.pay_deadline < now.toISOString()) throw new ApiError(409, "payment_expired");
+    if (order.pay_amount <= 0) throw new ApiError(409, "nothing_to_pay");
+    return { amount: order.pay_amount, purpose: order.pay_option === "part" ? "deposit" : "full" };
+  }
+  const rest = order.total_price - order.paid_amount;
+  if (order.payment_status === 1 && rest > 0) return { amount: rest, purpose: "balance" };
+  throw new ApiError(409, "nothing_to_pay");
+}
+
+const TRADE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A trade number: the order number's letters and digits, then random ones, 20 in all (ECPay's limit). */
+export function newTradeNo(orderDoc: string): string {
+  const base = orderDoc.replace(/[^A-Za-z0-9]/g, "").slice(0, 14);
+  const bytes = crypto.getRandomValues(new Uint8Array(20 - base.length));
+  return base + [...bytes].map((byte) => TRADE_ALPHABET[byte % TRADE_ALPHABET.length]).join("");
+}
+
+const Origin = v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i));
+const LocalPath = v.pipe(v.string(), v.maxLength(1000), v.regex(/^\/(?!\/)[^\s\\]*$/));
+
+const StartBody = v.object({
+  domain: v.string(),
+  order_doc: v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/)),
+  valid_hash: v.pipe(v.string(), v.maxLength(200)),
+  /** The site's origin: the gateway sends the browser back there, and posts its callbacks there. */
+  return_origin: Origin,
+  /** The page the browser returns to (the order's /pay page). */
+  return_path: LocalPath,
+  /** Another vendor of the hotel's list than the order's own (repay with another card or wallet). */
+  payment_vendor: v.optional(v.pipe(v.number(), v.integer())),
+});
+
+export function callbackPath(hotelId: number, vendorId: number, kind: "return" | "info"): string {
+  return `/api/payment/callback/${hotelId}/${vendorId}/${kind}`;
+}
+
+/** Starts a payment attempt for what the order owes now; answers where to send the browser. */
+export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: PayableOrder, input: { origin: string; returnPath: string; vendorId: number }) {
+  if (isOfflineMethod(order.pay_way) && input.vendorId === order.payment_vendor) throw new ApiError(409, "nothing_to_pay");
+  const due = amountDue(order, ctx.now);
+  const gateway = await gatewayFor(ctx, hotel, input.vendorId, input.origin);
+  const tradeNo = newTradeNo(order.order_doc);
+  await ctx.db
+    .prepare("INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(order.id, input.vendorId, gateway.provider, tradeNo, due.amount, due.purpose)
+    .run();
+  const browserReturn = `${input.origin}${input.returnPath}`;
+  let start;
+  try {
+    start = await gateway.start({
+      tradeNo,
+      amount: due.amount,
+      itemName: `${order.order_doc}`,
+      email: order.booker_email,
+      now: ctx.now,
+      lang: ctx.lang,
+      atmDays: hotelDeadlines(hotel).atm_days,
+      urls: {
+        notify: `${input.origin}${callbackPath(hotel.id, input.vendorId, "return")}`,
+        paymentInfo: `${input.origin}${callbackPath(hotel.id, input.vendorId, "info")}`,
+        browserReturn,
+        confirm: `${input.origin}/api/payment/linepay/confirm/${hotel.id}/${input.vendorId}?back=${encodeURIComponent(input.returnPath)}`,
+      },
+    });
+  } catch (error) {
+    console.error("payment start failed", hotel.domain, order.order_doc, error);
+    await ctx.db.prepare("UPDATE payments SET status = 'failed', message = 'start failed' WHERE trade_no = ?").bind(tradeNo).run();
+    throw new ApiError(424, "payment_gateway_error");
+  }
+  return { trade_no: tradeNo, amount: due.amount, purpose: due.purpose, vendor_id: input.vendorId, provider: gateway.provider, start };
+}
+
+/**
+ * Gives money back for an order (cancellation, issue 15): refunds its paid attempts newest first
+ * through their gateways until `amount` is covered. A fully refunded attempt is marked `refunded`;
+ * the order's own amounts are the caller's to change. Answers what was refunded and any failures.
+ */
+export async function refundOrderPayments(ctx: BackendContext, hotel: HotelRow, orderId: number, amount: number): Promise<{ refunded: number; failures: string[] }> {
+  const { results } = await ctx.db
+    .prepare("SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC")
+    .bind(orderId)
+    .all<{ id: number; vendor_id: number; trade_no: string; gateway_trade_no: string; amount: number }>();
+  let refunded = 0;
+  const failures: string[] = [];
+  for (const payment of results) {
+    const part = Math.min(payment.amount, amount - refunded);
+    if (part <= 0) break;
+    const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
+    const answer = await gateway.refund({ tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount }, part);
+    if (!answer.ok) {
+      failures.push(`${payment.trade_no}: ${answer.reason}`);
+      continue;
+    }
+    refunded += part;
+    if (part === payment.amount) {
+      await ctx.db.prepare("UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'").bind(payment.id).run();
+    }
+  }
+  return { refunded, failures };
+}
+
+function textAnswer(body: string, status = 200): Response {
+  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+async function handleCallback(ctx: BackendContext, params: Record<string, string>): Promise<Response> {
+  const route = `${params.vendorId}/${params.kind}`;
+  const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
+  const vendorId = Number(params.vendorId);
+  const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
+  const body = await ctx.request.text();
+  // The trade a refused callback claims to be about, unverified, for the log only.
+  const claimed = (() => {
+    try {
+      return new URLSearchParams(body).get("MerchantTradeNo") ?? "";
+    } catch {
+      return "";
+    }
+  })();
+  const refuse = async (reason: string, tradeNo = claimed) => {
+    await logPaymentEvent(ctx.db, { hotelId: hotel?.id ?? null, route, outcome: "refused", reason, tradeNo });
+    return textAnswer(`0|${reason}`, 400);
+  };
+  if (!hotel || !kind || !Number.isInteger(vendorId)) return refuse("unknown callback address");
+  if (body.length > 16_384) return refuse("body too large");
+  let gateway: PaymentGateway;
+  try {
+    gateway = await gatewayFor(ctx, hotel, vendorId);
+  } catch {
+    return refuse("no gateway for this vendor");
+  }
+  const verdict = await gateway.verifyCallback(kind, body, ctx.request.headers);
+  if (!verdict.ok) return refuse(verdict.reason);
+  const outcome = await applyNotice(ctx.db, hotel.id, vendorId, verdict.notice, ctx.site);
+  if (outcome.outcome === "refused") return refuse(outcome.reason, verdict.notice.tradeNo);
+  await logPaymentEvent(ctx.db, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
+  return textAnswer(gateway.acknowledgement || "OK");
+}
+
+/** LINE Pay sends the browser back to confirmUrl; confirming there is what makes the payment. */
+async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, string>): Promise<Response> {
+  const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
+  const back = ctx.url.searchParams.get("back") ?? "/";
+  const location = v.is(LocalPath, back) ? back : "/";
+  const redirect = () => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+  const tradeNo = ctx.url.searchParams.get("orderId") ?? "";
+  const transactionId = ctx.url.searchParams.get("transactionId") ?? "";
+  const payment = await findPayment(ctx.db, tradeNo);
+  const vendorId = Number(params.vendorId);
+  if (!hotel || !payment || payment.hotel_id !== hotel.id || payment.vendor_id !== vendorId || !/^\d{1,25}$/.test(transactionId)) {
+    await logPaymentEvent(ctx.db, { hotelId: hotel?.id ?? null, route: "linepay/confirm", outcome: "refused", reason: "unknown or foreign trade", tradeNo });
+    return redirect();
+  }
+  const gateway = await gatewayFor(ctx, hotel, vendorId);
+  const answer = await gateway.query(tradeNo, transactionId, payment.amount);
+  if (answer?.paid && answer.amount === payment.amount) {
+    const { changed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site);
+    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: changed ? "applied" : "ignored", reason: changed ? "paid" : "replay", tradeNo });
+  } else {
+    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: "refused", reason: "confirm not 0000", tradeNo });
+  }
+  return redirect();
+}
+
+export const paymentRoutes: BackendRoute[] = [
+  {
+    method: "POST",
+    path: "/api/payment/start",
+    handler: async (ctx) => {
+      const body = parseInput(StartBody, await readJsonBody(ctx.request));
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view", hotel.id, ctx.now);
+      if (!orderDoc || orderDoc !== body.order_doc) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
+      const order = await ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, orderDoc).first<PayableOrder>();
+      if (!order) throw new ApiError(404, "order_not_found");
+      const vendorId = body.payment_vendor ?? order.payment_vendor;
+      const offered = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
+      if (!offered.some((entry) => entry.vendor_id === vendorId && !isOfflineMethod(entry.method))) throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
+      return ok(await startPayment(ctx, hotel, order, { origin: body.return_origin, returnPath: body.return_path, vendorId }));
+    },
+  },
+  { method: "POST", path: "/api/payment/callback/:hotelId/:vendorId/:kind", handler: handleCallback },
+  { method: "GET", path: "/api/payment/linepay/confirm/:hotelId/:vendorId", handler: handleLinepayConfirm },
+];

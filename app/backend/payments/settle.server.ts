@@ -1,0 +1,168 @@
+/**
+ * Where a verified payment notice changes an order (docs/decisions/033). markOrderPaid is THE one
+ * place an order becomes paid: every gateway callback, status query and the sandbox end there. It is
+ * idempotent (a payment is added to its order once, ever) and loses cleanly against the expiry job:
+ * both are single D1 batches (one transaction each), so an order is either paid and kept, or
+ * expired and released, and money arriving after expiry is kept as a `late` payment to refund.
+ */
+import type { PaymentNotice } from "~/payments/gateway";
+import type { SiteAddress } from "~/backend/route";
+
+export interface PaymentRow {
+  id: number;
+  order_id: number;
+  vendor_id: number;
+  provider: string;
+  trade_no: string;
+  gateway_trade_no: string;
+  amount: number;
+  currency: string;
+  purpose: "full" | "deposit" | "balance";
+  status: "pending" | "code_issued" | "paid" | "failed" | "late" | "refunded";
+  applied: number;
+  code_info: string;
+  message: string;
+  paid_at: string | null;
+  created_at: string;
+}
+
+export interface PaymentWithOrder extends PaymentRow {
+  hotel_id: number;
+  order_doc: string;
+  order_status: string;
+}
+
+export async function findPayment(db: D1Database, tradeNo: string): Promise<PaymentWithOrder | null> {
+  return db
+    .prepare(
+      `SELECT p.*, o.hotel_id, o.order_doc, o.status AS order_status FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.trade_no = ?`,
+    )
+    .bind(tradeNo)
+    .first<PaymentWithOrder>();
+}
+
+/** Records a callback that changed nothing, and says why in the log (refused ones included). */
+export async function logPaymentEvent(
+  db: D1Database,
+  event: { hotelId: number | null; route: string; outcome: "applied" | "ignored" | "refused"; reason: string; tradeNo: string },
+): Promise<void> {
+  if (event.outcome !== "applied") console.warn(`payment callback ${event.outcome}`, event.route, event.tradeNo || "-", event.reason);
+  await db
+    .prepare("INSERT INTO payment_events (hotel_id, route, outcome, reason, trade_no) VALUES (?, ?, ?, ?, ?)")
+    .bind(event.hotelId, event.route, event.outcome, event.reason.slice(0, 300), event.tradeNo.slice(0, 40))
+    .run();
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/**
+ * THE place an order becomes paid (in full or in part). Returns whether this call changed it:
+ * false for a replay, and for money that came after the order expired (kept as `late`).
+ * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money;
+ * `site` is where the receipt's links lead (the request's own site).
+ */
+export async function markOrderPaid(
+  db: D1Database,
+  payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
+  gatewayTradeNo: string,
+  site?: SiteAddress,
+): Promise<{ changed: boolean; late: boolean }> {
+  // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
+  const receipt = site
+    ? [
+        db
+          .prepare(
+            `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
+             SELECT o.hotel_id, o.id, 'paid_receipt', o.lang, o.booker_email, ?1, ?2 FROM orders o
+             WHERE o.id = ?3 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM payments WHERE id = ?4 AND status = 'paid' AND applied = 0)`,
+          )
+          .bind(site.origin, site.product, payment.order_id, payment.id),
+      ]
+    : [];
+  const [marked, applied] = await db.batch([
+    // 1. The attempt is paid — or late, when its order has already been cancelled.
+    db
+      .prepare(
+        `UPDATE payments SET status = CASE WHEN (SELECT status FROM orders WHERE id = ?1) = 'cancelled' THEN 'late' ELSE 'paid' END,
+           gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_at = ${NOW}, updated_at = ${NOW}
+         WHERE id = ?3 AND status IN ('pending', 'code_issued', 'failed')`,
+      )
+      .bind(payment.order_id, gatewayTradeNo, payment.id),
+    // 2. Its amount is added to the order, once: only while the attempt is paid and not yet applied.
+    db
+      .prepare(
+        `UPDATE orders SET paid_amount = paid_amount + ?1,
+           payment_status = CASE WHEN paid_amount + ?1 >= total_price THEN 2 ELSE 1 END,
+           status = CASE WHEN status = 'pending_payment' THEN 'confirmed' ELSE status END,
+           pay_deadline = NULL, updated_at = ${NOW}
+         WHERE id = ?2 AND status != 'cancelled'
+           AND EXISTS (SELECT 1 FROM payments WHERE id = ?3 AND status = 'paid' AND applied = 0)`,
+      )
+      .bind(payment.amount, payment.order_id, payment.id),
+    ...receipt,
+    db.prepare("UPDATE payments SET applied = 1 WHERE id = ? AND status = 'paid' AND applied = 0").bind(payment.id),
+  ]);
+  const changed = (applied?.meta.changes ?? 0) > 0;
+  const late = !changed && (marked?.meta.changes ?? 0) > 0;
+  if (late) console.error("payment arrived after its order expired: refund it", payment.id);
+  return { changed, late };
+}
+
+/** An attempt the gateway refused (declined card, cancelled by the guest): the order stays unpaid. */
+async function markAttemptFailed(db: D1Database, payment: PaymentRow, message: string): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE payments SET status = 'failed', message = ?, updated_at = ${NOW} WHERE id = ? AND status IN ('pending', 'code_issued')`)
+    .bind(message.slice(0, 200), payment.id)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** ECPay's ExpireDate (yyyy/MM/dd, Taiwan) as the end of that day in UTC. */
+function codeExpiry(expireDate: string): string | null {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2})/.exec(expireDate);
+  if (!match) return null;
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23 - 8, 59, 59)).toISOString();
+}
+
+/** An ATM account or store code was issued: the order holds its rooms until that code expires. */
+async function markCodeIssued(db: D1Database, payment: PaymentRow, notice: Extract<PaymentNotice, { kind: "code_issued" }>): Promise<boolean> {
+  const expiry = codeExpiry(notice.expireDate);
+  const [marked] = await db.batch([
+    db
+      .prepare(`UPDATE payments SET status = 'code_issued', gateway_trade_no = ?, code_info = ?, updated_at = ${NOW} WHERE id = ? AND status = 'pending'`)
+      .bind(notice.gatewayTradeNo, JSON.stringify({ bank_code: notice.bankCode, account: notice.account, expire_date: notice.expireDate, payment_type: notice.paymentType }), payment.id),
+    db
+      .prepare(
+        `UPDATE orders SET pay_deadline = CASE WHEN pay_deadline IS NULL OR pay_deadline < ?1 THEN ?1 ELSE pay_deadline END, updated_at = ${NOW}
+         WHERE id = ?2 AND status = 'pending_payment' AND payment_status = -1 AND ?1 IS NOT NULL`,
+      )
+      .bind(expiry, payment.order_id),
+  ]);
+  return (marked?.meta.changes ?? 0) > 0;
+}
+
+export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason: string; paid?: boolean };
+
+/**
+ * Applies a verified notice to the attempt it names: the hotel, trade number, amount and currency
+ * must all match what we asked for, else it is refused.
+ */
+export async function applyNotice(db: D1Database, hotelId: number, vendorId: number, notice: PaymentNotice, site?: SiteAddress): Promise<NoticeOutcome> {
+  const payment = await findPayment(db, notice.tradeNo);
+  if (!payment) return { outcome: "refused", reason: "unknown trade number" };
+  if (payment.hotel_id !== hotelId) return { outcome: "refused", reason: "trade of another hotel" };
+  if (payment.vendor_id !== vendorId) return { outcome: "refused", reason: "trade of another vendor" };
+  if (notice.currency !== payment.currency) return { outcome: "refused", reason: `currency ${notice.currency}, expected ${payment.currency}` };
+  if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
+  switch (notice.kind) {
+    case "paid": {
+      const { changed, late } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site);
+      if (changed) return { outcome: "applied", reason: "paid", paid: true };
+      return { outcome: "ignored", reason: late ? "paid after the order expired: kept as late, to refund" : `already ${payment.status}` };
+    }
+    case "failed":
+      return (await markAttemptFailed(db, payment, notice.message)) ? { outcome: "applied", reason: "failed" } : { outcome: "ignored", reason: `already ${payment.status}` };
+    case "code_issued":
+      return (await markCodeIssued(db, payment, notice)) ? { outcome: "applied", reason: "code issued" } : { outcome: "ignored", reason: `already ${payment.status}` };
+  }
+}

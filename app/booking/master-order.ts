@@ -1,0 +1,56 @@
+/**
+ * The master system's side of orders (spec §3 master-system order, §7 {master}/payment, §9 repay).
+ * Pure: no Remix, Workers or fetch.
+ */
+
+/** Spec §9: the payment ids of {master}/payment and the vendor of spec §4 each stands for. */
+export const REPAY_PAYMENT_IDS = { card: 2, jkos: 35, piwalle: 45, sinopacbk: 48 } as const;
+export type RepayPaymentId = (typeof REPAY_PAYMENT_IDS)[keyof typeof REPAY_PAYMENT_IDS];
+
+/** The vendor of spec §4 behind a repay payment id; card is the hotel's own card vendor. */
+export function repayVendor(paymentId: number, cardVendor: number | null): number | null {
+  switch (paymentId) {
+    case REPAY_PAYMENT_IDS.card:
+      return cardVendor;
+    case REPAY_PAYMENT_IDS.jkos:
+      return 3;
+    case REPAY_PAYMENT_IDS.piwalle:
+      return 7;
+    case REPAY_PAYMENT_IDS.sinopacbk:
+      return 12;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Spec §9: "return urls differ by vendor". Cards come back to the order's payment page; wallets
+ * (JKOS, PIWALLE) to the same page marked as a wallet return; the bank (SINOPACBK) to the
+ * confirmation, since its transfer is confirmed later.
+ */
+export function repayReturnPath(paymentId: number, hotelId: number, orderDoc: string, validHash: string): string {
+  const hash = `valid_hash=${encodeURIComponent(validHash)}`;
+  const doc = encodeURIComponent(orderDoc);
+  if (paymentId === REPAY_PAYMENT_IDS.sinopacbk) return `/redirect/receipt/${doc}?${hash}`;
+  if (paymentId === REPAY_PAYMENT_IDS.jkos || paymentId === REPAY_PAYMENT_IDS.piwalle) return `/pay/${hotelId}/${doc}?${hash}&via=wallet`;
+  return `/pay/${hotelId}/${doc}?${hash}`;
+}
+
+/** Spec §3: an invoice number is split at its hyphen into the number and the random number. */
+export function splitInvoiceNumber(invoice: string): { number: string; random_number: string } {
+  const at = invoice.indexOf("-");
+  return at < 0 ? { number: invoice, random_number: "" } : { number: invoice.slice(0, at), random_number: invoice.slice(at + 1) };
+}
+
+/** Spec §8: the repay configuration needs the master system's hotel domain. */
+export class MasterDomainMissingError extends Error {
+  constructor() {
+    super("The master hotel domain cannot be obtained");
+    this.name = "MasterDomainMissingError";
+  }
+}
+
+export function repayConfig(domain: string | null | undefined): { domain: string } {
+  if (!domain || domain.trim() === "") throw new MasterDomainMissingError();
+  return { domain };
+}

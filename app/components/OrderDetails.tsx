@@ -1,0 +1,108 @@
+import { useTranslation } from "~/i18n/react";
+import { orderState } from "~/booking/order-view";
+import type { Order } from "~/hotel-api/schemas";
+import { formatCountry, formatPrice } from "~/i18n/format";
+import { RichText } from "~/components/RichText";
+import { PhoneLink } from "~/components/PhoneLink";
+import { useSite } from "~/components/site-data";
+
+/** How to transfer, while something is left to pay. */
+export function RemittanceDetails({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const state = orderState(order);
+  if (!order.remittance_info || !(state === "unpaid" || state === "paid_in_part")) return null;
+  return (
+    <section className="remittance">
+      <h2>{t("receipt.remittance_heading")}</h2>
+      <dl className="facts-list">
+        {(["bank", "branch", "account_name", "account_number", "country"] as const).map((key) =>
+          order.remittance_info?.[key] ? (
+            <div key={key}>
+              <dt>{t(`receipt.remittance.${key}`)}</dt>
+              <dd>{key === "country" ? formatCountry(order.remittance_info[key], site?.lang ?? "zh-TW") : order.remittance_info[key]}</dd>
+            </div>
+          ) : null,
+        )}
+      </dl>
+      {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
+    </section>
+  );
+}
+
+/** The refund of a cancelled order: how much, and whether it is still due. */
+export function RefundNote({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const lang = useSite()?.lang ?? "zh-TW";
+  const cancellation = order.cancellation;
+  if (!cancellation) return null;
+  const amount = formatPrice(cancellation.refund, lang);
+  const key = cancellation.refund === 0 ? "order_page.refund_none" : cancellation.refund_status === "refunded" ? "order_page.refund_done" : "order_page.refund_due";
+  return (
+    <p className="order-page__refund" data-refund-status={cancellation.refund_status}>
+      {t(key, { amount })}
+    </p>
+  );
+}
+
+/** Guests per room, the booking's notes and add-ons: what the summary leaves out. */
+export function OrderExtras({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const occupants = order.orders.filter((line) => line.occupant_name || line.occupant_phone || line.occupant_email || line.memo);
+  return (
+    <>
+      <dl className="facts-list">
+        <div>
+          <dt>{t("order_page.guests")}</dt>
+          <dd>{t("order_page.guests_count", { adults: order.adults_count, children: order.children_count })}</dd>
+        </div>
+        {order.memo ? (
+          <div>
+            <dt>{t("order_page.memo")}</dt>
+            <dd>{order.memo}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {occupants.length > 0 ? (
+        <section>
+          <h2>{t("order_page.occupants")}</h2>
+          <ul className="order-page__occupants">
+            {occupants.map((line, index) => (
+              <li key={index}>
+                {line.room_class_name}: {[line.occupant_name, line.occupant_phone, line.occupant_email, line.memo].filter(Boolean).join(" · ")}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {order.attachment_list.length > 0 ? (
+        <section>
+          <h2>{t("order_page.addons")}</h2>
+          <ul>
+            {order.attachment_list.map((item, index) => (
+              <li key={index}>{typeof item === "object" && item !== null && "name" in item ? String((item as { name: unknown }).name) : JSON.stringify(item)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The hotel's contact, for any question about the booking. */
+export function HotelContact() {
+  const { t } = useTranslation();
+  const hotel = useSite()?.hotel;
+  if (!hotel) return null;
+  return (
+    <section className="order-page__contact">
+      <h2>{t("order_page.contact")}</h2>
+      <p>
+        {hotel.name}
+        {hotel.address ? <><br />{hotel.address}</> : null}
+        {hotel.phone ? <><br /><PhoneLink phone={hotel.phone} /></> : null}
+        {hotel.email ? <><br /><a href={`mailto:${hotel.email}`}>{hotel.email}</a></> : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * What the confirmation PDF says, from an order as returned (spec §3) and the hotel's info, in the
+ * order's language. Pure: the same text whether the site (download) or the back end (email
+ * attachment) builds the PDF.
+ */
+import { orderMoneyLines } from "~/booking/order-view";
+import type { Language } from "~/i18n/languages";
+import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
+import { docText } from "~/documents/labels";
+
+export interface ConfirmationOrder {
+  order_doc: string;
+  display_status: string;
+  status: string;
+  booker_name: string;
+  booker_phone: string;
+  booker_email: string;
+  check_in_day: string;
+  check_out_day: string;
+  adults_count: number;
+  children_count: number;
+  orders: { num: number; room_class_name: string; rate_plan_name: string; occupant_name: string; amount: number }[];
+  pay_way: string;
+  pay_option: "all" | "part";
+  payment_status: number;
+  sum: number;
+  couponDiscount: number;
+  used_coupon: string;
+  usedPoint: number;
+  final_amount: number;
+  deposit_amount: number;
+  pay_amount: number;
+  paid_amount: number;
+  free_cancel_before_date: string | null;
+}
+
+export interface ConfirmationHotel {
+  hotel_name: string;
+  address: string;
+  phone: string;
+  email: string;
+  checkin_start_time: string;
+  checkout_time: string;
+  /** Hotel HTML; tags are dropped. */
+  cancel_policy: string;
+  booking_policy: string;
+}
+
+/** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+export function formatTwd(amount: number, lang: Language): string {
+  return `NT$${new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(amount)}`;
+}
+
+export function formatDay(day: string, lang: Language): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(date);
+}
+
+export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
+  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params);
+  const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
+  const moneyLabel: Record<string, string> = {
+    rooms: t("pdf.room_price"),
+    coupon: t("pdf.discount"),
+    member_discount: t("pdf.discount"),
+    points: t("pdf.points"),
+    total: t("pdf.total"),
+    paid: t("pdf.paid"),
+    due_now: t("pdf.remaining"),
+    due_at_hotel: t("pdf.remaining"),
+    balance_later: t("pdf.remaining"),
+    remaining: t("pdf.remaining"),
+  };
+  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), plainText(hotel.booking_policy), plainText(hotel.cancel_policy)]
+    .flatMap((text) => text.split("\n"))
+    .filter(Boolean);
+  return {
+    title: t("pdf.title"),
+    hotel: { name: hotel.hotel_name, lines: [hotel.address, [hotel.phone, hotel.email].filter(Boolean).join(" · ")].filter(Boolean) },
+    sections: [
+      {
+        heading: `${t("pdf.number")} ${order.order_doc}`,
+        rows: [
+          [t("pdf.status"), order.display_status],
+          [t("pdf.booker"), [order.booker_name, order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
+          [t("pdf.check_in"), formatDay(order.check_in_day, lang)],
+          [t("pdf.check_out"), formatDay(order.check_out_day, lang)],
+          [t("pdf.guests"), t("pdf.guests_count", { adults: order.adults_count, children: order.children_count })],
+        ],
+      },
+      {
+        heading: t("pdf.rooms"),
+        rows: order.orders.flatMap((line): [string, string][] => [
+          [`${line.room_class_name} × ${line.num}`, `${line.rate_plan_name} · ${formatTwd(line.amount, lang)}`],
+          ...(line.occupant_name ? [[t("pdf.occupant"), line.occupant_name] as [string, string]] : []),
+        ]),
+      },
+      {
+        heading: t("pdf.amounts"),
+        rows: [
+          ...money.map((line): [string, string] => [moneyLabel[line.label] ?? line.label, `${line.sign === "-" ? "−" : ""}${formatTwd(line.amount, lang)}`]),
+          [t("pdf.payment"), paymentLabel],
+        ],
+      },
+      { heading: t("pdf.policies"), rows: [], paragraphs: policies },
+    ],
+  };
+}

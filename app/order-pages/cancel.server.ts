@@ -1,0 +1,77 @@
+/**
+ * The cancellation page (design: "the GET shows a confirmation form; the POST cancels"): the loader
+ * only reads; the action, behind the CSRF token, cancels through the member's cancel_apply or the
+ * link's cancel-via-hash, then sends the guest to the order page (303).
+ */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { todayIn } from "~/booking/dates";
+import { orderState } from "~/booking/order-view";
+import { orderPagePath } from "~/booking/order-paths";
+import { csrfToken, verifyCsrf } from "~/cookies.server";
+import { readForm } from "~/forms.server";
+import { HotelApiError } from "~/hotel-api/client";
+import type { HotelInfo, Order } from "~/hotel-api/schemas";
+import { i18nServer } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/languages";
+import { safeRedirect } from "~/redirects.server";
+import { hashOf, orderForRequest } from "~/order-pages/access.server";
+
+type Params = { product?: string; orderDoc?: string };
+
+/** Why an order cannot be cancelled here, or null when it can. */
+export type CancelBlock = "cancel_page.already" | "cancel_page.too_late" | "cancel_page.not_allowed";
+
+function blockOf(order: Order, hotel: HotelInfo): CancelBlock | null {
+  if (orderState(order) === "cancelled") return "cancel_page.already";
+  if (order.support_client_cancel) return null;
+  return order.check_in_day <= todayIn(hotel.time_zone) ? "cancel_page.too_late" : "cancel_page.not_allowed";
+}
+
+export async function loadCancelPage(context: AppLoadContext, params: Params, request: Request) {
+  const { app } = context;
+  const { hotel, order } = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
+  const { token, setCookie } = await csrfToken(request, app.env);
+  const t = await i18nServer.getFixedT(app.lang);
+  return data(
+    {
+      title: `${t("cancel_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
+      order,
+      csrf: token,
+      block: blockOf(order, hotel),
+      error: null as CancelBlock | "form.error.expired" | null,
+    },
+    { headers: setCookie ? { "set-cookie": setCookie } : {} },
+  );
+}
+
+const CancelForm = v.object({ reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), "") });
+
+/** API refusals a guest understands, as the page's messages. */
+const REFUSALS: Record<string, CancelBlock> = {
+  already_cancelled: "cancel_page.already",
+  stay_started: "cancel_page.too_late",
+  cancel_not_allowed: "cancel_page.not_allowed",
+};
+
+export async function cancelAction(context: AppLoadContext, params: Params, request: Request) {
+  const { app } = context;
+  const access = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
+  const { order, via, hotel } = access;
+  const form = await readForm(request);
+  const answer = (error: CancelBlock | "form.error.expired", status: number) =>
+    data({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
+  if (!form || !(await verifyCsrf(request, app, form))) return answer("form.error.expired", 403);
+  const parsed = v.safeParse(CancelForm, Object.fromEntries(form));
+  const reason = parsed.success ? parsed.output.reason : "";
+  try {
+    const cancelled =
+      via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, order.cancel_hash, reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);
+    const page = localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang);
+    const query = via === "link" ? `?valid_hash=${encodeURIComponent(cancelled.valid_hash)}&cancelled=1` : "?cancelled=1";
+    return safeRedirect(`${page}${query}`, request, 303);
+  } catch (error) {
+    if (error instanceof HotelApiError && REFUSALS[error.code]) return answer(REFUSALS[error.code] as CancelBlock, 409);
+    throw error;
+  }
+}

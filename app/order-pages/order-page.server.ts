@@ -1,0 +1,36 @@
+/**
+ * The order page's data (decision 044): the order with its proof of access, and the actions that
+ * apply to it: pay the rest, download the confirmation, cancel.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { orderState } from "~/booking/order-view";
+import { orderCancelPath, orderPdfPath } from "~/booking/order-paths";
+import { localizePath } from "~/i18n/languages";
+import { i18nServer } from "~/i18n/i18next.server";
+import { hashOf, orderForRequest } from "~/order-pages/access.server";
+
+export async function loadOrderPage(context: AppLoadContext, params: { product?: string; orderDoc?: string }, request: Request) {
+  const { app } = context;
+  const hash = hashOf(request);
+  const { hotel, order, via } = await orderForRequest(context, params.product, params.orderDoc, hash);
+  const product = app.env.PRODUCT;
+  // A link holder's links carry the order's view hash; a member's need none.
+  const withHash = (path: string, name: "valid_hash" | "cancel_hash", value: string) =>
+    `${localizePath(path, app.lang)}${via === "link" ? `?${name}=${encodeURIComponent(value)}` : ""}`;
+  const state = orderState(order);
+  const onlinePay = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
+  const t = await i18nServer.getFixedT(app.lang);
+  return {
+    title: `${t("order_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
+    order,
+    justCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && state === "cancelled",
+    actions: {
+      pay:
+        onlinePay && (state === "unpaid" || state === "paid_in_part")
+          ? `${localizePath(`/pay/${hotel.hotel_id}/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`
+          : null,
+      pdf: withHash(orderPdfPath(product, order.order_doc), "valid_hash", order.valid_hash),
+      cancel: order.support_client_cancel && state !== "cancelled" ? withHash(orderCancelPath(product, order.order_doc), "cancel_hash", order.cancel_hash) : null,
+    },
+  };
+}

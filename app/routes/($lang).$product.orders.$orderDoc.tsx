@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { OrderSummary } from "~/components/OrderSummary";
+import { HotelContact, OrderExtras, RefundNote, RemittanceDetails } from "~/components/OrderDetails";
+import { orderState } from "~/booking/order-view";
+import { loadOrderPage } from "~/order-pages/order-page.server";
+import { useSite } from "~/components/site-data";
+
+/** Styled by the hotel's booking layout; no JavaScript needed (links and plain forms). */
+export const handle = { booking: true };
+
+/**
+ * /{product}/orders/{order_doc}: one order, for the member who made it or the holder of its signed
+ * view link (?valid_hash=). Never indexed.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  return loadOrderPage(context, params, request);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+export default function OrderPage() {
+  const { order, actions, justCancelled } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const site = useSite();
+  const state = orderState(order);
+  return (
+    <main id="main" className={`page order-page booking--${site?.layout.booking ?? "booking_100"}`}>
+      <h1>{t("order_page.heading")}</h1>
+      {justCancelled ? (
+        <p className="alert alert--success" role="status">
+          {t("cancel_page.done", { email: order.booker_email })}
+        </p>
+      ) : state === "cancelled" ? (
+        <p className="alert alert--info" role="status">
+          {t("order.cancelled_note")}
+        </p>
+      ) : null}
+      <RefundNote order={order} />
+      <OrderSummary order={order} />
+      <OrderExtras order={order} />
+      <RemittanceDetails order={order} />
+      <section className="order-page__actions">
+        <h2>{t("order_page.actions")}</h2>
+        <ul>
+          {actions.pay ? (
+            <li>
+              <a href={actions.pay}>{t("order_page.pay")}</a>
+            </li>
+          ) : null}
+          <li>
+            <a href={actions.pdf} download="BOOKING_CONFIRMATION.pdf">
+              {t("order_page.download")}
+            </a>
+          </li>
+          {actions.cancel ? (
+            <li>
+              <a href={actions.cancel}>{t("order_page.cancel")}</a>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+      <HotelContact />
+    </main>
+  );
+}

@@ -1,0 +1,119 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
+import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/documents/confirmation-content";
+import { paymentText } from "~/documents/labels";
+import { parseSvgLogo, svgColor } from "~/documents/svg-logo";
+import { LANGUAGES } from "~/i18n/languages";
+
+const fontPath = (pkg: string, file: string) => join(process.cwd(), "node_modules/@expo-google-fonts", pkg, "400Regular", file);
+const fonts = {
+  tc: new Uint8Array(readFileSync(fontPath("noto-sans-tc", "NotoSansTC_400Regular.ttf"))),
+  kr: new Uint8Array(readFileSync(fontPath("noto-sans-kr", "NotoSansKR_400Regular.ttf"))),
+  sc: new Uint8Array(readFileSync(fontPath("noto-sans-sc", "NotoSansSC_400Regular.ttf"))),
+};
+
+// Rare Han (堃, 喆) in the hotel's and the occupant's names, and Hangul.
+const hotel: ConfirmationHotel = {
+  hotel_name: "堃喆大飯店 Grand",
+  address: "台北市中正區堃喆路 1 號",
+  phone: "+886-2-1234-5678",
+  email: "stay@example.com",
+  checkin_start_time: "15:00",
+  checkout_time: "11:00",
+  booking_policy: "<p>禁止吸菸 · No smoking</p>",
+  cancel_policy: "<p>入住前 7 天免費取消。</p>",
+};
+const order: ConfirmationOrder = {
+  order_doc: "PT261220-ABCDEF",
+  display_status: "Confirmed",
+  status: "confirmed",
+  booker_name: "王 喆",
+  booker_phone: "0912345678",
+  booker_email: "guest@example.com",
+  check_in_day: "2026-12-20",
+  check_out_day: "2026-12-22",
+  adults_count: 2,
+  children_count: 1,
+  orders: [{ num: 1, room_class_name: "豪華雙人房", rate_plan_name: "早餐方案", occupant_name: "김민준 陳堃", amount: 7_777 }],
+  pay_way: "remittance",
+  pay_option: "all",
+  payment_status: -1,
+  sum: 7_777,
+  couponDiscount: 0,
+  used_coupon: "",
+  usedPoint: 0,
+  final_amount: 7_777,
+  deposit_amount: 0,
+  pay_amount: 7_777,
+  paid_amount: 0,
+  free_cancel_before_date: null,
+};
+
+const dir = mkdtempSync(join(tmpdir(), "confirmation-"));
+
+/** The PDF's text as a reader's tool sees it (pdftotext keeps the layout's lines; spaces squeezed). */
+function pdfText(bytes: Uint8Array, name: string): string {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+}
+
+function pdfFonts(name: string): string[] {
+  return execFileSync("pdffonts", [join(dir, `${name}.pdf`)], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+}
+
+// The labels in each language. zh-CN's simplified labels (订房确认书) are drawn with Noto Sans SC.
+const titles = { "zh-TW": "訂房確認書", "zh-CN": "订房确认书", "en-US": "Booking confirmation", "ja-JP": "予約確認書", "ko-KR": "예약 확인서" } as const;
+const checkIn = { "zh-TW": "入住", "zh-CN": "入住", "en-US": "Check-in", "ja-JP": "チェックイン", "ko-KR": "체크인" } as const;
+
+describe("the confirmation PDF", () => {
+  it.each(LANGUAGES)("%s: reads back with the hotel, the order, rare Han and Hangul, in embedded subset fonts", async (lang) => {
+    const content = confirmationContent(order, hotel, lang, paymentText(lang, order.pay_way, 8));
+    const bytes = await buildConfirmationPdf(content, fonts);
+    const text = pdfText(bytes, lang);
+    const title = titles[lang];
+    expect(text).toContain(title);
+    expect(text).toContain(checkIn[lang]);
+    expect(text).toContain("堃喆大飯店 Grand");
+    expect(text).toContain("台北市中正區堃喆路 1 號");
+    expect(text).toContain("PT261220-ABCDEF");
+    expect(text).toContain("김민준 陳堃");
+    expect(text).toContain("王 喆");
+    expect(text).toContain("7,777");
+    expect(text).toContain("入住前 7 天免費取消。");
+    const fontsUsed = pdfFonts(lang);
+    // TC and KR (and SC where a character is only there), each an embedded subset: "ABCDEF+Name ... yes yes".
+    expect(fontsUsed.map((line) => /\+(NotoSans\w\w)/.exec(line)?.[1])).toEqual(expect.arrayContaining(["NotoSansTC", "NotoSansKR"]));
+    expect(fontsUsed.length).toBeLessThanOrEqual(3);
+    for (const line of fontsUsed) {
+      expect(line).toMatch(/^[A-Z]{6}\+Noto/);
+      expect(line).toMatch(/\byes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$/);
+    }
+    // A subset, not the 7 MB font.
+    expect(bytes.byteLength).toBeLessThan(200_000);
+  });
+});
+
+describe("the hotel's logo in the PDF", () => {
+  it("draws an SVG logo of paths and text (the Taipei demo's), whose words read back", async () => {
+    const svg = parseSvgLogo(readFileSync(join(process.cwd(), "public/demo/taipei/logo-dark.svg"), "utf8"));
+    expect(svg?.width).toBe(240);
+    expect(svg?.items.map((item) => item.kind)).toEqual(["path", "text", "text"]);
+    const content = confirmationContent(order, hotel, "en-US", paymentText("en-US", order.pay_way, 8));
+    const bytes = await buildConfirmationPdf(content, fonts, svg ? { type: "svg", svg } : null);
+    const readBack = pdfText(bytes, "logo");
+    expect(readBack).toContain("PORTICO");
+    expect(readBack).toContain("TAIPEI");
+    expect(readBack).toContain("堃喆大飯店 Grand");
+  });
+
+  it("reads colours as the SVG writes them", () => {
+    expect(svgColor("#a66b30").map((part) => Math.round(part * 255))).toEqual([166, 107, 48]);
+    expect(svgColor("#fff")).toEqual([1, 1, 1]);
+    expect(svgColor("currentColor")).toEqual([0, 0, 0]);
+  });
+});

@@ -1,0 +1,340 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "~/booking/dates";
+import { signOrderLink } from "~/backend/orders/links.server";
+import { issueMemberToken } from "~/backend/account/members.server";
+import { memberSessionCookie } from "~/cookies.server";
+import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
+import { outboxPage } from "~/backend/mail/outbox-page.server";
+import { resendMailer } from "~/backend/mail/transports.server";
+import { parseEnv } from "~/env.server";
+import { createLogger } from "~/log.server";
+import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+
+const HOST = "after.localhost";
+const OTHER = "after-other.localhost";
+const today = todayIn("Asia/Taipei");
+
+interface Created {
+  order_doc: string;
+  order: { order_doc: string; valid_hash: string; cancel_hash: string; final_amount: number };
+}
+
+let roomClassId = 0;
+let planId = 0;
+let hotelId = 0;
+
+async function placeOrder(checkIn: string, overrides: Record<string, unknown> = {}, lang = "en-US") {
+  const response = await apiJson<Created>(HOST, `/api/ota/order/personal-new?lang=${lang}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      domain: HOST,
+      ...BOOKER,
+      check_in_day: checkIn,
+      check_out_day: addDays(checkIn, 1),
+      pay_way: "remittance",
+      payment_vendor: 8,
+      pay_option: "all",
+      orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1, occupant_name: "陳堃 김민준" }],
+      adults_count: 2,
+      children_count: 0,
+      ...overrides,
+    }),
+  });
+  return response;
+}
+
+async function booked(night: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?").bind(roomClassId, night).first<{ booked: number }>();
+  return row?.booked ?? -1;
+}
+
+const outboxOf = (orderDoc: string) =>
+  env.DB.prepare("SELECT m.* FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? ORDER BY m.id")
+    .bind(orderDoc)
+    .all<{ id: number; kind: string; lang: string; status: string; attempts: number; subject: string | null; text_body: string | null; html_body: string | null; last_error: string; provider_id: string }>()
+    .then((result) => result.results);
+
+beforeAll(async () => {
+  await loadHotel(fixtureHotel(HOST, (file) => {
+    (file.hotel as Record<string, unknown>).hotel_name = { "zh-TW": "堃喆旅店", "en-US": "Kun Zhe Inn" };
+  }));
+  await loadHotel(fixtureHotel(OTHER));
+  const ids = await env.DB.prepare(
+    "SELECT h.id AS hotel, rc.id AS room, rp.id AS plan FROM hotels h JOIN room_classes rc ON rc.hotel_id = h.id JOIN rate_plans rp ON rp.hotel_id = h.id WHERE h.domain = ?",
+  )
+    .bind(HOST)
+    .first<{ hotel: number; room: number; plan: number }>();
+  hotelId = ids?.hotel ?? 0;
+  roomClassId = ids?.room ?? 0;
+  planId = ids?.plan ?? 0;
+});
+
+describe("the email outbox", () => {
+  it("queues the confirmation in the order's batch, in the order's language; a refused order queues nothing", async () => {
+    const created = await placeOrder(addDays(today, 30), {}, "ja-JP");
+    expect(created.status).toBe(201);
+    const mails = await outboxOf(created.body.data.order_doc);
+    expect(mails.map((mail) => [mail.kind, mail.lang])).toEqual([["order_confirmation", "ja-JP"]]);
+
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first<{ n: number }>();
+    // The fixture's room is sold out five days from today.
+    const refused = await placeOrder(addDays(today, 5));
+    expect(refused.status).toBe(409);
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("renders the message with the hotel, the amounts, how to pay and working signed links, then sends it by the configured provider with retries", async () => {
+    const checkIn = addDays(today, 31);
+    const created = await placeOrder(checkIn);
+    const doc = created.body.data.order_doc;
+    // The provider is faked behind the real Resend adapter: it refuses this order's message once, then accepts.
+    const calls: { url: string; body: { to: string[]; subject: string; text: string; html: string; attachments: { filename: string; content: string }[] } }[] = [];
+    let refuse = true;
+    const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      calls.push({ url: String(input), body });
+      if (refuse && String(body.subject).includes(doc)) {
+        refuse = false;
+        return new Response('{"message":"rate limited"}', { status: 429 });
+      }
+      return Response.json({ id: "re_123" });
+    }) as typeof fetch;
+    const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Kun Zhe Inn <stay@example.com>" };
+    const log = createLogger("test");
+    const mailer = resendMailer("re_test_key", fakeFetch);
+
+    const now = new Date();
+    expect(await deliverMail(appEnv, log, { mailer, now, limit: 50 })).toBeGreaterThanOrEqual(0);
+    let [mail] = await outboxOf(doc);
+    expect(mail?.status).toBe("queued");
+    expect(mail?.attempts).toBe(1);
+    expect(mail?.last_error).toContain("429");
+
+    // Not due again before its back-off; due after it.
+    await deliverMail(appEnv, log, { mailer, now: new Date(now.getTime() + 30_000), limit: 50 });
+    expect((await outboxOf(doc))[0]?.attempts).toBe(1);
+    await deliverMail(appEnv, log, { mailer, now: new Date(now.getTime() + 61_000), limit: 50 });
+    [mail] = await outboxOf(doc);
+    expect(mail?.status).toBe("sent");
+    expect(mail?.provider_id).toBe("resend:re_123");
+
+    const sent = calls.filter((call) => call.body.subject.includes(doc)).at(-1);
+    expect(sent?.url).toBe("https://api.resend.com/emails");
+    expect(sent?.body.to).toEqual([BOOKER.booker_email]);
+    expect(sent?.body.subject).toBe(`Kun Zhe Inn: booking confirmed, ${doc}`);
+    expect(sent?.body.text).toContain("Please transfer NT$");
+    expect(sent?.body.text).toContain("陳堃 김민준");
+    expect(sent?.body.html).toContain("<a href=");
+    // The PDF goes with it.
+    const attachment = sent?.body.attachments[0];
+    expect(attachment?.filename).toBe("BOOKING_CONFIRMATION.pdf");
+    expect(atob(attachment?.content ?? "").slice(0, 5)).toBe("%PDF-");
+
+    // Its view link opens the order page; its cancel link opens the cancellation page.
+    const view = /http:\/\/after\.localhost\S*\/orders\/[A-Z0-9-]+\?valid_hash=\S+/.exec(mail?.text_body ?? "")?.[0] ?? "";
+    const cancel = /http:\/\/after\.localhost\S*\/orders\/[A-Z0-9-]+\/cancel\?cancel_hash=\S+/.exec(mail?.text_body ?? "")?.[0] ?? "";
+    const viewPage = await fetchAs(HOST, new URL(view).pathname + new URL(view).search);
+    expect(viewPage.status).toBe(200);
+    expect(text(await viewPage.text())).toContain(`Booking ${doc}`);
+    const cancelPage = await fetchAs(HOST, new URL(cancel).pathname + new URL(cancel).search);
+    expect(cancelPage.status).toBe(200);
+    expect(await booked(checkIn)).toBeGreaterThan(0);
+  });
+
+  it("marks a message failed after the last attempt", async () => {
+    const created = await placeOrder(addDays(today, 32));
+    const doc = created.body.data.order_doc;
+    const appEnv = parseEnv(env as unknown as Record<string, unknown>);
+    const failing = { name: "failing", send: async () => Promise.reject(new Error("provider down")) };
+    let at = Date.now();
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      await deliverMail(appEnv, createLogger("test"), { mailer: failing, now: new Date(at), limit: 50 });
+      at += 24 * 3600_000;
+    }
+    const [mail] = await outboxOf(doc);
+    expect(mail?.attempts).toBe(MAX_ATTEMPTS);
+    expect(mail?.status).toBe("failed");
+    expect(mail?.last_error).toBe("provider down");
+  });
+
+  it("lists messages on the development page, which production does not have", async () => {
+    await placeOrder(addDays(today, 33));
+    const page = await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Kun Zhe Inn: booking confirmed");
+    // This Worker runs with the configuration of wrangler.toml, which never sets MAIL_OUTBOX_PAGE.
+    expect((await fetchAs(HOST, "/dev/outbox")).status).toBe(404);
+  });
+});
+
+describe("cancelling from the emailed link", () => {
+  it("GET shows what will be cancelled and never cancels; the POST needs the CSRF token; a second cancel is a no-op", async () => {
+    const checkIn = addDays(today, 34);
+    const created = await placeOrder(checkIn);
+    const { order_doc: doc, order } = created.body.data;
+    const taken = await booked(checkIn);
+    const browser = new Browser(HOST);
+    const path = `/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(order.cancel_hash)}`;
+
+    const shown = await browser.request(path);
+    expect(shown.status).toBe(200);
+    expect(text(shown.html)).toContain("Nothing has been paid: cancelling costs nothing.");
+    await browser.request(path);
+    expect(await booked(checkIn)).toBe(taken);
+
+    const forged = await browser.request(path, { csrf: "00000000-0000-0000-0000-000000000000" });
+    expect(forged.status).toBe(403);
+    expect(await booked(checkIn)).toBe(taken);
+
+    const done = await browser.request(path, { csrf: hidden(shown.html, "csrf"), reason: "plans changed" });
+    expect(done.status).toBe(303);
+    expect(done.location).toMatch(new RegExp(`^/en-US/hxa/orders/${doc}\\?valid_hash=.+&cancelled=1$`));
+    expect(await booked(checkIn)).toBe(taken - 1);
+    const after = await browser.request(done.location ?? "");
+    expect(text(after.html)).toContain("Your booking has been cancelled.");
+    expect((await outboxOf(doc)).map((mail) => mail.kind)).toEqual(["order_confirmation", "order_cancellation"]);
+
+    const again = await browser.request(path, { csrf: hidden(shown.html, "csrf") });
+    expect(again.status).toBe(409);
+    expect(text(again.html)).toContain("This booking is already cancelled");
+    expect(await booked(checkIn)).toBe(taken - 1);
+    expect((await outboxOf(doc)).length).toBe(2);
+  });
+
+  it("records a paid order's refund by the ladder as due, and shows it", async () => {
+    // Template 2 (7 days) is over 4 days before check-in: the standard ladder's 40 %.
+    const checkIn = addDays(today, 4);
+    const created = await placeOrder(checkIn);
+    const doc = created.body.data.order_doc;
+    // A payment as the payment work will record it: 3,333 paid.
+    await env.DB.prepare("UPDATE orders SET paid_amount = 3333, payment_status = 1 WHERE order_doc = ?").bind(doc).run();
+    const browser = new Browser(HOST);
+    const path = `/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`;
+    const shown = await browser.request(path);
+    expect(text(shown.html)).toContain("Cancelling now refunds 40 % of the NT$3,333 paid: NT$1,334. The hotel keeps NT$1,999.");
+    const done = await browser.request(path, { csrf: hidden(shown.html, "csrf") });
+    expect(done.status).toBe(303);
+    const record = await env.DB.prepare("SELECT c.* FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
+      .bind(doc)
+      .first<{ refund: number; fee: number; refund_status: string; refund_rule: string; refund_percent: number }>();
+    expect(record).toMatchObject({ refund: 1334, fee: 1999, refund_status: "due", refund_rule: "ladder", refund_percent: 40 });
+    const page = await browser.request(done.location ?? "");
+    expect(text(page.html)).toContain("Refund of NT$1,334: due");
+    // The cancellation email says so too, once rendered.
+    await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+    const cancellation = (await outboxOf(doc)).find((mail) => mail.kind === "order_cancellation");
+    expect(cancellation?.subject).toBe(`Kun Zhe Inn: booking cancelled, ${doc}`);
+    expect(cancellation?.text_body).toContain("Refund of NT$1,334: due to you, being processed.");
+  });
+
+  it("says when the stay has begun and cancelling online is over", async () => {
+    const created = await placeOrder(addDays(today, 6));
+    const doc = created.body.data.order_doc;
+    await env.DB.prepare("UPDATE orders SET check_in_day = ?, check_out_day = ? WHERE order_doc = ?").bind(today, addDays(today, 1), doc).run();
+    const page = await new Browser(HOST).request(`/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`);
+    expect(text(page.html)).toContain("The stay has begun: this booking can no longer be cancelled online.");
+    expect(page.html).not.toContain('name="csrf"');
+  });
+});
+
+describe("who may see an order, its links and its PDF", () => {
+  it("refuses forged, tampered, expired and other-hotel links", async () => {
+    const created = await placeOrder(addDays(today, 35));
+    const { order_doc: doc, order } = created.body.data;
+    const page = (host: string, hash: string) => fetchAs(host, `/en-US/hxa/orders/${doc}?valid_hash=${encodeURIComponent(hash)}`);
+    expect((await page(HOST, order.valid_hash)).status).toBe(200);
+    const tampered = order.valid_hash.slice(0, -2) + (order.valid_hash.endsWith("AA") ? "BB" : "AA");
+    expect((await page(HOST, tampered)).status).toBe(404);
+    const forged = await signOrderLink("another-secret-that-is-32-characters-long!", { hotelId, orderDoc: doc, checkOutDay: addDays(today, 36) }, "view");
+    expect((await page(HOST, forged)).status).toBe(404);
+    const expired = await signOrderLink(env.SESSION_SECRET, { hotelId, orderDoc: doc, checkOutDay: addDays(today, -400) }, "view");
+    expect((await page(HOST, expired)).status).toBe(404);
+    expect((await page(OTHER, order.valid_hash)).status).toBe(404);
+    // No proof at all: the order number alone shows nothing.
+    expect((await fetchAs(HOST, `/en-US/hxa/orders/${doc}`)).status).toBe(404);
+    expect((await fetchAs(HOST, `/en-US/hxa/orders/${doc}/confirmation.pdf`)).status).toBe(404);
+  });
+
+  it("serves BOOKING_CONFIRMATION.pdf by plain link and by the two-step download, only with a valid ticket", async () => {
+    const created = await placeOrder(addDays(today, 37));
+    const { order_doc: doc, order } = created.body.data;
+    const plain = await fetchAs(HOST, `/en-US/hxa/orders/${doc}/confirmation.pdf?valid_hash=${encodeURIComponent(order.valid_hash)}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-disposition")).toBe('attachment; filename="BOOKING_CONFIRMATION.pdf"');
+    expect(new TextDecoder().decode((await plain.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+
+    const step1 = await fetchAs(HOST, `/hxa/download/download-accommodation-proof/${doc}?valid_hash=${encodeURIComponent(order.valid_hash)}`);
+    expect(step1.status).toBe(200);
+    const { data } = (await step1.json()) as { data: { iv: string; number: string } };
+    const step2 = (host: string, iv: string, number: string) =>
+      fetchAs(host, "/hxa/bookings/download-accommodation-proof", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-iv": iv },
+        body: JSON.stringify({ number }),
+      });
+    const pdf = await step2(HOST, data.iv, data.number);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+
+    const flipped = data.number.slice(0, -1) + (data.number.endsWith("A") ? "B" : "A");
+    expect((await step2(HOST, data.iv, flipped)).status).toBe(403);
+    expect((await step2(HOST, "AAAAAAAAAAAAAAAA", data.number)).status).toBe(403);
+    expect((await step2(OTHER, data.iv, data.number)).status).toBe(403);
+    expect((await fetchAs(HOST, `/hxa/download/download-accommodation-proof/${doc}`)).status).toBe(404);
+  });
+});
+
+describe("the member's order page", () => {
+  it("shows the member's own order without a link, cancels it from the page, and shows nothing of another member's", async () => {
+    const signIn = async (email: string) => {
+      await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, points) VALUES (?, ?, 'Mei', 100)").bind(hotelId, email).run();
+      const row = await env.DB.prepare("SELECT id FROM members WHERE hotel_id = ? AND email = ?").bind(hotelId, email).first<{ id: number }>();
+      const token = await issueMemberToken(env.DB, row?.id ?? 0);
+      const cookie = await memberSessionCookie(parseEnv(env as unknown as Record<string, unknown>)).serialize({ domain: HOST, token });
+      return { token, browser: new Browser(HOST, [cookie]) };
+    };
+    const owner = await signIn("owner@example.com");
+    const stranger = await signIn("stranger@example.com");
+    const checkIn = addDays(today, 38);
+    // Booked as the member (the site's API client sends the member's token as a bearer token).
+    const placed = await apiJson<Created>(HOST, "/api/ota/order/personal-new?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        domain: HOST,
+        ...BOOKER,
+        check_in_day: checkIn,
+        check_out_day: addDays(checkIn, 1),
+        pay_way: "remittance",
+        payment_vendor: 8,
+        pay_option: "all",
+        orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }],
+        adults_count: 2,
+        children_count: 0,
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const doc = placed.body.data.order_doc;
+    const taken = await booked(checkIn);
+
+    const page = await owner.browser.request(`/en-US/hxa/orders/${doc}`);
+    expect(page.status).toBe(200);
+    expect(text(page.html)).toContain(`Booking ${doc}`);
+    // The member's links need no hash.
+    expect(page.html).toContain(`href="/en-US/hxa/orders/${doc}/cancel"`);
+    expect(page.html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    expect((await stranger.browser.request(`/en-US/hxa/orders/${doc}`)).status).toBe(404);
+    expect((await stranger.browser.request(`/en-US/hxa/orders/${doc}/cancel`)).status).toBe(404);
+
+    const cancelPage = await owner.browser.request(`/en-US/hxa/orders/${doc}/cancel`);
+    expect(await booked(checkIn)).toBe(taken);
+    const done = await owner.browser.request(`/en-US/hxa/orders/${doc}/cancel`, { csrf: hidden(cancelPage.html, "csrf") });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`/en-US/hxa/orders/${doc}?cancelled=1`);
+    expect(await booked(checkIn)).toBe(taken - 1);
+  });
+});

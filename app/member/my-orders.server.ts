@@ -30,8 +30,8 @@ export async function loadMyOrders(context: AppLoadContext, request: Request, pr
       total: order.final_amount,
       status: order.status,
       createdAt: order.created_at,
-      // The order's page, reached with its signed view link like the booking's own redirect.
-      href: `${localizePath(`/redirect/receipt/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`,
+      // The order's page, which shows a member their own order (no signed link needed).
+      href: localizePath(`/${app.env.PRODUCT}/orders/${encodeURIComponent(order.order_doc)}`, app.lang),
     })),
   };
 }

@@ -86,7 +86,9 @@ test("a member signs in, books with points and the members-only discount, finds 
   await page.locator("#status").selectOption("");
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: `View booking ${orderDoc}` }).click();
-  await expect(page.locator("h1")).toHaveText("Booking confirmed");
+  await expect(page).toHaveURL(hotelUrl("taipei", `/en-US/hxa/orders/${orderDoc}`));
+  await expect(page.locator("h1")).toHaveText("Your booking");
+  await expect(page.locator("main")).toContainText(orderDoc);
 
   await signOut(page);
   await page.goto(hotelUrl("taipei", "/en-US/hxa/orders"));

@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { deferHydration } from "~/defer-hydration.server";
+import { deferHydration } from "~/server/defer-hydration.server";
 import { HydrationResources } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";

@@ -7,7 +7,7 @@ import type { HotelInfo, RoomClass } from "~/hotel-api/schemas";
 import { SITE_ROUTE_ID } from "~/components/site-data";
 import { htmlToText } from "~/content/sanitize";
 import { stripLanguage } from "~/i18n/languages";
-import type { SiteData } from "~/site.server";
+import type { SiteData } from "~/server/site.server";
 
 /** The site data of the ($lang) layout, for meta functions. */
 export function siteFromMatches(matches: readonly { id: string; data: unknown }[]): SiteData | undefined {

@@ -8,22 +8,22 @@ import { handleBackendRequest, isBackendPath, type BackendOptions } from "~/back
 import { expireUnpaidOrders } from "~/backend/payments/payments.server";
 import { handleSandbox, isSandboxPath } from "~/sandbox-gateway/sandbox.server";
 import { readHotelVersions } from "~/backend/hotels/versions.server";
-import { createAppContext, hotelDomainFor } from "~/context.server";
+import { createAppContext, hotelDomainFor } from "~/server/context.server";
 import { withContentCache } from "~/edge/content-cache.server";
 import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type CachedPage, type PageVersions } from "~/edge/page-cache.server";
 import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/edge/replica.server";
 import { rememberVersions, seenVersions } from "~/edge/versions.server";
 import { apiMessage } from "~/backend/messages";
 import { clearedTokenCookies } from "~/session/session.server";
-import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/env.server";
+import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/server/env.server";
 import type { Transport } from "~/hotel-api/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
 import { HotelApiError } from "~/hotel-api/client";
 import { resources } from "~/i18n/resources";
-import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/log.server";
-import { canonicalLocation, sameOriginLocation } from "~/redirects.server";
-import { securityHeaders } from "~/security.server";
-import { unavailablePage } from "~/unavailable.server";
+import { createLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from "~/server/log.server";
+import { canonicalLocation, sameOriginLocation } from "~/server/redirects.server";
+import { securityHeaders } from "~/server/security.server";
+import { unavailablePage } from "~/server/unavailable.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 

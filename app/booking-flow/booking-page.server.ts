@@ -7,9 +7,9 @@ import { parseBookingSearch, type ParsedSearch } from "~/booking/search";
 import { cartLineErrors } from "~/booking/order-lines";
 import { effectivePrice } from "~/booking/pricing";
 import { filterAndRank, sortRoomsBySuitability } from "~/booking/sorting";
-import { readCart } from "~/cookies.server";
+import { readCart } from "~/session/cookies.server";
 import type { SearchRow } from "~/hotel-api/schemas";
-import { externalRedirect, safeRedirect } from "~/redirects.server";
+import { externalRedirect, safeRedirect } from "~/server/redirects.server";
 
 export interface BookingState {
   parsed: ParsedSearch;

@@ -11,10 +11,10 @@ import { cartLineErrors } from "~/booking/order-lines";
 import { searchQuery } from "~/booking/search";
 import { partyShortfall } from "~/booking/sorting";
 import { lodgingUnit, unitKey } from "~/booking/units";
-import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/cookies.server";
-import { readForm } from "~/forms.server";
+import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/session/cookies.server";
+import { readForm } from "~/server/forms.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 
 export async function bookingResultsPage({ context, params, request }: LoaderFunctionArgs) {
   assertBookable(context, params.product, request);

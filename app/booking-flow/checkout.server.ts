@@ -10,12 +10,12 @@ import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type Paym
 import { checkPrice } from "~/booking/price-check.server";
 import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
-import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/cookies.server";
-import { readForm } from "~/forms.server";
+import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/session/cookies.server";
+import { readForm } from "~/server/forms.server";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 
 type Values = Record<string, string>;
 

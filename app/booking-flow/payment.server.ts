@@ -7,7 +7,7 @@ import { orderState } from "~/booking/order-view";
 import { isOfflineMethod } from "~/booking/payments";
 import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/booking/master-order";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
-import { csrfToken, verifyCsrf } from "~/cookies.server";
+import { csrfToken, verifyCsrf } from "~/session/cookies.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { Order } from "~/hotel-api/schemas";
 import { i18nServer } from "~/i18n/i18next.server";

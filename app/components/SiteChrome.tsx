@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
-import type { SiteData } from "~/site.server";
+import type { SiteData } from "~/server/site.server";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { LocaleLink } from "./LocaleLink";
 import { PhoneLink } from "./PhoneLink";

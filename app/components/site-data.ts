@@ -1,6 +1,6 @@
 /** The hotel's site data (hotel info, menus, layouts, language) loaded once by the ($lang) layout route. */
 import { useRouteLoaderData } from "@remix-run/react";
-import type { SiteData } from "~/site.server";
+import type { SiteData } from "~/server/site.server";
 
 /** The id Remix gives the ($lang) layout route (app/routes/($lang).tsx). */
 export const SITE_ROUTE_ID = "routes/($lang)";

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { todayIn } from "~/booking/dates";
 import { htmlToText, safeLink } from "~/content/sanitize";
-import { loadFromPrices } from "~/from-prices.server";
-import { fallbackOnError } from "~/log.server";
+import { loadFromPrices } from "~/content/from-prices.server";
+import { fallbackOnError } from "~/server/log.server";
 import { hotelJsonLd } from "~/seo";
 
 /** How many news items the home page lists (spec §9: news limited to a requested count). */

@@ -4,8 +4,8 @@ import { bookingTarget } from "~/booking/booking-links";
 import { addDays, addMonths, todayIn } from "~/booking/dates";
 import { partyForRoom } from "~/booking/limits";
 import { sortPlans } from "~/booking/sorting";
-import { loadFromPrices } from "~/from-prices.server";
-import { fallbackOnError } from "~/log.server";
+import { loadFromPrices } from "~/content/from-prices.server";
+import { fallbackOnError } from "~/server/log.server";
 import { roomJsonLd } from "~/seo";
 
 /** Months the price calendar shows; it is requested for one month more (spec §7). */

@@ -6,7 +6,7 @@
  * Availability, prices, carts, orders and members never pass through here.
  */
 import type { Transport } from "~/hotel-api/client";
-import type { Logger } from "~/log.server";
+import type { Logger } from "~/server/log.server";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
 /** The contract's public content reads: GET only, the same answer for every guest. */

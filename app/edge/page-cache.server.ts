@@ -11,7 +11,7 @@
  */
 import { todayIn } from "~/booking/dates";
 import { stripLanguage } from "~/i18n/languages";
-import type { Logger } from "~/log.server";
+import type { Logger } from "~/server/log.server";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
 export interface PageVersions {

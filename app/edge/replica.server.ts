@@ -5,7 +5,7 @@
  * bookmark in a cookie, so the next page they load reads a copy that already has their own write.
  * Where the binding has no sessions (an older runtime), the database is used as it is.
  */
-import type { Logger } from "~/log.server";
+import type { Logger } from "~/server/log.server";
 
 export const BOOKMARK_COOKIE = "d1_bookmark";
 /** A bookmark as D1 writes them (hex groups joined by dashes); anything else is ignored. */

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { localizePath } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 import { memberSystemOpen, signInHref } from "~/session/sign-in.server";
 
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "cancel_requested", "cancelled"] as const;

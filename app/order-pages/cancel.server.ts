@@ -8,13 +8,13 @@ import * as v from "valibot";
 import { todayIn } from "~/booking/dates";
 import { orderState } from "~/booking/order-view";
 import { orderPagePath } from "~/booking/order-paths";
-import { csrfToken, verifyCsrf } from "~/cookies.server";
-import { readForm } from "~/forms.server";
+import { csrfToken, verifyCsrf } from "~/session/cookies.server";
+import { readForm } from "~/server/forms.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo, Order } from "~/hotel-api/schemas";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 import { hashOf, orderForRequest } from "~/order-pages/access.server";
 
 type Params = { product?: string; orderDoc?: string };

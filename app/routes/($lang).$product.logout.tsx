@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { localizePath } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 import { signOut, signOutAllowed } from "~/session/sign-in.server";
 
 /** POST /{product}/logout: the header's "Sign out" form (works without JavaScript). */

@@ -12,8 +12,8 @@ import { NotFound } from "~/components/NotFound";
 import { ServerError } from "~/components/ServerError";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
-import { loadSite, type SiteData } from "~/site.server";
+import { safeRedirect } from "~/server/redirects.server";
+import { loadSite, type SiteData } from "~/server/site.server";
 import { useSite } from "~/components/site-data";
 
 /**

@@ -6,8 +6,8 @@
  * hotel's domain; another hotel's, tampered or malformed cookies read as absent. Decision 036.
  */
 import * as v from "valibot";
-import { base, memberSessionCookie, readLegacyMemberToken, safeCookie } from "~/cookies.server";
-import type { AppEnv } from "~/env.server";
+import { base, memberSessionCookie, readLegacyMemberToken, safeCookie } from "~/session/cookies.server";
+import type { AppEnv } from "~/server/env.server";
 
 const DAY = 60 * 60 * 24;
 const Token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/));

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/hotel-api/client";
 import { isLanguage, localizePath, type Language } from "~/i18n/languages";
-import { safeRedirect } from "~/redirects.server";
+import { safeRedirect } from "~/server/redirects.server";
 import { safeBackPath } from "./back-url";
 import { builtInClientSecret, hmac, pkceChallenge, randomToken, sameText } from "./oauth-crypto";
 import {

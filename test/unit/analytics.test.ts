@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { GtmNoscript } from "~/components/Analytics";
-import { securityHeaders } from "~/security.server";
+import { securityHeaders } from "~/server/security.server";
 
 describe("Google Tag Manager without JavaScript", () => {
   it("renders Google's noscript iframe for the container", () => {

@@ -48,8 +48,8 @@ describe("no import cycles in app/", () => {
   });
 
   it("a type-only cycle through the ~/ alias is reported", { timeout: SLOW }, async () => {
-    // app/site.server.ts imports ~/i18n/languages.
-    const code = `import type { SiteData } from "~/site.server";\nexport type Site = SiteData;\nexport const LANGUAGES = ["zh-TW"] as const;\n`;
+    // app/server/site.server.ts imports ~/i18n/languages.
+    const code = `import type { SiteData } from "~/server/site.server";\nexport type Site = SiteData;\nexport const LANGUAGES = ["zh-TW"] as const;\n`;
     expect(await rulesFiredAt("app/i18n/languages.ts", code)).toContain("portico/type-import-cycle");
   });
 

@@ -7,8 +7,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashPassword } from "~/backend/account/passwords";
 import { handleBackendRequest } from "~/backend/router.server";
-import { memberSessionCookie } from "~/cookies.server";
-import type { AppEnv } from "~/env.server";
+import { memberSessionCookie } from "~/session/cookies.server";
+import type { AppEnv } from "~/server/env.server";
 import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { memberSessionCookie } from "~/cookies.server";
+import { memberSessionCookie } from "~/session/cookies.server";
 import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { resendMailer } from "~/backend/mail/transports.server";
-import { parseEnv } from "~/env.server";
-import { createLogger } from "~/log.server";
+import { parseEnv } from "~/server/env.server";
+import { createLogger } from "~/server/log.server";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "after.localhost";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getHotelInfo, HOTEL_CACHE_POLICY } from "~/hotel-cache.server";
+import { getHotelInfo, HOTEL_CACHE_POLICY } from "~/edge/hotel-cache.server";
 import type { HotelInfo } from "~/hotel-api/schemas";
 import { HotelApiError } from "~/hotel-api/client";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/booking/dates";
 import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { backendTransport } from "~/worker.server";
 import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 

@@ -4,7 +4,7 @@ import { addDays, todayIn } from "~/booking/dates";
 import { withContentCache } from "~/edge/content-cache.server";
 import { EDGE_CACHE_HEADER } from "~/edge/page-cache.server";
 import type { Transport } from "~/hotel-api/client";
-import { createLogger } from "~/log.server";
+import { createLogger } from "~/server/log.server";
 import { VERSIONS_FRESH_MS } from "~/edge/versions.server";
 // The built Worker (npm run build), called with an execution context the test can wait on.
 import worker from "../../build/index.js";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { addDays, todayIn } from "~/booking/dates";
-import { memberSessionCookie } from "~/cookies.server";
-import type { AppEnv } from "~/env.server";
+import { memberSessionCookie } from "~/session/cookies.server";
+import type { AppEnv } from "~/server/env.server";
 import { Browser as BrowserAt, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**

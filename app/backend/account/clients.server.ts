@@ -6,7 +6,7 @@
  * (docs/decisions/035). A redirect_uri must equal a registered one exactly.
  */
 import { findHotelByDomain, type HotelRow } from "~/backend/hotels/hotels.server";
-import { isLocalHost } from "~/env.server";
+import { isLocalHost } from "~/server/env.server";
 import { builtInClientSecret, sameText } from "~/session/oauth-crypto";
 
 export interface OAuthClient {

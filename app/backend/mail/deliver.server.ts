@@ -6,8 +6,8 @@
  * due at once (whatever the clocks of the Worker and the database say).
  */
 import { CONFIRMATION_FILE_NAME } from "~/booking/order-paths";
-import type { AppEnv } from "~/env.server";
-import type { Logger } from "~/log.server";
+import type { AppEnv } from "~/server/env.server";
+import type { Logger } from "~/server/log.server";
 import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
 import { loadDocumentFonts, loadLogo } from "~/documents/fonts.server";
 import { composePending, confirmationFor, type MailDeps } from "~/backend/mail/compose.server";

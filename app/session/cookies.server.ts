@@ -7,7 +7,7 @@ import { createCookie, type Cookie, type CookieOptions } from "@remix-run/cloudf
 import * as v from "valibot";
 import type { Cart } from "~/booking/cart";
 import { MAX_CART_LINES } from "~/booking/cart";
-import type { AppEnv } from "~/env.server";
+import type { AppEnv } from "~/server/env.server";
 
 /**
  * A signed cookie whose parse never throws: Remix's throws on a value that is not base64 or JSON

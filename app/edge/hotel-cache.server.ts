@@ -9,7 +9,7 @@
 import type { Language } from "~/i18n/languages";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo } from "~/hotel-api/schemas";
-import { createLogger, type Logger } from "~/log.server";
+import { createLogger, type Logger } from "~/server/log.server";
 
 export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600, STALE_IF_ERROR_SECONDS: 86_400 } as const;
 

@@ -11,7 +11,7 @@ import type { Language } from "~/i18n/languages";
 import { LAYOUT_DESIGNS } from "~/layouts/designs";
 import { chooseLayouts } from "~/layouts/templates";
 import { THEME_STYLESHEETS } from "~/layouts/themes";
-import { fallbackOnError } from "~/log.server";
+import { fallbackOnError } from "~/server/log.server";
 import { memberSystemOpen, signOutToken } from "~/session/sign-in.server";
 
 export type SiteMenuItem =

@@ -2,13 +2,13 @@
  * The per-request services, built once by the Worker entry and handed to every loader and action
  * through the load context. Routes never build clients or read D1 themselves.
  */
-import type { AppEnv } from "~/env.server";
+import type { AppEnv } from "~/server/env.server";
 import { HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
 import type { HotelInfo, MemberProfile } from "~/hotel-api/schemas";
 import { readSession, type SessionState } from "~/session/session.server";
-import { getHotelInfo } from "~/hotel-cache.server";
+import { getHotelInfo } from "~/edge/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
-import type { Logger } from "~/log.server";
+import type { Logger } from "~/server/log.server";
 
 export interface AppContext {
   env: AppEnv;

@@ -8,7 +8,7 @@ import { assertBookable, searchOf } from "~/booking-flow/booking-page.server";
 import { contactSchemas } from "~/booking/contact-fields";
 import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/booking/payments";
 import { checkPrice } from "~/booking/price-check.server";
-import { MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
+import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/booking/pricing";
 import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/session/cookies.server";
 import { readForm } from "~/server/forms.server";
@@ -123,7 +123,7 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       bookingPage,
       payments,
       defaultPayment: defaultPaymentOption(payments),
-      deposit: hotel.deposit_type === "deposit" ? hotel.deposit_percent : null,
+      deposit: hotel.deposit_type === "deposit" ? depositPercentOf(hotel.deposit_percent) : null,
       coupons: hotel.origin_pms === "MASTRI",
       // Spec §4: members may use points and the members-only code; their profile fills in the booker.
       member: profile ? { points: profile.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) } : null,

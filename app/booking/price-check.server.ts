@@ -6,7 +6,7 @@ import {
   type HotelApi,
 } from "~/hotel-api/client";
 import type { HotelInfo, MemberProfile, PriceDetail } from "~/hotel-api/schemas";
-import { effectivePrice } from "~/booking/pricing";
+import { depositPercentOf, effectivePrice } from "~/booking/pricing";
 
 export interface PriceOptions {
   coupon?: string;
@@ -114,7 +114,7 @@ async function legacyPriceCheck(
       ...totals,
       point_used: legacy.point_used ?? options.points ?? 0,
       deposit_type: hotel.deposit_type,
-      deposit_percent: hotel.deposit_percent,
+      deposit_percent: depositPercentOf(hotel.deposit_percent),
       coupon_code: legacy.coupon_code ?? (legacy.promotion_discount > 0 ? options.coupon ?? "" : ""),
       member: recognised ? { points: recognised.user_point } : null,
       lines: lines.map(({ line, room, plan }) => {

@@ -15,6 +15,17 @@ export function effectivePrice(
   return plan.price;
 }
 
+/**
+ * The standard accommodation contract (Taiwan tourism administration): a deposit may not exceed 30 %
+ * of the agreed total room price (定金不得逾約定總房價百分之三十). A hotel asking more is held to it.
+ */
+export const DEPOSIT_CAP_PERCENT = 30;
+
+/** The deposit percent a hotel may ask: its own, at most the contract's cap. */
+export function depositPercentOf(hotelPercent: number): number {
+  return Math.max(0, Math.min(hotelPercent, DEPOSIT_CAP_PERCENT));
+}
+
 export interface PricedLine {
   /** Whole stay, one room, normal price. */
   price: number;
@@ -101,7 +112,7 @@ export function calculatePrice(input: PriceInput): PriceResult {
 
   const total = afterDiscount - input.points + input.attachmentAmount;
   if (input.payOption === "part" && input.depositType !== "deposit") return { ok: false, problem: "deposit_not_available" };
-  const deposit = input.depositType === "deposit" ? Math.ceil((total * input.depositPercent) / 100) : 0;
+  const deposit = input.depositType === "deposit" ? Math.ceil((total * depositPercentOf(input.depositPercent)) / 100) : 0;
   return {
     ok: true,
     detail: {

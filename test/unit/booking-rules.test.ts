@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateOrderLines } from "~/booking/order-lines";
-import { calculatePrice, effectivePrice, memberPromotionPercent, type PriceInput } from "~/booking/pricing";
+import { calculatePrice, depositPercentOf, effectivePrice, memberPromotionPercent, type PriceInput } from "~/booking/pricing";
 import { freeCancelUntil } from "~/booking/refund";
 import { validateStay } from "~/booking/stay";
 
@@ -103,6 +103,14 @@ describe("price detail", () => {
       detail: { deposit_amount: 4800, pay_amount: 16000 },
     });
     expect(calculatePrice({ ...base, payOption: "part" })).toEqual({ ok: false, problem: "deposit_not_available" });
+  });
+
+  it("holds a hotel asking more than the standard contract's 30 % deposit to 30 % of the total", () => {
+    expect(calculatePrice({ ...base, depositType: "deposit", depositPercent: 50, payOption: "part" })).toMatchObject({
+      detail: { total_price: 16000, deposit_amount: 4800, pay_amount: 4800 },
+    });
+    expect(calculatePrice({ ...base, depositType: "deposit", depositPercent: 20, payOption: "part" })).toMatchObject({ detail: { deposit_amount: 3200 } });
+    expect(depositPercentOf(100)).toBe(30);
   });
 
   it("rounds a percent discount down and a deposit up, to the dollar (decision 022)", () => {

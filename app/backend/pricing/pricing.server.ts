@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { nightsBetween, stayNights } from "~/booking/dates";
 import { validateOrderLines, type OrderLineError } from "~/booking/order-lines";
-import { calculatePrice, effectivePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceAmounts } from "~/booking/pricing";
+import { calculatePrice, depositPercentOf, effectivePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceAmounts } from "~/booking/pricing";
 import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
 import {
@@ -395,7 +395,7 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
     pay_amount: order.detail.pay_amount,
     deposit_amount: order.detail.deposit_amount,
     deposit_type: order.hotel.deposit_type,
-    deposit_percent: order.hotel.deposit_percent,
+    deposit_percent: depositPercentOf(order.hotel.deposit_percent),
     coupon_code: order.couponCode,
     member: order.member ? { points: order.member.points } : null,
     attachment_detail: { rooms: [], other: [] },

@@ -1,15 +1,18 @@
 /**
- * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-absent] [--persist-to DIR] [--day YYYY-MM-DD]
+ * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-changed] [--persist-to DIR] [--day YYYY-MM-DD]
+ *   --if-changed: load only hotels this database lacks, or whose file changed since it was last
+ *   loaded here (npm start's seed: demo bookings survive a restart, a changed demo file is not missed)
  * npm run hotel:import -- --demo            loads every file in demo/hotels/
  * npm run hotel:import -- --demo --sql-out FILE   writes the SQL to FILE instead (the test server loads it)
  *
  * Validates each hotel file (errors name the field) and loads it into the local D1 database, or the
  * remote one with --remote. File format: docs/hotel-file.md.
  */
+import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { todayIn, isIsoDate } from "~/booking/dates";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
@@ -29,7 +32,7 @@ function parseArgs(argv: string[]): Options {
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? "";
     if (arg === "--remote") options.remote = true;
-    else if (arg === "--if-absent") options.ifAbsent = true;
+    else if (arg === "--if-changed" || arg === "--if-absent") options.ifAbsent = true;
     else if (arg === "--demo") {
       const dir = resolve("demo/hotels");
       options.files.push(...readdirSync(dir).filter((name) => name.endsWith(".json")).sort().map((name) => join(dir, name)));
@@ -94,10 +97,21 @@ async function main() {
   }
   if (invalid) fail("nothing was loaded: fix the fields named above");
 
+  // What each hotel's file was when this local database last loaded it (a hash per domain).
+  const statePath = resolve(options.persistTo ?? ".wrangler/state", "imported-hotels.json");
+  const loadedHashes: Record<string, string> = (() => {
+    try {
+      return JSON.parse(readFileSync(statePath, "utf8")) as Record<string, string>;
+    } catch {
+      return {};
+    }
+  })();
+  const hashOf = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
   const present = options.ifAbsent ? existingDomains(options) : new Set<string>();
-  const toLoad = hotels.filter(({ file }) => !present.has(file.hotel.domain));
-  for (const { file } of hotels) {
-    if (present.has(file.hotel.domain)) console.log(`${file.hotel.domain}: already loaded, kept as it is`);
+  const unchanged = (entry: { path: string; file: HotelFile }) => present.has(entry.file.hotel.domain) && loadedHashes[entry.file.hotel.domain] === hashOf(entry.path);
+  const toLoad = hotels.filter((entry) => !unchanged(entry));
+  for (const entry of hotels) {
+    if (unchanged(entry)) console.log(`${entry.file.hotel.domain}: already loaded and unchanged, kept as it is`);
   }
   if (toLoad.length === 0) return;
 
@@ -118,6 +132,11 @@ async function main() {
   const sqlPath = resolve(".wrangler/tmp", `hotel-import-${Date.now()}.sql`);
   writeFileSync(sqlPath, `${statements.join("\n")}\n`);
   wrangler(["--yes", "--file", sqlPath], options);
+  if (!options.remote) {
+    for (const { path, file } of toLoad) loadedHashes[file.hotel.domain] = hashOf(path);
+    mkdirSync(dirname(statePath), { recursive: true });
+    writeFileSync(statePath, `${JSON.stringify(loadedHashes, null, 2)}\n`);
+  }
   for (const { file } of toLoad) {
     console.log(`${file.hotel.domain}: loaded (${file.room_classes.length} room classes, ${file.rate_plans.length} rate plans)`);
   }

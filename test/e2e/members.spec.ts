@@ -115,3 +115,20 @@ test("an address outside the site given as the return address ends on the site",
     await expect(page).toHaveURL(hotelUrl("taipei", "/en-US"));
   }
 });
+
+test("signed in on a phone, the header fits the screen and still names the member", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(hotelUrl("lakeside", "/en-US/about"));
+  await page.locator(".member-menu__sign-in").click();
+  await page.getByLabel("Email").fill("member@portico.example");
+  await page.getByLabel("Password").fill("portico-demo-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".member-menu summary")).toContainText("Signed in as");
+  for (const path of ["/en-US/about", "/en-US/hxa/booking", "/en-US/hxa/orders", "/ja-JP/hxa/orders", "/hxa/orders"]) {
+    await page.goto(hotelUrl("lakeside", path));
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(widths.page, `${path} is no wider than the phone`).toBeLessThanOrEqual(widths.screen);
+    await expect(page.locator(".member-menu summary")).toBeVisible();
+    await expect(page.locator(".site-header__book")).toBeInViewport();
+  }
+});

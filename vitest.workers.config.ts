@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  * Worker + D1 tests, inside workerd with a real D1. The migrations are read once here and applied
  * by test/worker/setup.ts. `main` is the built Worker (npm run build), so SELF.fetch exercises the
  * same code `npm start` serves. SESSION_SECRET is a binding of its own (random per run): tests
- * need no .dev.vars, and never sign with the public development value.
+ * need no .dev.vars, and never sign with the public development value. What `npm start` adds to
+ * .dev.vars for development (the outbox page) is switched off here, so the Worker runs as deployed.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
@@ -17,7 +18,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./build/index.js",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, SESSION_SECRET: randomBytes(32).toString("base64url") } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, SESSION_SECRET: randomBytes(32).toString("base64url"), MAIL_OUTBOX_PAGE: "false" } },
       }),
     ],
     test: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { orderState } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
@@ -6,8 +7,8 @@ import { RichText } from "~/components/RichText";
 import { PhoneLink } from "~/components/PhoneLink";
 import { useSite } from "~/components/site-data";
 
-/** How to transfer, while something is left to pay. */
-export function RemittanceDetails({ order }: { order: Order }) {
+/** How to transfer, while something is left to pay; `deadline` (the pay-by line) goes before the hotel's notice. */
+export function RemittanceDetails({ order, deadline }: { order: Order; deadline?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -25,6 +26,7 @@ export function RemittanceDetails({ order }: { order: Order }) {
           ) : null,
         )}
       </dl>
+      {deadline}
       {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
     </section>
   );

@@ -3,15 +3,15 @@
  * order's language. Pure: the same text whether the site (download) or the back end (email
  * attachment) builds the PDF.
  */
-import { orderMoneyLines } from "~/booking/order-view";
+import { orderMoneyLines, type OrderMoney } from "~/booking/order-view";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { docText } from "~/documents/labels";
 
-export interface ConfirmationOrder {
+/** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
+export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   order_doc: string;
   display_status: string;
-  status: string;
   booker_name: string;
   booker_phone: string;
   booker_email: string;
@@ -20,18 +20,7 @@ export interface ConfirmationOrder {
   adults_count: number;
   children_count: number;
   orders: { num: number; room_class_name: string; rate_plan_name: string; occupant_name: string; amount: number }[];
-  pay_way: string;
-  pay_option: "all" | "part";
   payment_status: number;
-  sum: number;
-  couponDiscount: number;
-  used_coupon: string;
-  usedPoint: number;
-  final_amount: number;
-  deposit_amount: number;
-  pay_amount: number;
-  paid_amount: number;
-  free_cancel_before_date: string | null;
 }
 
 export interface ConfirmationHotel {

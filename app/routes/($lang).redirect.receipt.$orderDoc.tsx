@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RichText } from "~/components/RichText";
+import { RemittanceDetails } from "~/components/OrderDetails";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
-import { formatCountry, formatDateTime } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
 import { orderPagePath } from "~/booking/order-paths";
@@ -54,25 +54,14 @@ export default function ReceiptPage() {
       )}
       <OrderSummary order={order} />
       {/* How to transfer is shown only while something is left to pay. */}
-      {order.remittance_info && (state === "unpaid" || state === "paid_in_part") ? (
-        <section className="remittance">
-          <h2>{t("receipt.remittance_heading")}</h2>
-          <dl className="facts-list">
-            {(["bank", "branch", "account_name", "account_number", "country"] as const).map((key) =>
-              order.remittance_info?.[key] ? (
-                <div key={key}>
-                  <dt>{t(`receipt.remittance.${key}`)}</dt>
-                  <dd>{key === "country" ? formatCountry(order.remittance_info[key], site?.lang ?? "zh-TW") : order.remittance_info[key]}</dd>
-                </div>
-              ) : null,
-            )}
-          </dl>
-          {order.pay_deadline && state === "unpaid" ? (
+      <RemittanceDetails
+        order={order}
+        deadline={
+          order.pay_deadline && state === "unpaid" ? (
             <p className="payment-deadline">{t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, site?.lang ?? "zh-TW", timeZone) })}</p>
-          ) : null}
-          {order.remittance_notice ? <RichText html={order.remittance_notice} className="remittance__notice" /> : null}
-        </section>
-      ) : null}
+          ) : null
+        }
+      />
       <p>
         <a href={orderPage}>{t("receipt.order_page")}</a>
       </p>

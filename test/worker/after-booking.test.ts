@@ -24,10 +24,10 @@ let roomClassId = 0;
 let planId = 0;
 let hotelId = 0;
 
-async function placeOrder(checkIn: string, overrides: Record<string, unknown> = {}, lang = "en-US") {
+async function placeOrder(checkIn: string, overrides: Record<string, unknown> = {}, lang = "en-US", headers: Record<string, string> = {}) {
   const response = await apiJson<Created>(HOST, `/api/ota/order/personal-new?lang=${lang}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify({
       domain: HOST,
       ...BOOKER,
@@ -301,22 +301,7 @@ describe("the member's order page", () => {
     const stranger = await signIn("stranger@example.com");
     const checkIn = addDays(today, 38);
     // Booked as the member (the site's API client sends the member's token as a bearer token).
-    const placed = await apiJson<Created>(HOST, "/api/ota/order/personal-new?lang=en-US", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify({
-        domain: HOST,
-        ...BOOKER,
-        check_in_day: checkIn,
-        check_out_day: addDays(checkIn, 1),
-        pay_way: "remittance",
-        payment_vendor: 8,
-        pay_option: "all",
-        orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }],
-        adults_count: 2,
-        children_count: 0,
-      }),
-    });
+    const placed = await placeOrder(checkIn, { orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }] }, "en-US", { authorization: `Bearer ${owner.token}` });
     expect(placed.status).toBe(201);
     const doc = placed.body.data.order_doc;
     const taken = await booked(checkIn);

@@ -364,6 +364,12 @@ export function lineUnitPrice(line: Pick<PricedOrderLine, "plan" | "priced">, lo
   return { price, memberApplied: plan.member_price !== null && price === plan.member_price && plan.allow_member_price && loggedIn };
 }
 
+/** The amounts both price answers carry (spec §3 and the legacy calculate), as the API names them. */
+function wireAmounts(detail: PriceAmounts) {
+  const { room_price, original_amount, promotion_discount, point_used, total_price, pay_amount, deposit_amount } = detail;
+  return { room_price, original_amount, promotion_discount, point_used, total_price, pay_amount, deposit_amount };
+}
+
 /** Price detail (spec §3) with its per-line breakdown. */
 export function presentPriceDetail(order: PricedOrder, lang: Language, messages: (code: ApiMessageCode) => string) {
   const main = mainLanguage(order.hotel);
@@ -387,13 +393,7 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
   });
   return {
     success: true,
-    room_price: order.detail.room_price,
-    original_amount: order.detail.original_amount,
-    promotion_discount: order.detail.promotion_discount,
-    point_used: order.detail.point_used,
-    total_price: order.detail.total_price,
-    pay_amount: order.detail.pay_amount,
-    deposit_amount: order.detail.deposit_amount,
+    ...wireAmounts(order.detail),
     deposit_type: order.hotel.deposit_type,
     deposit_percent: depositPercentOf(order.hotel.deposit_percent),
     coupon_code: order.couponCode,
@@ -514,13 +514,7 @@ export const pricingRoutes: BackendRoute[] = [
       if (lineError) throw new ApiError(lineError.status, lineError.code, lineError.params, lineError.field?.replace(/^orders\./, "plans."));
       return ok({
         success: true,
-        room_price: order.detail.room_price,
-        original_amount: order.detail.original_amount,
-        promotion_discount: order.detail.promotion_discount,
-        point_used: order.detail.point_used,
-        total_price: order.detail.total_price,
-        pay_amount: order.detail.pay_amount,
-        deposit_amount: order.detail.deposit_amount,
+        ...wireAmounts(order.detail),
         coupon_code: order.couponCode,
         member: order.member ? { user_email: order.member.email, user_point: order.member.points } : null,
         attachment_detail: { rooms: [], other: [] },

@@ -11,7 +11,7 @@ export default {
   serverConditions: ["workerd", "worker", "browser"],
   serverDependenciesToBundle: "all",
   serverMainFields: ["browser", "module", "main"],
-  serverMinify: true,
+  serverMinify: process.env.SERVER_MINIFY !== "0",
   serverModuleFormat: "esm",
   serverPlatform: "neutral",
   watchPaths: ["./locales/**/*.json"],

@@ -15,6 +15,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   context.app.log.error("loader or action failed", request.method, new URL(request.url).pathname, error);
 };
 
+/** The translations a hydrating page carries, as JSON safe inside a script element; built once per language. */
+const hydrationJsons = new Map<string, string>();
+function hydrationJsonOf(lang: keyof typeof resources): string {
+  let json = hydrationJsons.get(lang);
+  if (json === undefined) hydrationJsons.set(lang, (json = JSON.stringify(resources[lang]).replace(/</g, "\\u003c")));
+  return json;
+}
+
 /** Streams the page as it renders; crawlers get the whole document at once. */
 export default async function handleRequest(
   request: Request,
@@ -24,7 +32,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { lang, cspNonce } = loadContext.app;
-  const hydrationJson = JSON.stringify(resources[lang]).replace(/</g, "\\u003c");
+  const hydrationJson = hydrationJsonOf(lang);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;

@@ -13,14 +13,49 @@ import { partyShortfall } from "~/booking/sorting";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { cartCookie, csrfToken, newCheckoutKey, verifyCsrf } from "~/session/cookies.server";
 import { readForm } from "~/server/forms.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { safeRedirect } from "~/server/redirects.server";
+import type { PriceSetItem, SearchRow } from "~/hotel-api/schemas";
+
+/**
+ * What the page shows of a plan and of a room: the fields its components read. The loader's data
+ * is written into the page for hydration, so every field more is bytes for the guest and work for
+ * the server (decision 046).
+ */
+function planView(plan: PriceSetItem) {
+  return {
+    proposal_id: plan.proposal_id,
+    proposal_name: plan.proposal_name,
+    price: plan.price,
+    member_price: plan.member_price,
+    inventory: plan.inventory,
+    refund_template_id: plan.refund_template_id,
+    free_cancel_before_date: plan.free_cancel_before_date,
+    allow_member_price: plan.allow_member_price,
+    members_only: plan.members_only,
+    contain_meals: plan.contain_meals,
+    support_entire_rent: plan.support_entire_rent,
+    details: plan.details,
+  };
+}
+
+function roomView(room: SearchRow) {
+  return {
+    room_class_id: room.room_class_id,
+    room_class_name: room.room_class_name,
+    photo: room.photos[0] ?? null,
+    people: room.people,
+    children: room.children,
+    square_meters: room.description.square_meters,
+    price_set: room.price_set.map(planView),
+  };
+}
 
 export async function bookingResultsPage({ context, params, request }: LoaderFunctionArgs) {
   assertBookable(context, params.product, request);
   const state = await loadBookingState(context, request);
   const { token, setCookie } = await csrfToken(request, context.app.env);
-  const t = await i18nServer.getFixedT(context.app.lang);
+  const t = await fixedT(context.app.lang);
   const { rooms, complementary } = filteredResults(state);
   const invalid = Object.keys(state.parsed.errors).length > 0;
   const facilities = [...new Set(state.rooms.flatMap((room) => room.facilities_for_search))].sort();
@@ -36,10 +71,10 @@ export async function bookingResultsPage({ context, params, request }: LoaderFun
       errors: state.parsed.errors,
       filters: state.parsed.filters,
       query: searchQuery(state.parsed.search).toString(),
-      rooms,
+      rooms: rooms.map(roomView),
       // Said above the results: the party cannot be housed as asked, though the rooms left are listed.
       shortfall: invalid ? null : partyShortfall(rooms, party),
-      complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan })),
+      complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan: planView(plan) })),
       facilities,
       planChoices,
       roomChoices: state.rooms.map((room) => [room.room_class_id, room.room_class_name] as const),

@@ -13,7 +13,7 @@ import { searchQuery } from "~/booking/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/session/cookies.server";
 import { readForm } from "~/server/forms.server";
 import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
 
@@ -108,7 +108,7 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, args.request, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
   const payments = paymentOptions(hotel.payment_list);
   return data(
@@ -151,7 +151,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
   const payOption = values.pay_option === "part" ? "part" : "all";
-  const unknownPlan = (await i18nServer.getFixedT(app.lang))("cart.error.unknown_plan");
+  const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
   const check = (coupon?: string, points = 0) => checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
   /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
   const pointsError = (points: number | null) =>

@@ -10,7 +10,7 @@ import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { csrfToken, verifyCsrf } from "~/session/cookies.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { Order } from "~/hotel-api/schemas";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 
 /** How long a started attempt without an answer counts as "waiting for the gateway" (the page refreshes meanwhile). */
@@ -55,7 +55,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   const now = new Date();
   const view = paymentView(order, now);
   const { token, setCookie } = await csrfToken(request, app.env);
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return data(
     {
       title: `${t("pay.title")} | ${app.hotel.hotel_name}`,
@@ -84,7 +84,7 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   const { app } = context;
   if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
   const form = await request.formData();
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   if (!(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const url = new URL(request.url);

@@ -6,9 +6,24 @@ import { DateTime } from "luxon";
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A 'YYYY-MM-DD' date as its UTC midnight. Plain Date arithmetic: a search page does this for
+ * every night of every plan, and luxon's parsing costs far more (luxon keeps the time zones).
+ */
+function utcMidnight(date: string): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return at;
+}
+
+function isoDateOf(at: Date): string {
+  const pad = (value: number, width: number) => String(value).padStart(width, "0");
+  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1, 2)}-${pad(at.getUTCDate(), 2)}`;
+}
+
 /** Whether `value` is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: unknown): value is string {
-  return typeof value === "string" && ISO_DATE.test(value) && DateTime.fromISO(value, { zone: "utc" }).isValid;
+  return typeof value === "string" && ISO_DATE.test(value) && isoDateOf(utcMidnight(value)) === value;
 }
 
 /** Today's date in the hotel's time zone. */
@@ -17,19 +32,26 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return (local.isValid ? local : DateTime.fromJSDate(now, { zone: "Asia/Taipei" })).toISODate() as string;
 }
 
+const DAY_MS = 86_400_000;
+
 export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: "utc" }).plus({ days }).toISODate() as string;
+  return isoDateOf(new Date(utcMidnight(date).getTime() + days * DAY_MS));
 }
 
+/** The same day `months` later; the month's last day when it is shorter (Jan 31 + 1 month: Feb 28 or 29). */
 export function addMonths(date: string, months: number): string {
-  return DateTime.fromISO(date, { zone: "utc" }).plus({ months }).toISODate() as string;
+  const from = utcMidnight(date);
+  const target = new Date(0);
+  target.setUTCFullYear(from.getUTCFullYear(), from.getUTCMonth() + months, 1);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(target.getUTCFullYear(), target.getUTCMonth() + 1, 0);
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay.getUTCDate()));
+  return isoDateOf(target);
 }
 
 /** Number of nights from check-in to check-out (negative when reversed). */
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.round(
-    DateTime.fromISO(checkOut, { zone: "utc" }).diff(DateTime.fromISO(checkIn, { zone: "utc" }), "days").days,
-  );
+  return Math.round((utcMidnight(checkOut).getTime() - utcMidnight(checkIn).getTime()) / DAY_MS);
 }
 
 /** The nights of a stay: check-in up to the night before check-out. */
@@ -40,7 +62,7 @@ export function stayNights(checkIn: string, checkOut: string): string[] {
 
 /** Day of the week of a date: 0 Sunday … 6 Saturday. */
 export function dayOfWeek(date: string): number {
-  return DateTime.fromISO(date, { zone: "utc" }).weekday % 7;
+  return utcMidnight(date).getUTCDay();
 }
 
 /** Resolves 'YYYY-MM-DD', 'today', 'today+N' or 'today-N' against the load day. */

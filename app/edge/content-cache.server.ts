@@ -7,7 +7,13 @@
  */
 import type { Transport } from "~/hotel-api/client";
 import type { Logger } from "~/server/log.server";
+import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
+
+/** Fresh answers this instance read or stored lately (a few hundred: menus, lists, a hotel's pages in its languages). */
+const memory = new MemoryCache<string>(300);
+
+const fromMemory = (body: string) => new Response(body, { headers: { "content-type": "application/json" } });
 
 /** The contract's public content reads: GET only, the same answer for every guest. */
 const CONTENT_PATHS = new Set([
@@ -50,6 +56,7 @@ async function keep(cache: Cache, key: string, response: Response, now: number, 
     success = false;
   }
   if (success) {
+    memory.set(key, body, now);
     const copy = new Response(body, { headers: { "content-type": "application/json", "cache-control": "max-age=86400", [STORED_AT_HEADER]: String(now) } });
     waitUntil(cache.put(key, copy).catch((error) => log.error("content not cached", key, error)));
   }
@@ -65,10 +72,17 @@ export function withContentCache(transport: Transport, { contentVersion, waitUnt
     const cache = await (opened ??= openEdgeCache("content"));
     if (!cache) return transport(request);
     const key = contentCacheKey(url, contentVersion);
+    const kept = memory.get(key);
+    if (kept && ageOf(kept.storedAt, now()) === "fresh") return fromMemory(kept.value);
     const hit = await cache.match(key);
     if (hit) {
-      const age = ageOf(Number(hit.headers.get(STORED_AT_HEADER)), now());
-      if (age === "fresh") return hit;
+      const storedAt = Number(hit.headers.get(STORED_AT_HEADER));
+      const age = ageOf(storedAt, now());
+      if (age === "fresh") {
+        const body = await hit.text();
+        memory.set(key, body, storedAt);
+        return fromMemory(body);
+      }
       if (age === "stale") {
         waitUntil(
           transport(new Request(request))

@@ -10,6 +10,7 @@ import type { Language } from "~/i18n/languages";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo } from "~/hotel-api/schemas";
 import { createLogger, type Logger } from "~/server/log.server";
+import { MemoryCache } from "./memory";
 
 export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600, STALE_IF_ERROR_SECONDS: 86_400 } as const;
 
@@ -19,6 +20,9 @@ interface CachedEntry {
   /** The hotel's content version it was read at (docs/decisions/026), when known. */
   version?: number | null;
 }
+
+/** What this instance read or stored lately, in front of the Cache API (decision 046); shared read-only. */
+const memory = new MemoryCache<CachedEntry>(200);
 
 function cacheKey(domain: string, lang: Language): string {
   return `https://hotel-info.cache.portico/${encodeURIComponent(domain)}/${lang}`;
@@ -48,6 +52,7 @@ async function loadOrNull(load: HotelLoader): Promise<HotelInfo | null> {
 
 async function store(cache: Cache, key: string, hotel: HotelInfo | null, now: number, version: number | null): Promise<void> {
   const entry: CachedEntry = { hotel, storedAt: now, version };
+  memory.set(key, entry, now);
   await cache.put(
     key,
     new Response(JSON.stringify(entry), {
@@ -71,10 +76,14 @@ export async function getHotelInfo(
   const cache = await openCache(log);
   if (!cache) return loadOrNull(load);
   const key = cacheKey(domain, lang);
+  // A copy read before the hotel's last import is replaced at once; it still serves if the back end is down.
+  const isCurrent = (entry: CachedEntry | null): entry is CachedEntry => entry !== null && (contentVersion === null || (entry.version ?? null) === contentVersion);
+  const kept = memory.get(key)?.value ?? null;
+  if (isCurrent(kept) && (now - kept.storedAt) / 1000 < HOTEL_CACHE_POLICY.FRESH_SECONDS) return kept.hotel;
   const hit = await cache.match(key);
   const entry = hit ? ((await hit.json()) as CachedEntry) : null;
-  // A copy read before the hotel's last import is replaced at once; it still serves if the back end is down.
-  const current = entry !== null && (contentVersion === null || (entry.version ?? null) === contentVersion);
+  if (entry) memory.set(key, entry, entry.storedAt);
+  const current = isCurrent(entry);
   if (entry && current) {
     const age = (now - entry.storedAt) / 1000;
     if (age < HOTEL_CACHE_POLICY.FRESH_SECONDS) return entry.hotel;

@@ -1,20 +1,44 @@
 import type { Language } from "./languages";
 
+/**
+ * Intl formatters cost far more to build than to use (a booking page formats hundreds of prices
+ * and dates): each is built once per language and options and kept, as they never change.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/** `name` stands for the options (one name, one set of options): cheaper than serializing them per call. */
+function numberFormat(lang: string, name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${lang}|${name}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(lang, options)));
+  return format;
+}
+
+/** Throws as Intl does for an unknown time zone (nothing is kept then). */
+export function dateTimeFormat(lang: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${lang}|${name}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lang, options)));
+  return format;
+}
+
+const PRICE: Intl.NumberFormatOptions = { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 };
+
 /** A TWD amount for the guest's language: "NT$3,200" in English, "$3,200" in Taiwan… */
 export function formatPrice(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(lang, { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+  return numberFormat(lang, "price", PRICE).format(amount);
 }
 
 /** A hotel-local date (YYYY-MM-DD) for the guest's language, never shifted by time zones. */
 export function formatDate(date: string, lang: Language, style: "medium" | "long" | "short" = "medium"): string {
   const [year, month, day] = date.split("-").map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat(lang, { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateTimeFormat(lang, `date-${style}`, { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 export function formatMonth(date: string, lang: Language): string {
   const [year, month] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
+  return dateTimeFormat(lang, "month", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
 }
 
 /** "2 adults · 1 child" (children left out when a room takes none), with each language's plural forms. */
@@ -39,8 +63,8 @@ export function formatDateTime(instant: string, lang: Language, timeZone: string
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return instant;
   try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+    return dateTimeFormat(lang, `date-time ${timeZone}`, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
   } catch {
-    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Taipei" }).format(at);
+    return dateTimeFormat(lang, "date-time Asia/Taipei", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Taipei" }).format(at);
   }
 }

@@ -12,7 +12,7 @@ import { csrfToken, verifyCsrf } from "~/session/cookies.server";
 import { readForm } from "~/server/forms.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo, Order } from "~/hotel-api/schemas";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
 import { hashOf, orderForRequest } from "~/order-pages/access.server";
@@ -32,7 +32,7 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
   const { app } = context;
   const { hotel, order } = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
   const { token, setCookie } = await csrfToken(request, app.env);
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return data(
     {
       title: `${t("cancel_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,

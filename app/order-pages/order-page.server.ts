@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { orderState } from "~/booking/order-view";
 import { orderCancelPath, orderPdfPath } from "~/booking/order-paths";
 import { localizePath } from "~/i18n/languages";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { hashOf, orderForRequest } from "~/order-pages/access.server";
 
 export async function loadOrderPage(context: AppLoadContext, params: { product?: string; orderDoc?: string }, request: Request) {
@@ -19,7 +19,7 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
     `${localizePath(path, app.lang)}${via === "link" ? `?${name}=${encodeURIComponent(value)}` : ""}`;
   const state = orderState(order);
   const onlinePay = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return {
     title: `${t("order_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
     order,

@@ -85,14 +85,14 @@ export default function BookingPage() {
           {data.rooms.map((room, index) => (
             <section key={room.room_class_id} className="booking-room" aria-labelledby={`room-${room.room_class_id}`}>
               <div className="booking-room__head">
-                {room.photos[0] ? <Picture image={room.photos[0]} priority={index === 0} className="booking-room__photo" /> : null}
+                {room.photo ? <Picture image={room.photo} priority={index === 0} className="booking-room__photo" /> : null}
                 <div>
                   <h3 id={`room-${room.room_class_id}`}>
                     <LocaleLink to={`/room/${room.room_class_id}`}>{room.room_class_name}</LocaleLink>
                   </h3>
                   <p className="booking-room__facts">
                     {formatCapacity(t, room.people, room.children)}
-                    {room.description.square_meters ? ` · ${t("room.size", { size: room.description.square_meters })}` : ""}
+                    {room.square_meters ? ` · ${t("room.size", { size: room.square_meters })}` : ""}
                   </p>
                 </div>
               </div>

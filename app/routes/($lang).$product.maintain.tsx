@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 
 /** /{product}/maintain: online booking is closed and the hotel has no official booking link (spec §2). */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return { title: `${t("maintain.title")} | ${app.hotel.hotel_name}`, phone: app.hotel.phone, email: app.hotel.email };
 }
 

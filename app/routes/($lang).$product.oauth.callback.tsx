@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/session/sign-in.server";
 
 /**
@@ -17,7 +17,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const error = url.searchParams.get("error");
   if (url.searchParams.has("code") || url.searchParams.has("state") || (error && !isSignInFailure(error))) throw await finishSignIn(app, request);
   const reason = isSignInFailure(error) ? error : "state";
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return { title: `${t("login.title")} | ${app.hotel.hotel_name}`, reason, product: app.env.PRODUCT };
 }
 

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, formatPrice } from "~/i18n/format";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { loadMyOrders, ORDER_STATUSES } from "~/member/my-orders.server";
 import { useSite } from "~/components/site-data";
 
 /** /{product}/orders: the signed-in member's bookings at this hotel (a guest is sent to sign in first). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const data = await loadMyOrders(context, request, params.product);
-  const t = await i18nServer.getFixedT(context.app.lang);
+  const t = await fixedT(context.app.lang);
   return { ...data, title: `${t("my_orders.title")} | ${context.app.hotel?.hotel_name ?? ""}` };
 }
 

@@ -5,7 +5,7 @@ import { PhoneLink } from "~/components/PhoneLink";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
 import { htmlToText } from "~/content/sanitize";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/seo";
 
 /** Map link (spec §3 google_map_open_way): 0 searches the address, 1 the hotel's listing by store name. */
@@ -18,7 +18,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
   if (!hotel) throw new Response(null, { status: 404 });
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const url = new URL(request.url);
   return {
     url: `${url.origin}${url.pathname}`,

@@ -7,7 +7,7 @@ import { RichText } from "~/components/RichText";
 import { htmlToText } from "~/content/sanitize";
 import { HotelApiError } from "~/hotel-api/client";
 import { formatDate } from "~/i18n/format";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
 import { useSite } from "~/components/site-data";
 
@@ -16,7 +16,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel) throw new Response(null, { status: 404 });
   const url = new URL(request.url);
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const base = {
     url: `${url.origin}${canonicalPath(url.pathname, url.search)}`,
     hotelName: app.hotel.hotel_name,

@@ -3,14 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Picture } from "~/components/Picture";
 import { RichText } from "~/components/RichText";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/seo";
 
 /** The hotel's facilities, by priority (spec §9). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel) throw new Response(null, { status: 404 });
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const url = new URL(request.url);
   return {
     url: `${url.origin}${url.pathname}`,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/seo";
 
 /** /follow: the hotel's social accounts. */
@@ -9,7 +9,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
   if (!hotel) throw new Response(null, { status: 404 });
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const url = new URL(request.url);
   const links = [
     { network: "facebook", label: "Facebook", href: hotel.fb },

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
 import { NewsList } from "~/components/NewsList";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
 import { useSite } from "~/components/site-data";
 
@@ -24,7 +24,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const news = await app.api.activeAnnouncements({ limit: NEWS_LIMIT });
   const pages = Math.max(1, Math.ceil(news.length / NEWS_PAGE_SIZE));
   if (page > pages) throw new Response(null, { status: 404 });
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   const heading = page === 1 ? t("nav.news") : t("news.page_title", { number: page });
   return {
     url: `${url.origin}${canonicalPath(url.pathname, url.search)}`,

@@ -6,7 +6,7 @@ import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
 import { orderFromSignedLink } from "~/booking-flow/order-link.server";
 import { formatDateTime } from "~/i18n/format";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
 import { orderPagePath } from "~/booking/order-paths";
 import { localizePath } from "~/i18n/languages";
@@ -22,7 +22,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel) throw new Response(null, { status: 404 });
   const order = await orderFromSignedLink(context, params.orderDoc, request);
-  const t = await i18nServer.getFixedT(app.lang);
+  const t = await fixedT(app.lang);
   return {
     title: `${t(orderState(order) === "cancelled" ? "receipt.title_cancelled" : "receipt.title")} | ${app.hotel.hotel_name}`,
     order,

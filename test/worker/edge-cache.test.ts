@@ -130,6 +130,25 @@ describe("availability and prices", () => {
     expect(calendar.body.data.find((day) => day.date === night)?.price).toBe(2_750);
   });
 
+  it("show a re-imported hotel's rooms and plans on the very next search (the catalogue is kept by content version)", async () => {
+    const renamed = (room: string, plan: string) =>
+      fixtureHotel(HOST, (file) => {
+        file.room_classes[0]!.name["en-US"] = room;
+        file.rate_plans[0]!.name["en-US"] = plan;
+      });
+    await loadHotel(renamed("Garden Twin", "Breakfast Saver"));
+    const before = text((await visit(HOST, results)).html);
+    expect(before).toContain("Garden Twin");
+    expect(before).toContain("Breakfast Saver");
+    await loadHotel(renamed("Lake Twin", "Dinner Saver"));
+    // No clock moved: the search reads the hotel row, and with it the new content version, every time.
+    const after = text((await visit(HOST, results)).html);
+    expect(after).toContain("Lake Twin");
+    expect(after).toContain("Dinner Saver");
+    expect(after).not.toContain("Garden Twin");
+    expect(after).not.toContain("Breakfast Saver");
+  });
+
   it("a booking replaces the cached pages that show a \"from\" price", async () => {
     await setPrice(1_900);
     const first = await visit(HOST, "/en-US");

@@ -52,27 +52,56 @@ export interface RatePlanRow {
   target_rooms: string | null;
 }
 
-export async function loadRoomClasses(db: D1Database, hotelId: number): Promise<RoomClassRow[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id")
-    .bind(hotelId)
-    .all<RoomClassRow>();
-  return results;
+/** A hotel as the catalogue reads it: its id and the content version its import last set (migration 0003). */
+export type CatalogueHotel = { id: number; content_version: number };
+
+/**
+ * Room classes and rate plans change only with an import of the hotel file, which bumps the
+ * hotel's content version in the same run (decision 046). Every call reads the hotel row anyway,
+ * so each Worker instance keeps the rows it read under that version and reads them again only
+ * when the version moves: a search then costs the hotel row and the availability batch. Kept as
+ * promises (concurrent callers share one read; a failed read is forgotten) and frozen, few enough
+ * (one entry per hotel and kind) to bound at MEMO_LIMIT, dropping the oldest.
+ */
+const memo = new Map<string, Promise<readonly unknown[]>>();
+const MEMO_LIMIT = 256;
+
+function remembered<T>(key: string, read: () => Promise<T[]>): Promise<readonly T[]> {
+  let rows = memo.get(key) as Promise<readonly T[]> | undefined;
+  if (!rows) {
+    rows = read().then((results) => Object.freeze(results.map((row) => Object.freeze(row))));
+    memo.set(key, rows);
+    rows.catch(() => memo.delete(key));
+    if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+  }
+  return rows;
+}
+
+export function loadRoomClasses(db: D1Database, hotel: CatalogueHotel): Promise<readonly RoomClassRow[]> {
+  return remembered(`rooms ${hotel.id} ${hotel.content_version}`, async () => {
+    const { results } = await db
+      .prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id")
+      .bind(hotel.id)
+      .all<RoomClassRow>();
+    return results;
+  });
 }
 
 /**
  * The hotel's plans as the caller may see them: members-only plans exist only for a signed-in
  * member, so a guest's search never shows them and a guest's price check or order cannot name them.
  */
-export async function loadRatePlans(db: D1Database, hotelId: number, viewer: { signedIn: boolean }): Promise<RatePlanRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT rp.*, (SELECT group_concat(room_class_id) FROM rate_plan_rooms WHERE rate_plan_id = rp.id) AS target_rooms
-       FROM rate_plans rp WHERE rp.hotel_id = ?1 AND (rp.members_only = 0 OR ?2 = 1) ORDER BY rp.position, rp.id`,
-    )
-    .bind(hotelId, viewer.signedIn ? 1 : 0)
-    .all<RatePlanRow>();
-  return results;
+export function loadRatePlans(db: D1Database, hotel: CatalogueHotel, viewer: { signedIn: boolean }): Promise<readonly RatePlanRow[]> {
+  return remembered(`plans ${hotel.id} ${hotel.content_version} ${viewer.signedIn ? "member" : "guest"}`, async () => {
+    const { results } = await db
+      .prepare(
+        `SELECT rp.*, (SELECT group_concat(room_class_id) FROM rate_plan_rooms WHERE rate_plan_id = rp.id) AS target_rooms
+         FROM rate_plans rp WHERE rp.hotel_id = ?1 AND (rp.members_only = 0 OR ?2 = 1) ORDER BY rp.position, rp.id`,
+      )
+      .bind(hotel.id, viewer.signedIn ? 1 : 0)
+      .all<RatePlanRow>();
+    return results;
+  });
 }
 
 export function targetRoomIds(plan: RatePlanRow): number[] {
@@ -84,8 +113,24 @@ export interface BedOut {
   count: number;
 }
 
-/** A room class in one language: the entity of spec §3 plus its room-list view fields. */
-export function presentRoomClass(room: RoomClassRow, lang: Language, main: Language) {
+const presented = new WeakMap<RoomClassRow, Map<string, PresentedRoomClass>>();
+
+/**
+ * A room class in one language: the entity of spec §3 plus its room-list view fields. Built once
+ * per row (rows are kept per content version) and language; callers copy, never change it.
+ */
+export function presentRoomClass(room: RoomClassRow, lang: Language, main: Language): PresentedRoomClass {
+  let byLanguage = presented.get(room);
+  if (!byLanguage) presented.set(room, (byLanguage = new Map()));
+  const key = `${lang} ${main}`;
+  let result = byLanguage.get(key);
+  if (!result) byLanguage.set(key, (result = Object.freeze(buildRoomClass(room, lang, main))));
+  return result;
+}
+
+export type PresentedRoomClass = Readonly<ReturnType<typeof buildRoomClass>>;
+
+function buildRoomClass(room: RoomClassRow, lang: Language, main: Language) {
   const beds = parseJson<BedOut[]>(room.beds, []);
   const facilities = parseJson<Record<string, string[]>>(room.facilities, {});
   const photos = presentImages(parseJson<StoredImage[]>(room.photos, []), lang, main);

@@ -38,7 +38,7 @@ export const roomRoutes: BackendRoute[] = [
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const main = mainLanguage(hotel);
-      const rooms = await loadRoomClasses(ctx.db, hotel.id);
+      const rooms = await loadRoomClasses(ctx.db, hotel);
       return ok(rooms.map((room) => presentRoomClass(room, ctx.lang, main)));
     },
   },
@@ -57,8 +57,8 @@ export const roomRoutes: BackendRoute[] = [
       // Members-only plans are listed for a signed-in member only (decision 037).
       const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
       const [rooms, plans, availability] = await Promise.all([
-        loadRoomClasses(ctx.db, hotel.id),
-        loadRatePlans(ctx.db, hotel.id, { signedIn }),
+        loadRoomClasses(ctx.db, hotel),
+        loadRatePlans(ctx.db, hotel, { signedIn }),
         loadAvailability(ctx.db, hotel.id, start, end),
       ]);
       const rows = rooms.map((room) => {
@@ -89,7 +89,7 @@ export const roomRoutes: BackendRoute[] = [
       const main = mainLanguage(hotel);
       const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
       const [plans, availability] = await Promise.all([
-        loadRatePlans(ctx.db, hotel.id, { signedIn }),
+        loadRatePlans(ctx.db, hotel, { signedIn }),
         loadAvailability(ctx.db, hotel.id, start, end),
       ]);
       const rateplanInfo = plans
@@ -131,7 +131,7 @@ export const roomRoutes: BackendRoute[] = [
       const days = nightsBetween(query.start_date, query.end_date);
       if (days <= 0) throw new ApiError(400, "dates_reversed", {}, "end_date");
       if (days > MAX_CALENDAR_DAYS) throw new ApiError(400, "invalid_field", { field: "end_date" }, "end_date");
-      const rooms = await loadRoomClasses(ctx.db, hotel.id);
+      const rooms = await loadRoomClasses(ctx.db, hotel);
       const ids = query.room_class_ids.length > 0 ? query.room_class_ids : rooms.map((room) => room.id);
       const known = new Set(rooms.map((room) => room.id));
       const unknown = ids.find((id) => !known.has(id));

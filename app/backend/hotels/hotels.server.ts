@@ -78,6 +78,8 @@ export interface HotelRow {
   tags: string;
   preferences: string;
   updated_at: string;
+  /** Bumped by every import of the hotel file (migration 0003). */
+  content_version: number;
 }
 
 export function mainLanguage(hotel: Pick<HotelRow, "main_lang">): Language {

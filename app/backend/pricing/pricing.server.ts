@@ -181,8 +181,8 @@ export async function priceOrder(
   const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
   if (points > 0 && !member) throw new ApiError(401, "member_only", {}, "point_used");
   const [rooms, plans, availability] = await Promise.all([
-    loadRoomClasses(ctx.db, hotel.id),
-    loadRatePlans(ctx.db, hotel.id, { signedIn: member !== null }),
+    loadRoomClasses(ctx.db, hotel),
+    loadRatePlans(ctx.db, hotel, { signedIn: member !== null }),
     loadAvailability(ctx.db, hotel.id, start, end),
   ]);
   const roomById = new Map(rooms.map((room) => [room.id, room]));
@@ -491,7 +491,7 @@ export const pricingRoutes: BackendRoute[] = [
       if (named && (!signedIn || signedIn.email.toLowerCase() !== named.toLowerCase())) {
         throw new ApiError(401, "member_only", {}, "member.user_email");
       }
-      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel.id), loadRatePlans(ctx.db, hotel.id, { signedIn: signedIn !== null })]);
+      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel), loadRatePlans(ctx.db, hotel, { signedIn: signedIn !== null })]);
       const orders = body.plans.map((plan, index) => {
         const room = rooms.find((candidate) => candidate.room_code === plan.inv_type_code);
         if (!room) throw new ApiError(404, "unknown_room", {}, `plans.${index}.inv_type_code`);

@@ -3,7 +3,7 @@ import { addMonths, dayOfWeek } from "~/booking/dates";
 import { LocaleLink } from "~/components/LocaleLink";
 import { useSite } from "~/components/site-data";
 import { CALENDAR_MONTHS, type roomPage } from "~/content/room-page.server";
-import { formatDate, formatMonth, formatPrice } from "~/i18n/format";
+import { dateTimeFormat, formatDate, formatMonth, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 
 /** The room's prices by day over two months; an open day links to the booking page for that night. */
@@ -13,7 +13,7 @@ export function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeo
   const lang = site?.lang ?? "zh-TW";
   const months = Array.from({ length: CALENDAR_MONTHS }, (_, index) => addMonths(data.firstMonth, index));
   const weekdays = Array.from({ length: 7 }, (_, index) =>
-    new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2030, 0, 6 + index))),
+    dateTimeFormat(lang, "weekday", { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2030, 0, 6 + index))),
   );
   return (
     <section className="room-calendar" id="calendar">

@@ -53,38 +53,63 @@ export function endTagsLast(tail: string): string {
   return tail.slice(0, at) + tail.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 
+/**
+ * React writes the document in 512-byte pieces; they are gathered before being looked at and
+ * passed on (decoding, searching and encoding each piece cost more than the page's bytes): up to
+ * this size, or to the end of what React wrote in one go (a timer of 0 fires after it), so a page
+ * that streams in parts still leaves part by part.
+ */
+const BATCH_BYTES = 16_384;
+
 /** The document stream with its scripts deferred (see above); pages without scripts pass unchanged. */
 export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string): ReadableStream<Uint8Array> {
   let head = "";
   let tail: string | null = null;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
+  const take = (final: boolean): string => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    let text = "";
+    for (const piece of pending) text += decoder.decode(piece, { stream: true });
+    pending = [];
+    pendingBytes = 0;
+    return final ? text + decoder.decode() : text;
+  };
+  const pass = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (tail !== null) {
+      tail += text;
+      return;
+    }
+    head += text;
+    const at = head.indexOf(MARKER);
+    if (at >= 0) {
+      tail = head.slice(at);
+      controller.enqueue(encoder.encode(head.slice(0, at)));
+      head = "";
+      return;
+    }
+    // Stream on, keeping back only what could be the start of the marker.
+    const keep = MARKER.length - 1;
+    if (head.length > keep) {
+      controller.enqueue(encoder.encode(head.slice(0, head.length - keep)));
+      head = head.slice(head.length - keep);
+    }
+  };
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        const text = decoder.decode(chunk, { stream: true });
-        if (tail !== null) {
-          tail += text;
-          return;
-        }
-        head += text;
-        const at = head.indexOf(MARKER);
-        if (at >= 0) {
-          tail = head.slice(at);
-          controller.enqueue(encoder.encode(head.slice(0, at)));
-          head = "";
-          return;
-        }
-        // Stream on, keeping back only what could be the start of the marker.
-        const keep = MARKER.length - 1;
-        if (head.length > keep) {
-          controller.enqueue(encoder.encode(head.slice(0, head.length - keep)));
-          head = head.slice(head.length - keep);
-        }
+        pending.push(chunk);
+        pendingBytes += chunk.byteLength;
+        if (pendingBytes >= BATCH_BYTES) pass(take(false), controller);
+        else timer ??= setTimeout(() => pass(take(false), controller), 0);
       },
       flush(controller) {
-        const last = decoder.decode();
-        const rest = tail === null ? head + last : endTagsLast(deferScriptsIn(tail + last, nonce));
+        pass(take(true), controller);
+        const rest = tail === null ? head : endTagsLast(deferScriptsIn(tail, nonce));
         if (rest) controller.enqueue(encoder.encode(rest));
       },
     }),

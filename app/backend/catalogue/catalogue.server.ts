@@ -213,17 +213,25 @@ export interface StayAvailability {
 
 export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-${planId}`;
 
-export async function loadAvailability(db: D1Database, hotelId: number, start: string, end: string): Promise<StayAvailability> {
-  const nights = nightsBetween(start, end);
-  const [rooms, plans, site] = await db.batch([
+/**
+ * Which hotel an availability read is for: its id, or its domain when the hotel row is read in the
+ * same batch (a search then costs the database one round trip).
+ */
+export type HotelRef = { id: number } | { domain: string };
+
+/** The three reads of a stay's availability, to run in one batch (with the hotel row when `hotel` is a domain). */
+export function availabilityStatements(db: D1Database, hotel: HotelRef, start: string, end: string): D1PreparedStatement[] {
+  const hotelId = "id" in hotel ? "?1" : "(SELECT id FROM hotels WHERE domain = ?1)";
+  const key = "id" in hotel ? hotel.id : hotel.domain.toLowerCase();
+  return [
     db
       .prepare(
         `SELECT rc.id AS roomClassId, COUNT(rn.night) AS nights, MIN(rn.capacity - rn.booked) AS remaining
          FROM room_classes rc
          LEFT JOIN room_nights rn ON rn.room_class_id = rc.id AND rn.night >= ?2 AND rn.night < ?3
-         WHERE rc.hotel_id = ?1 GROUP BY rc.id`,
+         WHERE rc.hotel_id = ${hotelId} GROUP BY rc.id`,
       )
-      .bind(hotelId, start, end),
+      .bind(key, start, end),
     db
       .prepare(
         `SELECT pn.room_class_id AS roomClassId, pn.rate_plan_id AS planId, COUNT(*) AS nights,
@@ -234,17 +242,26 @@ export async function loadAvailability(db: D1Database, hotelId: number, start: s
          FROM plan_nights pn
          JOIN rate_plans rp ON rp.id = pn.rate_plan_id
          JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
-         WHERE rp.hotel_id = ?1 AND pn.night >= ?2 AND pn.night < ?3
+         WHERE rp.hotel_id = ${hotelId} AND pn.night >= ?2 AND pn.night < ?3
          GROUP BY pn.room_class_id, pn.rate_plan_id`,
       )
-      .bind(hotelId, start, end),
+      .bind(key, start, end),
     db
       .prepare(
         `SELECT COALESCE(MAX(entire_rooms > 0), 0) AS entire, COALESCE(MAX(unit_rooms > 0), 0) AS units
-         FROM site_nights WHERE hotel_id = ?1 AND night >= ?2 AND night < ?3`,
+         FROM site_nights WHERE hotel_id = ${hotelId} AND night >= ?2 AND night < ?3`,
       )
-      .bind(hotelId, start, end),
-  ]);
+      .bind(key, start, end),
+  ];
+}
+
+export async function loadAvailability(db: D1Database, hotelId: number, start: string, end: string): Promise<StayAvailability> {
+  return stayAvailability(await db.batch(availabilityStatements(db, { id: hotelId }, start, end)), start, end);
+}
+
+/** The availability of a stay from the results of availabilityStatements, in their order. */
+export function stayAvailability([rooms, plans, site]: D1Result[], start: string, end: string): StayAvailability {
+  const nights = nightsBetween(start, end);
   const taken = (site?.results[0] ?? { entire: 0, units: 0 }) as { entire: number; units: number };
   const planMap = new Map<string, PlanAvailability>();
   /** Room classes with a plan the site still allows on every night of the stay. */

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { isIsoDate, nightsBetween, stayNights, todayIn } from "~/booking/dates";
 import {
+  availabilityStatements,
   loadAvailability,
   loadRatePlans,
   loadRoomClasses,
@@ -9,10 +10,11 @@ import {
   presentPriceSetItem,
   presentRoomClass,
   sellablePlan,
+  stayAvailability,
   targetRoomIds,
 } from "~/backend/catalogue/catalogue.server";
 import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
-import { mainLanguage, requireHotel } from "~/backend/hotels/hotels.server";
+import { hotelByDomain, liveHotel, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { memberFromRequest } from "~/backend/account/members.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
@@ -46,21 +48,23 @@ export const roomRoutes: BackendRoute[] = [
     method: "GET",
     path: "/api/ota/room/empty-by-date",
     handler: async (ctx) => {
-      const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      const { start, end, today } = requireStay(
-        hotel,
-        ctx.url.searchParams.get("start_date"),
-        ctx.url.searchParams.get("end_date"),
-        ctx.now,
-      );
+      const domain = ctx.url.searchParams.get("domain");
+      if (!domain) throw new ApiError(400, "domain_required", {}, "domain");
+      const startDate = ctx.url.searchParams.get("start_date");
+      const endDate = ctx.url.searchParams.get("end_date");
+      // The hotel and the stay's availability in one round trip; the dates are checked before the
+      // availability read is used (for dates that are not a stay it reads nothing of use).
+      const [hotelRow, ...stay] = await ctx.db.batch([
+        hotelByDomain(ctx.db, domain),
+        ...availabilityStatements(ctx.db, { domain }, startDate ?? "", endDate ?? ""),
+      ]);
+      const hotel = liveHotel(hotelRow?.results[0] as HotelRow | undefined);
+      const { start, end, today } = requireStay(hotel, startDate, endDate, ctx.now);
+      const availability = stayAvailability(stay, start, end);
       const main = mainLanguage(hotel);
       // Members-only plans are listed for a signed-in member only (decision 037).
       const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
-      const [rooms, plans, availability] = await Promise.all([
-        loadRoomClasses(ctx.db, hotel),
-        loadRatePlans(ctx.db, hotel, { signedIn }),
-        loadAvailability(ctx.db, hotel.id, start, end),
-      ]);
+      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel), loadRatePlans(ctx.db, hotel, { signedIn })]);
       const rows = rooms.map((room) => {
         const roomAvailability = availability.rooms.get(room.id);
         const priceSet = plans.flatMap((plan) => {

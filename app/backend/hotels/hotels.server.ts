@@ -86,8 +86,13 @@ export function mainLanguage(hotel: Pick<HotelRow, "main_lang">): Language {
   return isLanguage(hotel.main_lang) ? hotel.main_lang : DEFAULT_LANGUAGE;
 }
 
+/** The read of the hotel row at `domain`, to run alone or first in a batch. */
+export function hotelByDomain(db: D1Database, domain: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM hotels WHERE domain = ?").bind(domain.toLowerCase());
+}
+
 export async function findHotelByDomain(db: D1Database, domain: string): Promise<HotelRow | null> {
-  return db.prepare("SELECT * FROM hotels WHERE domain = ?").bind(domain.toLowerCase()).first<HotelRow>();
+  return hotelByDomain(db, domain).first<HotelRow>();
 }
 
 /**
@@ -96,7 +101,11 @@ export async function findHotelByDomain(db: D1Database, domain: string): Promise
  */
 export async function requireHotel(db: D1Database, domain: string | null | undefined): Promise<HotelRow> {
   if (!domain) throw new ApiError(400, "domain_required", {}, "domain");
-  const hotel = await findHotelByDomain(db, domain);
+  return liveHotel(await findHotelByDomain(db, domain));
+}
+
+/** The hotel row read (hotelByDomain) when it is a live hotel; the same 404 as requireHotel otherwise. */
+export function liveHotel(hotel: HotelRow | null | undefined): HotelRow {
   if (!hotel || hotel.status !== 1 || hotel.website_exist !== 1) throw new ApiError(404, "hotel_not_found");
   return hotel;
 }

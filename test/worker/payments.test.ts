@@ -498,7 +498,7 @@ describe("master-system order and repay", () => {
         new Request(`http://${HOST}/master/payment?lang=en-US`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
         { db: env.DB, signingSecret: env.SESSION_SECRET, featureRepay: true },
       );
-    await env.DB.prepare("UPDATE hotels SET deposit_type = 'deposit', deposit_percent = 30 WHERE domain = ?").bind(HOST).run();
+    await env.DB.prepare("UPDATE hotels SET deposit_type = 'deposit', deposit_percent = 30, content_version = content_version + 1 WHERE domain = ?").bind(HOST).run();
     const created = await order(HOST, { pay_option: "part" });
     const deposit = (await start(created)).body.data;
     expect(deposit.amount).toBeLessThan(created.order.final_amount);
@@ -513,7 +513,7 @@ describe("master-system order and repay", () => {
     expect(rest.data.start.fields.ClientBackURL).toBe(`http://${HOST}/pay/x`);
     await callback(await paidCallback(rest.data.trade_no, rest.data.amount));
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2, paid_amount: created.order.final_amount });
-    await env.DB.prepare("UPDATE hotels SET deposit_type = 'all', deposit_percent = 100 WHERE domain = ?").bind(HOST).run();
+    await env.DB.prepare("UPDATE hotels SET deposit_type = 'all', deposit_percent = 100, content_version = content_version + 1 WHERE domain = ?").bind(HOST).run();
   });
 });
 

@@ -153,7 +153,7 @@ describe("the home page's banners", () => {
     const banners = JSON.parse(row?.banners ?? "[]") as { link?: string }[];
     Object.assign(banners[2] ?? {}, { link: "javascript:alert(1)" });
     Object.assign(banners[3] ?? {}, { link: "//evil.example/" });
-    await env.DB.prepare("UPDATE hotels SET banners = ? WHERE domain = ?").bind(JSON.stringify(banners), "banners.localhost").run();
+    await env.DB.prepare("UPDATE hotels SET banners = ?, content_version = content_version + 1 WHERE domain = ?").bind(JSON.stringify(banners), "banners.localhost").run();
   });
 
   it("link to a safe URL in the same tab, and show the other banners without a link", async () => {

@@ -7,6 +7,7 @@ import type { Language } from "~/i18n/languages";
 import { nightsBetween } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
+import { remembered, type VersionedHotel } from "~/backend/versioned";
 
 export interface RoomClassRow {
   id: number;
@@ -52,32 +53,12 @@ export interface RatePlanRow {
   target_rooms: string | null;
 }
 
-/** A hotel as the catalogue reads it: its id and the content version its import last set (migration 0003). */
-export type CatalogueHotel = { id: number; content_version: number };
 
 /**
  * Room classes and rate plans change only with an import of the hotel file, which bumps the
- * hotel's content version in the same run (decision 046). Every call reads the hotel row anyway,
- * so each Worker instance keeps the rows it read under that version and reads them again only
- * when the version moves: a search then costs the hotel row and the availability batch. Kept as
- * promises (concurrent callers share one read; a failed read is forgotten) and frozen, few enough
- * (one entry per hotel and kind) to bound at MEMO_LIMIT, dropping the oldest.
+ * hotel's content version: they are kept per Worker instance under it (~/backend/versioned).
  */
-const memo = new Map<string, Promise<readonly unknown[]>>();
-const MEMO_LIMIT = 256;
-
-function remembered<T>(key: string, read: () => Promise<T[]>): Promise<readonly T[]> {
-  let rows = memo.get(key) as Promise<readonly T[]> | undefined;
-  if (!rows) {
-    rows = read().then((results) => Object.freeze(results.map((row) => Object.freeze(row))));
-    memo.set(key, rows);
-    rows.catch(() => memo.delete(key));
-    if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
-  }
-  return rows;
-}
-
-export function loadRoomClasses(db: D1Database, hotel: CatalogueHotel): Promise<readonly RoomClassRow[]> {
+export function loadRoomClasses(db: D1Database, hotel: VersionedHotel): Promise<readonly RoomClassRow[]> {
   return remembered(`rooms ${hotel.id} ${hotel.content_version}`, async () => {
     const { results } = await db
       .prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id")
@@ -91,7 +72,7 @@ export function loadRoomClasses(db: D1Database, hotel: CatalogueHotel): Promise<
  * The hotel's plans as the caller may see them: members-only plans exist only for a signed-in
  * member, so a guest's search never shows them and a guest's price check or order cannot name them.
  */
-export function loadRatePlans(db: D1Database, hotel: CatalogueHotel, viewer: { signedIn: boolean }): Promise<readonly RatePlanRow[]> {
+export function loadRatePlans(db: D1Database, hotel: VersionedHotel, viewer: { signedIn: boolean }): Promise<readonly RatePlanRow[]> {
   return remembered(`plans ${hotel.id} ${hotel.content_version} ${viewer.signedIn ? "member" : "guest"}`, async () => {
     const { results } = await db
       .prepare(

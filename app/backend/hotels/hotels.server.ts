@@ -1,5 +1,6 @@
 import { isLanguage, type Language, DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { ApiError } from "~/backend/http.server";
+import { remembered } from "~/backend/versioned";
 import { parseJson, pickText, presentImage, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
 
 export interface HotelRow {
@@ -86,13 +87,27 @@ export function mainLanguage(hotel: Pick<HotelRow, "main_lang">): Language {
   return isLanguage(hotel.main_lang) ? hotel.main_lang : DEFAULT_LANGUAGE;
 }
 
-/** The read of the hotel row at `domain`, to run alone or first in a batch. */
+/** The hotel at a domain as first read: its id and content version (null when no hotel has the domain). */
+export type HotelHead = { id: number; content_version: number };
+
+/**
+ * The read of the hotel's id and content version at `domain`, to run alone or first in a batch;
+ * hotelOf then gives the whole row, read once per content version (~/backend/versioned).
+ */
 export function hotelByDomain(db: D1Database, domain: string): D1PreparedStatement {
-  return db.prepare("SELECT * FROM hotels WHERE domain = ?").bind(domain.toLowerCase());
+  return db.prepare("SELECT id, content_version FROM hotels WHERE domain = ?").bind(domain.toLowerCase());
+}
+
+/** The whole hotel row of a head hotelByDomain read. */
+export function hotelOf(db: D1Database, head: HotelHead | null | undefined): Promise<HotelRow | null> {
+  if (!head) return Promise.resolve(null);
+  return remembered(`hotel ${head.id} ${head.content_version}`, () =>
+    db.prepare("SELECT * FROM hotels WHERE id = ?").bind(head.id).first<HotelRow>(),
+  );
 }
 
 export async function findHotelByDomain(db: D1Database, domain: string): Promise<HotelRow | null> {
-  return hotelByDomain(db, domain).first<HotelRow>();
+  return hotelOf(db, await hotelByDomain(db, domain).first<HotelHead>());
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, isIsoDate, nightsBetween, resolveDayRef, stayNights, todayIn } from "~/booking/dates";
+import { DateTime } from "luxon";
+import { addDays, addMonths, dayOfWeek, isIsoDate, nightsBetween, resolveDayRef, stayNights, todayIn } from "~/booking/dates";
 
 describe("hotel-local dates", () => {
   it("computes today in the hotel's time zone", () => {
@@ -30,4 +31,27 @@ describe("hotel-local dates", () => {
     expect(resolveDayRef("today-1", "2030-01-01")).toBe("2029-12-31");
     expect(resolveDayRef("2031-05-05", "2030-01-01")).toBe("2031-05-05");
   });
+
+  it("gives luxon's answers for every day of four years, month ends and leap days included (decision 046)", () => {
+    const utc = (date: string) => DateTime.fromISO(date, { zone: "utc" });
+    const first = utc("2024-01-01");
+    const mismatches: string[] = [];
+    for (let index = 0; index < 1_461; index += 1) {
+      const date = first.plus({ days: index }).toISODate() as string;
+      for (const days of [-400, -31, -1, 1, 2, 29, 30, 31, 365]) {
+        if (addDays(date, days) !== utc(date).plus({ days }).toISODate()) mismatches.push(`${date} + ${days} days`);
+      }
+      for (const months of [-13, -1, 1, 2, 12]) {
+        if (addMonths(date, months) !== utc(date).plus({ months }).toISODate()) mismatches.push(`${date} + ${months} months`);
+      }
+      if (dayOfWeek(date) !== utc(date).weekday % 7) mismatches.push(`weekday of ${date}`);
+      if (nightsBetween(date, "2015-06-15") !== Math.round(utc("2015-06-15").diff(utc(date), "days").days)) mismatches.push(`nights from ${date}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(addMonths("2024-01-31", 1)).toBe("2024-02-29");
+    expect(addMonths("2023-01-31", 1)).toBe("2023-02-28");
+    for (const text of ["2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-1-01"]) expect(isIsoDate(text), text).toBe(false);
+    for (const text of ["2024-02-29", "0099-12-31", "9999-12-31"]) expect(isIsoDate(text), text).toBe(true);
+  });
 });
+

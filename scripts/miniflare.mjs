@@ -30,7 +30,7 @@ function demoSql(dir) {
   return readFileSync(out, "utf8");
 }
 
-function options({ state, vars, port }) {
+function options({ state, vars, port, inspectorPort }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   return {
     ...workerOptions,
@@ -42,14 +42,17 @@ function options({ state, vars, port }) {
     cachePersist: false,
     host: "127.0.0.1",
     port,
+    // V8's inspector on this port (npm run profile); none by default.
+    ...(inspectorPort ? { inspectorPort } : {}),
   };
 }
 
 /**
  * Starts the built Worker on 127.0.0.1:`port` over a new database in `state` (deleted first).
- * `vars` override wrangler.toml's variables (SESSION_SECRET, bench knobs). Resolves once it serves.
+ * `vars` override wrangler.toml's variables (SESSION_SECRET, bench knobs); `inspectorPort` opens
+ * V8's inspector (npm run profile). Resolves once it serves.
  */
-export async function startPortico({ port, state, vars = {} }) {
+export async function startPortico({ port, state, vars = {}, inspectorPort }) {
   rmSync(state, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
   // Loaded before the port opens: whoever waits for the server finds every demo hotel there.
@@ -63,7 +66,7 @@ export async function startPortico({ port, state, vars = {} }) {
   } finally {
     await loader.dispose();
   }
-  const server = new Miniflare(options({ state, vars, port: Number(port) }));
+  const server = new Miniflare(options({ state, vars, port: Number(port), inspectorPort }));
   await server.ready;
   return server;
 }

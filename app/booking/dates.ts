@@ -26,10 +26,20 @@ export function isIsoDate(value: unknown): value is string {
   return typeof value === "string" && ISO_DATE.test(value) && isoDateOf(utcMidnight(value)) === value;
 }
 
-/** Today's date in the hotel's time zone. */
+/** Per time zone: the local day last computed and the instants it runs between (asked several times per request). */
+const days = new Map<string, { day: string; from: number; until: number }>();
+
+/** Today's date in the hotel's time zone (an unknown zone counts as Asia/Taipei). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const local = DateTime.fromJSDate(now, { zone: timeZone });
-  return (local.isValid ? local : DateTime.fromJSDate(now, { zone: "Asia/Taipei" })).toISODate() as string;
+  const at = now.getTime();
+  const known = days.get(timeZone);
+  if (known && at >= known.from && at < known.until) return known.day;
+  const asked = DateTime.fromJSDate(now, { zone: timeZone });
+  const local = asked.isValid ? asked : DateTime.fromJSDate(now, { zone: "Asia/Taipei" });
+  const day = local.toISODate() as string;
+  if (days.size > 1_000) days.clear();
+  days.set(timeZone, { day, from: local.startOf("day").toMillis(), until: local.startOf("day").plus({ days: 1 }).toMillis() });
+  return day;
 }
 
 const DAY_MS = 86_400_000;

@@ -10,6 +10,23 @@ describe("hotel-local dates", () => {
     expect(todayIn("America/New_York", moment)).toBe("2030-01-01");
   });
 
+  it("turns the day at the hotel's midnight exactly, asked in any order, daylight saving days included", () => {
+    const asked: [string, string, string][] = [
+      ["Asia/Taipei", "2030-01-01T15:59:59.999Z", "2030-01-01"],
+      ["Asia/Taipei", "2030-01-01T16:00:00.000Z", "2030-01-02"],
+      ["Asia/Taipei", "2030-01-01T15:59:59.999Z", "2030-01-01"],
+      ["Asia/Taipei", "2030-01-02T15:59:59.999Z", "2030-01-02"],
+      // New York springs forward on 2030-03-10: that day is 23 hours long.
+      ["America/New_York", "2030-03-10T04:59:59.999Z", "2030-03-09"],
+      ["America/New_York", "2030-03-10T05:00:00.000Z", "2030-03-10"],
+      ["America/New_York", "2030-03-11T03:59:59.999Z", "2030-03-10"],
+      ["America/New_York", "2030-03-11T04:00:00.000Z", "2030-03-11"],
+      ["America/New_York", "2030-03-10T12:00:00.000Z", "2030-03-10"],
+      ["Not/AZone", "2030-01-01T16:00:00.000Z", "2030-01-02"],
+    ];
+    for (const [zone, instant, day] of asked) expect(todayIn(zone, new Date(instant)), `${zone} ${instant}`).toBe(day);
+  });
+
   it("counts nights and lists them", () => {
     expect(nightsBetween("2030-03-30", "2030-04-02")).toBe(3);
     expect(stayNights("2030-03-30", "2030-04-02")).toEqual(["2030-03-30", "2030-03-31", "2030-04-01"]);

@@ -20,14 +20,45 @@ const MEMO_LIMIT = 512;
 
 const frozen = <T>(value: T): T => (Array.isArray(value) ? Object.freeze(value.map((row: unknown) => Object.freeze(row))) : Object.freeze(value)) as T;
 
-/** `read()`'s result under `key` (which must name the hotel and its content version). */
-export function remembered<T>(key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * `read()`'s result under `key` (which must name the hotel and its content version). `keeps` says
+ * whether a result may be kept: one read at another version than the key names is used once and
+ * not kept.
+ */
+export function remembered<T>(key: string, read: () => Promise<T>, keeps: (value: T) => boolean = () => true): Promise<T> {
   let value = memo.get(key) as Promise<T> | undefined;
   if (!value) {
-    value = read().then(frozen);
-    memo.set(key, value);
-    value.catch(() => memo.delete(key));
+    const reading = read().then(frozen);
+    value = reading;
+    memo.set(key, reading);
+    reading.then(
+      (result) => {
+        if (!keeps(result) && memo.get(key) === reading) memo.delete(key);
+      },
+      () => memo.delete(key),
+    );
     if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
   }
   return value;
+}
+
+/**
+ * The rows `statement` reads for `hotel`, kept under its content version. They are read in one
+ * batch (one transaction, so one replica's state) with the version they belong to, and kept only
+ * when that is the version the caller named: a lagging replica's older rows are used once, never
+ * kept under a newer version.
+ */
+export async function versionedRows<T>(db: D1Database, hotel: VersionedHotel, kind: string, statement: D1PreparedStatement): Promise<readonly T[]> {
+  const { rows } = await remembered(
+    `${kind} ${hotel.id} ${hotel.content_version}`,
+    async () => {
+      const [version, read] = await db.batch([db.prepare("SELECT content_version FROM hotels WHERE id = ?").bind(hotel.id), statement]);
+      return {
+        version: (version?.results[0] as { content_version?: number } | undefined)?.content_version ?? null,
+        rows: frozen((read?.results ?? []) as T[]),
+      };
+    },
+    (result) => result.version === hotel.content_version,
+  );
+  return rows;
 }

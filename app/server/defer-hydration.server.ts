@@ -105,7 +105,15 @@ export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string):
         pending.push(chunk);
         pendingBytes += chunk.byteLength;
         if (pendingBytes >= BATCH_BYTES) pass(take(false), controller);
-        else timer ??= setTimeout(() => pass(take(false), controller), 0);
+        else
+          timer ??= setTimeout(() => {
+            // The guest may have gone (the stream cancelled) before the timer fired: nothing to send.
+            try {
+              pass(take(false), controller);
+            } catch {
+              pending = [];
+            }
+          }, 0);
       },
       flush(controller) {
         pass(take(true), controller);

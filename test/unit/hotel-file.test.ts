@@ -85,6 +85,16 @@ describe("hotel file", () => {
     expect(sql).not.toContain("'2030-02-01'"); // one month: the last night is 2030-01-31
   });
 
+  it("moves the hotel's content version first and last, so nothing read during an import is kept as the old version (decision 046)", () => {
+    const result = validateHotelFile(read("../fixtures/minimal-hotel.json"));
+    if (!result.success) throw new Error(result.errors.join());
+    const sql = hotelFileToSql(result.file, { loadDay: "2030-01-01" });
+    const bump = /^UPDATE hotels SET content_version = content_version \+ 1 WHERE domain = '[^']+';$/;
+    expect(sql[0]).toMatch(bump);
+    expect(sql[sql.length - 1]).toMatch(bump);
+    expect(sql.filter((statement) => bump.test(statement))).toHaveLength(2);
+  });
+
   it("escapes text in SQL", () => {
     expect(sqlLiteral("O'Hara")).toBe("'O''Hara'");
     expect(sqlLiteral(null)).toBe("NULL");

@@ -7,7 +7,7 @@ import type { Language } from "~/i18n/languages";
 import { nightsBetween } from "~/booking/dates";
 import { freeCancelUntil } from "~/booking/refund";
 import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
-import { remembered, type VersionedHotel } from "~/backend/versioned";
+import { versionedRows, type VersionedHotel } from "~/backend/versioned";
 
 export interface RoomClassRow {
   id: number;
@@ -53,19 +53,12 @@ export interface RatePlanRow {
   target_rooms: string | null;
 }
 
-
 /**
  * Room classes and rate plans change only with an import of the hotel file, which bumps the
  * hotel's content version: they are kept per Worker instance under it (~/backend/versioned).
  */
 export function loadRoomClasses(db: D1Database, hotel: VersionedHotel): Promise<readonly RoomClassRow[]> {
-  return remembered(`rooms ${hotel.id} ${hotel.content_version}`, async () => {
-    const { results } = await db
-      .prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id")
-      .bind(hotel.id)
-      .all<RoomClassRow>();
-    return results;
-  });
+  return versionedRows<RoomClassRow>(db, hotel, "rooms", db.prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id").bind(hotel.id));
 }
 
 /**
@@ -73,16 +66,17 @@ export function loadRoomClasses(db: D1Database, hotel: VersionedHotel): Promise<
  * member, so a guest's search never shows them and a guest's price check or order cannot name them.
  */
 export function loadRatePlans(db: D1Database, hotel: VersionedHotel, viewer: { signedIn: boolean }): Promise<readonly RatePlanRow[]> {
-  return remembered(`plans ${hotel.id} ${hotel.content_version} ${viewer.signedIn ? "member" : "guest"}`, async () => {
-    const { results } = await db
+  return versionedRows<RatePlanRow>(
+    db,
+    hotel,
+    viewer.signedIn ? "member plans" : "guest plans",
+    db
       .prepare(
         `SELECT rp.*, (SELECT group_concat(room_class_id) FROM rate_plan_rooms WHERE rate_plan_id = rp.id) AS target_rooms
          FROM rate_plans rp WHERE rp.hotel_id = ?1 AND (rp.members_only = 0 OR ?2 = 1) ORDER BY rp.position, rp.id`,
       )
-      .bind(hotel.id, viewer.signedIn ? 1 : 0)
-      .all<RatePlanRow>();
-    return results;
-  });
+      .bind(hotel.id, viewer.signedIn ? 1 : 0),
+  );
 }
 
 export function targetRoomIds(plan: RatePlanRow): number[] {

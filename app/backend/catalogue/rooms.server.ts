@@ -19,6 +19,7 @@ import { memberFromRequest } from "~/backend/account/members.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
 import { requireStay } from "~/backend/pricing/stay.server";
+import { MAX_STAY_NIGHTS } from "~/booking/limits";
 
 /** Longest range one calendar request may cover (13 months of nights). */
 export const MAX_CALENDAR_DAYS = 400;
@@ -52,11 +53,12 @@ export const roomRoutes: BackendRoute[] = [
       if (!domain) throw new ApiError(400, "domain_required", {}, "domain");
       const startDate = ctx.url.searchParams.get("start_date");
       const endDate = ctx.url.searchParams.get("end_date");
-      // The hotel and the stay's availability in one round trip; the dates are checked before the
-      // availability read is used (for dates that are not a stay it reads nothing of use).
+      // The hotel and the stay's availability in one round trip. Dates that cannot be a stay are
+      // not read with (requireStay refuses them below); the hotel's "today" is checked there too.
+      const shaped = isIsoDate(startDate) && isIsoDate(endDate) && nightsBetween(startDate, endDate) >= 1 && nightsBetween(startDate, endDate) <= MAX_STAY_NIGHTS;
       const [hotelRow, ...stay] = await ctx.db.batch([
         hotelByDomain(ctx.db, domain),
-        ...availabilityStatements(ctx.db, { domain }, startDate ?? "", endDate ?? ""),
+        ...(shaped ? availabilityStatements(ctx.db, { domain }, startDate, endDate) : []),
       ]);
       const hotel = liveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
       const { start, end, today } = requireStay(hotel, startDate, endDate, ctx.now);

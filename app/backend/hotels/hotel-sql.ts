@@ -64,6 +64,11 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
   const roomId = (code: string) => `(SELECT id FROM room_classes WHERE hotel_id = ${hotelId} AND room_code = ${sqlLiteral(code)})`;
   const planId = (code: string) => `(SELECT id FROM rate_plans WHERE hotel_id = ${hotelId} AND rate_plan_code = ${sqlLiteral(code)})`;
   const sql: string[] = [];
+  // The content version moves at the start as well as at the end (decision 046): what a reader
+  // keeps while the import runs, or after an import that stopped halfway, is kept under a version
+  // of its own, never under the version the hotel had before the import.
+  const bumpContentVersion = `UPDATE hotels SET content_version = content_version + 1 WHERE domain = ${sqlLiteral(h.domain)};`;
+  sql.push(bumpContentVersion);
 
   sql.push(
     upsert(
@@ -272,6 +277,6 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
   }
   // Last: a new content version, so every edge copy of this hotel's pages is replaced on the next
   // request (docs/decisions/026). In the same batch as the rest, it is never seen before the data.
-  sql.push(`UPDATE hotels SET content_version = content_version + 1 WHERE domain = ${sqlLiteral(h.domain)};`);
+  sql.push(bumpContentVersion);
   return sql;
 }

@@ -98,11 +98,17 @@ export function hotelByDomain(db: D1Database, domain: string): D1PreparedStateme
   return db.prepare("SELECT id, content_version FROM hotels WHERE domain = ?").bind(domain.toLowerCase());
 }
 
-/** The whole hotel row of a head hotelByDomain read. */
+/**
+ * The whole hotel row of a head hotelByDomain read. With read replicas the row may come from a
+ * newer replica than the head did: such a row is used, but kept only under the version it carries
+ * when that is the head's (the room classes and plans are then keyed by the row's version).
+ */
 export function hotelOf(db: D1Database, head: HotelHead | null | undefined): Promise<HotelRow | null> {
   if (!head) return Promise.resolve(null);
-  return remembered(`hotel ${head.id} ${head.content_version}`, () =>
-    db.prepare("SELECT * FROM hotels WHERE id = ?").bind(head.id).first<HotelRow>(),
+  return remembered(
+    `hotel ${head.id} ${head.content_version}`,
+    () => db.prepare("SELECT * FROM hotels WHERE id = ?").bind(head.id).first<HotelRow>(),
+    (row) => row !== null && row.content_version === head.content_version,
   );
 }
 

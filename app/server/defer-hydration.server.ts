@@ -107,11 +107,13 @@ export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string):
         if (pendingBytes >= BATCH_BYTES) pass(take(false), controller);
         else
           timer ??= setTimeout(() => {
-            // The guest may have gone (the stream cancelled) before the timer fired: nothing to send.
             try {
               pass(take(false), controller);
-            } catch {
+            } catch (error) {
+              // The guest may have gone (the stream cancelled) before the timer fired: a closed
+              // stream refuses more output with a TypeError, and there is no one to send to.
               pending = [];
+              if (!(error instanceof TypeError)) console.error("deferred hydration: the page could not be passed on", error);
             }
           }, 0);
       },

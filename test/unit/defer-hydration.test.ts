@@ -36,6 +36,35 @@ describe("scripts held back until the page has loaded", () => {
     expect(out.match(/<\/body><\/html>/g)).toHaveLength(1);
   });
 
+  it("passes on what React wrote so far while the rest of the page is still coming (decision 046)", async () => {
+    const encoder = new TextEncoder();
+    let source!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        source = controller;
+        // The shell in React's small pieces; the rest (data the page waits on) only after the test read the shell.
+        const shell = encoder.encode(`<!DOCTYPE html><html><head></head><body><main>${"Rooms ".repeat(200)}</main>`);
+        for (let at = 0; at < shell.length; at += 512) controller.enqueue(shell.slice(at, at + 512));
+      },
+    });
+    const reader = deferHydration(body, "N").getReader();
+    const decoder = new TextDecoder();
+    let early = "";
+    // All of the shell but its last few characters (kept back in case they start the marker).
+    while (early.length < 1_000) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended before the rest was sent");
+      early += decoder.decode(value, { stream: true });
+    }
+    expect(early).toContain("<main>Rooms");
+    source.enqueue(encoder.encode(TAIL));
+    source.close();
+    let rest = "";
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += decoder.decode(part.value, { stream: true });
+    expect(early + rest).toContain('type="text/x-deferred-module"');
+    expect((early + rest).endsWith("</body></html>")).toBe(true);
+  });
+
   it("leaves a document alone when it is not the shape it knows", () => {
     const noContext = '<link rel="modulepreload" href="/a.js"/><script type="module">import "/a.js";</script>';
     expect(deferScriptsIn(noContext, "N")).toBe(noContext);

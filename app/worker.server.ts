@@ -266,7 +266,7 @@ async function handleRequest(
   if (!env.HOTEL_API_ORIGIN) {
     const domain = hotelDomainFor(url.host, env.DEFAULT_HOTEL_DOMAIN);
     const pageRequest = isCacheablePageRequest(request, url);
-    const pages = pageRequest ? PageCache.open() : null;
+    const pages = pageRequest ? PageCache.open(log) : null;
     const seen = seenVersions(domain);
     let guessKey: string | null = null;
     let guessed: Promise<CachedPage | null> | null = null;

@@ -10,8 +10,8 @@ import type { Logger } from "~/server/log.server";
 import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
-/** Fresh answers this instance read or stored lately (a few hundred: menus, lists, a hotel's pages in its languages). */
-const memory = new MemoryCache<string>(300);
+/** Fresh answers this instance read or stored lately (menus, lists, a hotel's pages in its languages). */
+const memory = new MemoryCache<string>(300, { maxBytes: 4 * 1024 * 1024, sizeOf: (body) => body.length });
 
 const fromMemory = (body: string) => new Response(body, { headers: { "content-type": "application/json" } });
 
@@ -69,7 +69,7 @@ export function withContentCache(transport: Transport, { contentVersion, waitUnt
   return async (request) => {
     const url = new URL(request.url);
     if (!isContentRead(request, url)) return transport(request);
-    const cache = await (opened ??= openEdgeCache("content"));
+    const cache = await (opened ??= openEdgeCache("content", log));
     if (!cache) return transport(request);
     const key = contentCacheKey(url, contentVersion);
     const kept = memory.get(key);

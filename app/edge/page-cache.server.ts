@@ -12,6 +12,7 @@
 import { todayIn } from "~/booking/dates";
 import { stripLanguage } from "~/i18n/languages";
 import type { Logger } from "~/server/log.server";
+import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
 export interface PageVersions {
@@ -68,40 +69,24 @@ interface MemoryCopy {
   storedAt: number;
 }
 
-/** The last pages this isolate served, most recent last: a hit costs no trip to the cache. */
-const memory = new Map<string, MemoryCopy>();
-const MEMORY_PAGES = 64;
-const MEMORY_BYTES = 8 * 1024 * 1024;
-let memoryBytes = 0;
-
-function remember(key: string, copy: MemoryCopy): void {
-  const previous = memory.get(key);
-  if (previous) memoryBytes -= previous.html.length;
-  memory.delete(key);
-  memory.set(key, copy);
-  memoryBytes += copy.html.length;
-  for (const [oldest, old] of memory) {
-    if (memory.size <= MEMORY_PAGES && memoryBytes <= MEMORY_BYTES) break;
-    memory.delete(oldest);
-    memoryBytes -= old.html.length;
-  }
-}
+/** The last pages this isolate served: a hit costs no trip to the cache. */
+const memory = new MemoryCache<MemoryCopy>(64, { maxBytes: 8 * 1024 * 1024, sizeOf: (copy) => copy.html.length });
 
 export class PageCache {
   private constructor(private readonly cache: Cache) {}
 
-  static async open(): Promise<PageCache | null> {
-    const cache = await openEdgeCache("pages");
+  static async open(log: Pick<Logger, "warn">): Promise<PageCache | null> {
+    const cache = await openEdgeCache("pages", log);
     return cache ? new PageCache(cache) : null;
   }
 
   private async copyOf(key: string): Promise<MemoryCopy | null> {
-    const kept = memory.get(key);
+    const kept = memory.get(key)?.value;
     if (kept) return kept;
     const hit = await this.cache.match(key);
     if (!hit) return null;
     const copy = { html: await hit.text(), headers: [...hit.headers], storedAt: Number(hit.headers.get(STORED_AT_HEADER)) };
-    remember(key, copy);
+    memory.set(key, copy, copy.storedAt);
     return copy;
   }
 
@@ -135,7 +120,7 @@ export class PageCache {
       headers.set("cache-control", "max-age=86400");
       headers.set(STORED_AT_HEADER, String(now));
       headers.set(HASHES_HEADER, hashes.join(" "));
-      remember(key, { html, headers: [...headers], storedAt: now });
+      memory.set(key, { html, headers: [...headers], storedAt: now }, now);
       await this.cache.put(key, new Response(html, { status: 200, headers }));
     } catch (error) {
       log.error("page not cached", key, error);

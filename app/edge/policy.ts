@@ -5,6 +5,8 @@
  * alone. A copy younger than FRESH_SECONDS is served as it is; older, up to STALE_SECONDS, it is
  * served while a background request replaces it (stale-while-revalidate).
  */
+import type { Logger } from "~/server/log.server";
+
 export const EDGE_CACHE_POLICY = { FRESH_SECONDS: 300, STALE_SECONDS: 86_400 } as const;
 
 /** Header on a stored copy: when it was stored (ms since the epoch). */
@@ -17,12 +19,13 @@ export function ageOf(storedAt: number, now: number): "fresh" | "stale" | "expir
   return age < EDGE_CACHE_POLICY.FRESH_SECONDS ? "fresh" : "stale";
 }
 
-/** Opens a named edge cache; null where the platform has none (Node, a failing cache). */
-export async function openEdgeCache(name: string): Promise<Cache | null> {
+/** Opens a named edge cache; null where the platform has none (Node) or it fails (logged: pages are then built every time). */
+export async function openEdgeCache(name: string, log: Pick<Logger, "warn">): Promise<Cache | null> {
   if (typeof caches === "undefined") return null;
   try {
     return await caches.open(name);
-  } catch {
+  } catch (error) {
+    log.warn("edge cache unavailable, answering without it", name, error);
     return null;
   }
 }

@@ -11,7 +11,7 @@ import { memberSessionCookie } from "~/session/cookies.server";
 import type { AppEnv } from "~/server/env.server";
 import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations (the deployed cap) and several tests sign in more
 // than once: on a shared two-core machine running other test files, past the default 5 s.
@@ -561,10 +561,7 @@ describe("my orders", () => {
         headers: { "content-type": "application/json", authorization: `Bearer ${mei.pms}`, "idempotency-key": `my-orders-${offset}-${Date.now()}` },
         body: JSON.stringify({
           domain: HOST,
-          booker_first_name: "Mei",
-          booker_last_name: "Lin",
-          booker_phone: "+886 912 345 678",
-          booker_email: "mei@example.com",
+          ...BOOKER,
           booking_from: "HXA",
           check_in_day: day(offset),
           check_out_day: day(offset + 1),
@@ -651,10 +648,7 @@ describe("members-only plans", () => {
         headers: { "content-type": "application/json", "idempotency-key": `members-only-${authorization ? "m" : "g"}-${Date.now()}`, ...(authorization ? { authorization } : {}) },
         body: JSON.stringify({
           domain: HOST,
-          booker_first_name: "Mei",
-          booker_last_name: "Lin",
-          booker_phone: "+886 912 345 678",
-          booker_email: "mei@example.com",
+          ...BOOKER,
           booking_from: "HXA",
           check_in_day: start,
           check_out_day: end,

@@ -112,16 +112,24 @@ async function readForm(request: Request): Promise<FormData | null> {
   }
 }
 
+/** A posted sign-in or sign-up form: its fields, the authorization request it carries, and the page's CSRF token. */
+async function openAccountForm(
+  ctx: BackendContext,
+): Promise<{ ok: true; form: FormData; client: OAuthClient; params: OAuthParams; csrf: ReturnType<typeof csrfFor> } | { ok: false; response: Response }> {
+  const form = await readForm(ctx.request);
+  if (!form) return { ok: false, response: errorPage(ctx.lang, "error.request") };
+  const checked = await checkOAuthRequest(ctx, form);
+  if (!checked.ok) return checked;
+  return { ok: true, form, client: checked.client, params: checked.params, csrf: csrfFor(ctx.request) };
+}
+
 /** Keeps a wrong email as slow as a wrong password: a hash of a password nobody has. */
 const DUMMY_HASH = "100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
 async function signIn(ctx: BackendContext): Promise<Response> {
-  const form = await readForm(ctx.request);
-  if (!form) return errorPage(ctx.lang, "error.request");
-  const checked = await checkOAuthRequest(ctx, form);
-  if (!checked.ok) return checked.response;
-  const { client, params } = checked;
-  const csrf = csrfFor(ctx.request);
+  const opened = await openAccountForm(ctx);
+  if (!opened.ok) return opened.response;
+  const { form, client, params, csrf } = opened;
   const values = formValues(form, ["email"]);
   const again = (message: string, status: number) =>
     withCookie(signInPage(ctx.lang, client.hotel.hotel_name, params, csrf.token, { values, message }, status), csrf.setCookie);
@@ -152,12 +160,9 @@ const SignUpSchema = v.object({
 });
 
 async function signUp(ctx: BackendContext): Promise<Response> {
-  const form = await readForm(ctx.request);
-  if (!form) return errorPage(ctx.lang, "error.request");
-  const checked = await checkOAuthRequest(ctx, form);
-  if (!checked.ok) return checked.response;
-  const { client, params } = checked;
-  const csrf = csrfFor(ctx.request);
+  const opened = await openAccountForm(ctx);
+  if (!opened.ok) return opened.response;
+  const { form, client, params, csrf } = opened;
   const values = { ...formValues(form, ["last_name", "first_name", "email", "phone"]), password: String(form.get("password") ?? "") };
   const { password: _password, ...shown } = values;
   const again = (state: { errors?: Record<string, string>; message?: string }, status: number) =>

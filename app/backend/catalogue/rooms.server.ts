@@ -55,7 +55,8 @@ export const roomRoutes: BackendRoute[] = [
       const endDate = ctx.url.searchParams.get("end_date");
       // The hotel and the stay's availability in one round trip. Dates that cannot be a stay are
       // not read with (requireStay refuses them below); the hotel's "today" is checked there too.
-      const shaped = isIsoDate(startDate) && isIsoDate(endDate) && nightsBetween(startDate, endDate) >= 1 && nightsBetween(startDate, endDate) <= MAX_STAY_NIGHTS;
+      const nights = isIsoDate(startDate) && isIsoDate(endDate) ? nightsBetween(startDate, endDate) : 0;
+      const shaped = isIsoDate(startDate) && isIsoDate(endDate) && nights >= 1 && nights <= MAX_STAY_NIGHTS;
       const [hotelRow, ...stay] = await ctx.db.batch([
         hotelByDomain(ctx.db, domain),
         ...(shaped ? availabilityStatements(ctx.db, { domain }, startDate, endDate) : []),

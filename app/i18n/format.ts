@@ -4,7 +4,7 @@ import type { Language } from "./languages";
  * Intl formatters cost far more to build than to use (a booking page formats hundreds of prices
  * and dates): each is built once per language and options and kept, as they never change.
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
 
 /** `name` stands for the options (one name, one set of options): cheaper than serializing them per call. */
 function numberFormat(lang: string, name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -20,6 +20,14 @@ export function dateTimeFormat(lang: string, name: string, options: Intl.DateTim
   let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lang, options)));
   return format;
+}
+
+/** The language's plural rules (the translator picks `_one`/`_other`… keys with them). */
+export function pluralRules(lang: string): Intl.PluralRules {
+  const key = `p|${lang}`;
+  let rules = formatters.get(key) as Intl.PluralRules | undefined;
+  if (!rules) formatters.set(key, (rules = new Intl.PluralRules(lang)));
+  return rules;
 }
 
 const PRICE: Intl.NumberFormatOptions = { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 };

@@ -6,6 +6,8 @@
  * performance budgets). Loaders and meta keep i18next through remix-i18next; a unit test holds the
  * two to the same output for every key of every language.
  */
+import { pluralRules } from "./format";
+
 export type Messages = Record<string, Record<string, string>>;
 
 export type TranslateOptions = {
@@ -18,9 +20,10 @@ export type TranslateOptions = {
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 const DEFAULT_NAMESPACE = "common";
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 export function createTranslator(lang: string, messages: Messages): Translate {
-  const plurals = new Intl.PluralRules(lang);
+  const plurals = pluralRules(lang);
   return (key, options = {}) => {
     const table = messages[options.ns ?? DEFAULT_NAMESPACE] ?? {};
     let text: string | undefined;
@@ -29,7 +32,8 @@ export function createTranslator(lang: string, messages: Messages): Translate {
       text ??= table[`${key}_${plurals.select(options.count)}`];
     }
     text ??= table[key] ?? options.defaultValue ?? key;
-    return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => {
+    if (!text.includes("{{")) return text;
+    return text.replace(PLACEHOLDER, (match, name: string) => {
       const value = options[name];
       return value === undefined || value === null ? match : String(value);
     });

@@ -5,6 +5,7 @@
  */
 import type { DocumentFonts, Logo } from "~/documents/confirmation-pdf";
 import { parseSvgLogo } from "~/documents/svg-logo";
+import type { Logger } from "~/server/log.server";
 
 export const FONT_FILES = { tc: "/fonts/NotoSansTC-Regular.ttf", kr: "/fonts/NotoSansKR-Regular.ttf", sc: "/fonts/NotoSansSC-Regular.ttf" } as const;
 
@@ -30,18 +31,30 @@ export function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
   return loading;
 }
 
-/** The hotel's logo from the static assets: PNG, JPEG, or an SVG of paths and text; null otherwise. */
-export async function loadLogo(assets: Fetcher, path: string): Promise<Logo | null> {
+/**
+ * The hotel's logo from the static assets: PNG, JPEG, or an SVG of paths and text. A logo that is
+ * missing, of another kind or unreadable leaves the document without one, and the reason is logged.
+ */
+export async function loadLogo(assets: Fetcher, path: string, log: Logger): Promise<Logo | null> {
   const type = /\.png$/i.test(path) ? "png" : /\.jpe?g$/i.test(path) ? "jpg" : /\.svg$/i.test(path) ? "svg" : null;
-  if (!type || !path.startsWith("/") || path.startsWith("//")) return null;
-  const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
-  if (!response.ok) {
-    await response.body?.cancel();
+  const without = (reason: string, error?: unknown) => {
+    log.warn(`logo left off the document: ${reason}`, path, ...(error === undefined ? [] : [error]));
     return null;
+  };
+  if (!path) return null;
+  if (!type || !path.startsWith("/") || path.startsWith("//")) return without("not a PNG, JPEG or SVG path of the site");
+  try {
+    const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
+    if (!response.ok) {
+      await response.body?.cancel();
+      return without(`the assets answered ${response.status}`);
+    }
+    if (type === "svg") {
+      const svg = parseSvgLogo(await response.text());
+      return svg ? { type, svg } : without("not an SVG with a size");
+    }
+    return { type, bytes: new Uint8Array(await response.arrayBuffer()) };
+  } catch (error) {
+    return without("it could not be read", error);
   }
-  if (type === "svg") {
-    const svg = parseSvgLogo(await response.text());
-    return svg ? { type, svg } : null;
-  }
-  return { type, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

@@ -64,7 +64,7 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
   const assets = app.env.ASSETS;
   if (!assets) throw new Error("the ASSETS binding is missing: the PDF's fonts are served from it");
   const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor));
-  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark).catch(() => null)]);
+  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark, app.log)]);
   const pdf = await buildConfirmationPdf(content, fonts, logo);
   return new Response(pdf, {
     headers: {

@@ -2,13 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { signOrderLink } from "~/backend/orders/links.server";
+import { loadLogo } from "~/documents/fonts.server";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { memberSessionCookie } from "~/session/cookies.server";
 import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/server/env.server";
-import { createLogger } from "~/server/log.server";
+import { createLogger, type Logger } from "~/server/log.server";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "after.localhost";
@@ -237,6 +238,24 @@ describe("cancelling from the emailed link", () => {
     const page = await new Browser(HOST).request(`/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`);
     expect(text(page.html)).toContain("The stay has begun: this booking can no longer be cancelled online.");
     expect(page.html).not.toContain('name="csrf"');
+  });
+});
+
+describe("the confirmation's logo", () => {
+  it("is read from the site's assets; one that is missing or not a logo leaves the PDF without it and says why in the log", async () => {
+    const warnings: string[] = [];
+    const log: Logger = { requestId: "logo", info: () => {}, error: () => {}, warn: (message, ...details) => warnings.push([message, ...details].join(" ")) };
+    const assets = (env as unknown as { ASSETS: Fetcher }).ASSETS;
+    const drawn = await loadLogo(assets, "/demo/taipei/logo-dark.svg", log);
+    expect(drawn?.type).toBe("svg");
+    expect(warnings).toEqual([]);
+    expect(await loadLogo(assets, "/demo/taipei/nowhere.svg", log)).toBeNull();
+    expect(await loadLogo(assets, "/demo/taipei/logo-dark.gif", log)).toBeNull();
+    expect(await loadLogo(assets, "", log)).toBeNull();
+    expect(warnings).toEqual([
+      "logo left off the document: the assets answered 404 /demo/taipei/nowhere.svg",
+      "logo left off the document: not a PNG, JPEG or SVG path of the site /demo/taipei/logo-dark.gif",
+    ]);
   });
 });
 

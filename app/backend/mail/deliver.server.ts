@@ -33,7 +33,7 @@ async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Log
     const found = await confirmationFor(deps, row);
     if (!found) return [];
     const assets = env.ASSETS;
-    const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, found.logo).catch(() => null)]);
+    const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, found.logo, log)]);
     const pdf = await buildConfirmationPdf(found.content, fonts, logo);
     return [{ filename: CONFIRMATION_FILE_NAME, contentType: "application/pdf", content: pdf }];
   } catch (error) {

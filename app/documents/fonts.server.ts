@@ -36,12 +36,12 @@ export function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
  * missing, of another kind or unreadable leaves the document without one, and the reason is logged.
  */
 export async function loadLogo(assets: Fetcher, path: string, log: Logger): Promise<Logo | null> {
+  if (!path) return null;
   const type = /\.png$/i.test(path) ? "png" : /\.jpe?g$/i.test(path) ? "jpg" : /\.svg$/i.test(path) ? "svg" : null;
   const without = (reason: string, error?: unknown) => {
     log.warn(`logo left off the document: ${reason}`, path, ...(error === undefined ? [] : [error]));
     return null;
   };
-  if (!path) return null;
   if (!type || !path.startsWith("/") || path.startsWith("//")) return without("not a PNG, JPEG or SVG path of the site");
   try {
     const response = await assets.fetch(new Request(`https://assets.invalid${path}`));

@@ -6,28 +6,26 @@ import type { Language } from "./languages";
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
 
+/** The kept object under `key`, built the first time (a throwing build keeps nothing). */
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(key: string, build: () => T): T {
+  let value = formatters.get(key) as T | undefined;
+  if (!value) formatters.set(key, (value = build()));
+  return value;
+}
+
 /** `name` stands for the options (one name, one set of options): cheaper than serializing them per call. */
 function numberFormat(lang: string, name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${lang}|${name}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(lang, options)));
-  return format;
+  return kept(`n|${lang}|${name}`, () => new Intl.NumberFormat(lang, options));
 }
 
 /** Throws as Intl does for an unknown time zone (nothing is kept then). */
 export function dateTimeFormat(lang: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${lang}|${name}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lang, options)));
-  return format;
+  return kept(`d|${lang}|${name}`, () => new Intl.DateTimeFormat(lang, options));
 }
 
 /** The language's plural rules (the translator picks `_one`/`_other`… keys with them). */
 export function pluralRules(lang: string): Intl.PluralRules {
-  const key = `p|${lang}`;
-  let rules = formatters.get(key) as Intl.PluralRules | undefined;
-  if (!rules) formatters.set(key, (rules = new Intl.PluralRules(lang)));
-  return rules;
+  return kept(`p|${lang}`, () => new Intl.PluralRules(lang));
 }
 
 const PRICE: Intl.NumberFormatOptions = { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 };

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/hotel-api/client";
 import type { Order } from "~/hotel-api/schemas";
+import { orderPagePath } from "~/booking/order-paths";
+import { localizePath } from "~/i18n/languages";
 
 /** The order named in the URL, if the request carries its signed link (valid_hash); otherwise a 404. */
 export async function orderFromSignedLink(context: AppLoadContext, orderDoc: string | undefined, request: Request): Promise<Order> {
@@ -11,4 +13,10 @@ export async function orderFromSignedLink(context: AppLoadContext, orderDoc: str
   });
   if (!order || order.order_doc !== orderDoc) throw new Response(null, { status: 404 });
   return order;
+}
+
+/** The order's own page by its signed link (decision 044): the order again later, its PDF, cancellation. */
+export function signedOrderPage(context: AppLoadContext, order: Order): string {
+  const { app } = context;
+  return `${localizePath(orderPagePath(app.env.PRODUCT, order.order_doc), app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`;
 }

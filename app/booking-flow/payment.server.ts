@@ -6,7 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { orderState } from "~/booking/order-view";
 import { isOfflineMethod } from "~/booking/payments";
 import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/booking/master-order";
-import { orderFromSignedLink } from "~/booking-flow/order-link.server";
+import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.server";
 import { csrfToken, verifyCsrf } from "~/session/cookies.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { Order } from "~/hotel-api/schemas";
@@ -65,7 +65,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
       csrf: token,
       timeZone: app.hotel.time_zone,
       phone: app.hotel.phone,
-      email: app.hotel.email,
+      orderPage: signedOrderPage(context, order),
     },
     { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
   );

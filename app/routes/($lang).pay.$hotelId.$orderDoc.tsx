@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [];
 
 export default function PayPage() {
-  const { order, view, payable, csrf, timeZone } = useLoaderData<typeof loader>();
+  const { order, view, payable, csrf, timeZone, phone, orderPage } = useLoaderData<typeof loader>();
   const actionData = useActionData<PayActionData>();
   const { t } = useTranslation();
   const site = useSite();
@@ -47,6 +47,10 @@ export default function PayPage() {
         error={actionData && "error" in actionData ? actionData.error : null}
       />
       <OrderSummary order={order} />
+      <p>
+        <a href={orderPage}>{t("receipt.order_page")}</a>
+      </p>
+      <p>{t("receipt.questions", { phone })}</p>
     </main>
   );
 }

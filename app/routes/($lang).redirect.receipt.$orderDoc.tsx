@@ -4,12 +4,10 @@ import { useTranslation } from "~/i18n/react";
 import { RemittanceDetails } from "~/components/OrderDetails";
 import { OrderSummary } from "~/components/OrderSummary";
 import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink } from "~/booking-flow/order-link.server";
+import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.server";
 import { formatDateTime } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
-import { orderPagePath } from "~/booking/order-paths";
-import { localizePath } from "~/i18n/languages";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -29,7 +27,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     hotelPhone: app.hotel.phone,
     timeZone: app.hotel.time_zone,
     // The order's own page (decision 044): the PDF, cancellation, and the order again later.
-    orderPage: `${localizePath(orderPagePath(app.env.PRODUCT, order.order_doc), app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`,
+    orderPage: signedOrderPage(context, order),
   };
 }
 

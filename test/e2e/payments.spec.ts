@@ -29,6 +29,12 @@ test("a card guest pays in full through the sandbox gateway and comes back to a 
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
   await expect(page.locator(".payment-paid li")).toHaveText([`Paid ${twd(order.plan.price)} by Pay online · Credit card (ECPay)`]);
   await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+
+  // From here the guest reaches the order's own page: the booking again, its PDF, cancellation.
+  await page.getByRole("link", { name: "See your booking, download the confirmation or cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en-US/hxa/orders/${order.order_doc}\\?valid_hash=`));
+  await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
+  await expect(page.locator(".order-page__actions a[download]")).toHaveCount(1);
 });
 
 test("a declined card leaves the booking unpaid, and the guest can try again", async ({ page, javaScriptEnabled }) => {

@@ -120,19 +120,21 @@ beforeAll(async () => {
 });
 
 describe("the account service's pages", () => {
+  // The fixture hotel is named in zh-TW (its main language) and en-US only.
   it.each([
-    ["zh-TW", "會員登入"],
-    ["zh-CN", "会员登录"],
-    ["en-US", "Member sign-in"],
-    ["ja-JP", "会員ログイン"],
-    ["ko-KR", "회원 로그인"],
-  ])("show the sign-in form in %s, without any script", async (lang, heading) => {
+    ["zh-TW", "會員登入", "登入 測試旅館 的會員帳號"],
+    ["zh-CN", "会员登录", "登录 測試旅館 的会员账号"],
+    ["en-US", "Member sign-in", "Sign in to your member account at Fixture Hotel"],
+    ["ja-JP", "会員ログイン", "測試旅館 の会員アカウント"],
+    ["ko-KR", "회원 로그인", "測試旅館 회원 계정"],
+  ])("show the sign-in form in %s, naming the hotel in that language, without any script", async (lang, heading, intro) => {
     const login = await new Browser(HOST).request(`/${lang === "zh-TW" ? "" : `${lang}/`}hxa/login?back=/`);
     const page = await fetchAs(HOST, follow(login.location));
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain(`<html lang="${lang}">`);
     expect(text(html)).toContain(heading);
+    expect(text(html)).toContain(intro);
     expect(html).not.toContain("<script");
     expect(html).toMatch(/<form method="post" action="\/account\/signin/);
   });

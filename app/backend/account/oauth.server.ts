@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import { ApiError, ok, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
+import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/session/oauth-crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
@@ -132,7 +133,7 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   const { form, client, params, csrf } = opened;
   const values = formValues(form, ["email"]);
   const again = (message: string, status: number) =>
-    withCookie(signInPage(ctx.lang, client.hotel.hotel_name, params, csrf.token, { values, message }, status), csrf.setCookie);
+    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again(accountText(ctx.lang, "error.form_expired"), 403);
   const email = (values.email ?? "").toLowerCase();
   const password = String(form.get("password") ?? "");
@@ -166,7 +167,7 @@ async function signUp(ctx: BackendContext): Promise<Response> {
   const values = { ...formValues(form, ["last_name", "first_name", "email", "phone"]), password: String(form.get("password") ?? "") };
   const { password: _password, ...shown } = values;
   const again = (state: { errors?: Record<string, string>; message?: string }, status: number) =>
-    withCookie(signUpPage(ctx.lang, client.hotel.hotel_name, params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
+    withCookie(signUpPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again({ message: accountText(ctx.lang, "error.form_expired") }, 403);
   const parsed = v.safeParse(SignUpSchema, values);
   if (!parsed.success) {
@@ -271,7 +272,7 @@ export const accountRoutes: BackendRoute[] = [
         const signedIn = await sessionMember(ctx.db, readCookie(ctx.request, SESSION_COOKIE), checked.client.hotel.id, ctx.now);
         if (signedIn) return redirectWithCode(ctx, checked.params, signedIn.memberId, signedIn.sessionHash);
         const csrf = csrfFor(ctx.request);
-        return withCookie(signInPage(ctx.lang, checked.client.hotel.hotel_name, checked.params, csrf.token), csrf.setCookie);
+        return withCookie(signInPage(ctx.lang, hotelNameIn(checked.client.hotel, ctx.lang), checked.params, csrf.token), csrf.setCookie);
       },
     },
     { method: "POST", path: "/account/signin", handler: (ctx) => signIn(ctx) },
@@ -282,7 +283,7 @@ export const accountRoutes: BackendRoute[] = [
         const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
         if (!checked.ok) return checked.response;
         const csrf = csrfFor(ctx.request);
-        return withCookie(signUpPage(ctx.lang, checked.client.hotel.hotel_name, checked.params, csrf.token), csrf.setCookie);
+        return withCookie(signUpPage(ctx.lang, hotelNameIn(checked.client.hotel, ctx.lang), checked.params, csrf.token), csrf.setCookie);
       },
     },
     { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },

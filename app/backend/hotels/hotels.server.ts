@@ -87,6 +87,11 @@ export function mainLanguage(hotel: Pick<HotelRow, "main_lang">): Language {
   return isLanguage(hotel.main_lang) ? hotel.main_lang : DEFAULT_LANGUAGE;
 }
 
+/** The hotel's name in a language (its main language's when it has none in that one). */
+export function hotelNameIn(hotel: Pick<HotelRow, "main_lang" | "hotel_name">, lang: Language): string {
+  return pickText(parseJson<LocalizedText>(hotel.hotel_name, {}), lang, mainLanguage(hotel));
+}
+
 /** The hotel at a domain as first read: its id and content version (null when no hotel has the domain). */
 export type HotelHead = { id: number; content_version: number };
 
@@ -156,7 +161,7 @@ export function presentHotelInfo(hotel: HotelRow, lang: Language) {
   return {
     hotel_id: hotel.id,
     lang: servedLang,
-    hotel_name: text(hotel.hotel_name),
+    hotel_name: hotelNameIn(hotel, lang),
     upper_name: text(hotel.upper_name),
     template_code: hotel.template_code,
     template_booking_code: hotel.template_booking_code,

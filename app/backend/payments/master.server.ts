@@ -9,7 +9,7 @@ import { isOfflineMethod } from "~/booking/payments";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
-import { mainLanguage } from "~/backend/hotels/hotels.server";
+import { hotelNameIn, mainLanguage } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { startPayment } from "~/backend/payments/payments.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
@@ -78,7 +78,7 @@ async function presentMasterOrder(ctx: BackendContext, hotel: HotelRow, order: M
       cancel_rule: pickText(parseJson<LocalizedText>(hotel.cancel_policy, {}), ctx.lang, main),
       invoice_numbers: invoiceNumbers.map(splitInvoiceNumber),
     },
-    hotel: { hotelID: hotel.id, name: pickText(parseJson<LocalizedText>(hotel.hotel_name, {}), ctx.lang, main) },
+    hotel: { hotelID: hotel.id, name: hotelNameIn(hotel, ctx.lang) },
     booking_rooms: ((rooms?.results ?? []) as { room: string; plan: string; num: number }[]).map((row) => ({
       room_type: pickText(parseJson<LocalizedText>(row.room, {}), ctx.lang, main),
       plan: pickText(parseJson<LocalizedText>(row.plan, {}), ctx.lang, main),

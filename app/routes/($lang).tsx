@@ -11,7 +11,7 @@ import { Analytics, GtmNoscript } from "~/components/Analytics";
 import { NotFound } from "~/components/NotFound";
 import { ServerError } from "~/components/ServerError";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
-import { DEFAULT_LANGUAGE, isLanguage, stripLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, localizePath, stripLanguage } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
 import { loadSite, type SiteData } from "~/server/site.server";
 import { useSite } from "~/components/site-data";
@@ -36,10 +36,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       301
     );
   }
-  const known =
-    (params.lang === undefined || isLanguage(params.lang)) &&
-    app.langValid &&
-    hotel.support_lang.includes(app.lang);
+  const languagePath = (params.lang === undefined || isLanguage(params.lang)) && app.langValid;
+  // A language the hotel does not publish: the same page in its main language, where every link
+  // works (a 404 framed in that language would only link to more 404s). Temporary, since the
+  // hotel may publish the language later (decision 018).
+  if (languagePath && !hotel.support_lang.includes(app.lang) && hotel.support_lang.includes(hotel.main_lang)) {
+    const url = new URL(request.url);
+    throw safeRedirect(`${localizePath(stripLanguage(url.pathname), hotel.main_lang)}${url.search}`, request, 302);
+  }
+  const known = languagePath && hotel.support_lang.includes(app.lang);
   const site = await loadSite(context, request);
   // The site comes with the 404 so its boundary can show the whole site around the message.
   if (!known) throw data(site, { status: 404 });

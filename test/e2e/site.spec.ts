@@ -61,12 +61,15 @@ test("every content route answers in every language, with hreflang alternates an
   }
 });
 
-test("the 404 page has the exact error box in English, and an unknown language prefix is a 404", async ({ page }) => {
+test("the 404 page has the exact error box in English, an unknown language prefix is a 404, and an unpublished language is the main one", async ({ page }) => {
   const response = await page.goto(hotelUrl("taipei", "/en-US/404"));
   expect(response?.status()).toBe(404);
   await expect(page.locator(".error-box")).toHaveText("Oops! Page not found, Please try to refresh or confirm whether the link is correct");
   expect((await page.goto(hotelUrl("taipei", "/fr-FR/about")))?.status()).toBe(404);
-  expect((await page.goto(hotelUrl("lakeside", "/ko-KR")))?.status()).toBe(404); // a language the hotel does not publish
+  // A language the hotel does not publish: the same page in its main language, not a 404 whose links are 404s too.
+  expect((await page.goto(hotelUrl("lakeside", "/ko-KR/about")))?.status()).toBe(200);
+  await expect(page).toHaveURL(hotelUrl("lakeside", "/about"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");
 });
 
 test("the language switcher keeps the current page", async ({ page }) => {

@@ -31,6 +31,11 @@ beforeAll(async () => {
       Object.assign(file.hotel, { website_exist: false })
     )
   );
+  await loadHotel(
+    fixtureHotel("guards-english.localhost", (file) =>
+      Object.assign(file.hotel, { main_lang: "en-US", support_lang: ["en-US", "ja-JP"] })
+    )
+  );
   const rooms = await apiJson<{ room_class_id: number }[]>(
     HOST,
     `/api/ota/room/list?domain=${HOST}&lang=en-US`
@@ -204,6 +209,29 @@ describe("404s of a live hotel are its whole site (12)", () => {
         expect(await response.text()).not.toContain("<footer");
       }
     }
+  });
+});
+
+describe("a language the hotel does not publish", () => {
+  it.each([
+    [HOST, "/ja-JP", "/"],
+    [HOST, "/ko-KR/about?x=1", "/about?x=1"],
+    [HOST, "/ja-JP/hxa/booking?adults=2", "/hxa/booking?adults=2"],
+    ["guards-english.localhost", "/", "/en-US"],
+    ["guards-english.localhost", "/about", "/en-US/about"],
+    ["guards-english.localhost", "/ko-KR/facilities", "/en-US/facilities"],
+  ])("%s%s: a temporary redirect to the same page in the hotel's main language", async (host, path, to) => {
+    const response = await fetchAs(host, path, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "", `http://${host}`);
+    expect(`${location.pathname}${location.search}`).toBe(to);
+    const landed = await fetchAs(host, to, { redirect: "manual" });
+    expect(landed.status).toBe(200);
+  });
+
+  it("a language it publishes is served as it is", async () => {
+    expect((await fetchAs("guards-english.localhost", "/ja-JP/about", { redirect: "manual" })).status).toBe(200);
+    expect((await manual("/en-US/about")).status).toBe(200);
   });
 });
 

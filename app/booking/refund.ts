@@ -6,7 +6,7 @@ export const DEFAULT_REFUND_TEMPLATE_ID = 2;
 
 /**
  * The last day a stay can be cancelled free of charge, or null when there is none to show:
- * a non-refundable plan, an unknown template, or a date that is no longer in the future.
+ * a plan without a free window (template 0), an unknown template, or a date that is no longer in the future.
  */
 export function freeCancelUntil(checkIn: string, refundTemplateId: number, today: string): string | null {
   const days = REFUND_WINDOW_DAYS[refundTemplateId];

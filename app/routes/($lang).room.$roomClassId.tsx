@@ -97,7 +97,7 @@ export default function RoomPage() {
                 <p className="plan__meta">
                   {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", lodgingUnit(site?.hotel.kind)))}
                   {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
-                  {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
+                  {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
                 </p>
               </li>
             ))}

@@ -26,12 +26,12 @@ async function checkoutWith(page: Page, javaScriptEnabled: boolean, offset: numb
 }
 
 test("a refused coupon is cleared from the form, and placing the booking then goes through", async ({ page, javaScriptEnabled }) => {
-  await checkoutWith(page, javaScriptEnabled, javaScriptEnabled ? 170 : 172, /Non-refundable/);
+  await checkoutWith(page, javaScriptEnabled, javaScriptEnabled ? 170 : 172, /Advance Purchase/);
   await fillBooker(page);
   await page.locator('input[name="payment"][value="8:remittance"]').check();
   const total = await page.locator(".price-summary__total dd").textContent();
 
-  // The non-refundable plan takes no coupon: the check refuses WELCOME10 and clears it.
+  // The advance-purchase plan takes no coupon: the check refuses WELCOME10 and clears it.
   await page.locator("#coupon_code").fill("WELCOME10");
   await page.locator('button[name="intent"][value="price"]').click();
   await expect(page.getByRole("alert")).toHaveText("The chosen plans cannot be combined with a coupon");

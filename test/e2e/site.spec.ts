@@ -113,7 +113,7 @@ test("structured data parses and matches the page", async ({ page }) => {
 });
 
 test("a room's \"from\" price is one price: its home card, its page and its structured offer", async ({ page }) => {
-  // Deluxe King: NT$4,800 on the flexible rate (its show_price), NT$4,200 on weekdays non-refundable.
+  // Deluxe King: NT$4,800 on the flexible rate (its show_price), NT$4,200 on weekdays on the advance-purchase rate.
   await page.goto(hotelUrl("taipei", "/en-US"));
   const name = "Deluxe King City View";
   const card = page.locator(".card").filter({ has: page.getByRole("link", { name, exact: true }) });

@@ -13,7 +13,7 @@ describe("free cancellation until (spec §5)", () => {
     expect(freeCancelUntil("2030-03-10", template, "2030-01-01")).toBe(expected);
   });
 
-  it("is not shown once the date is no longer in the future, nor for a non-refundable plan", () => {
+  it("is not shown once the date is no longer in the future, nor for a plan without a free window (template 0)", () => {
     expect(freeCancelUntil("2030-03-10", 2, "2030-03-03")).toBeNull();
     expect(freeCancelUntil("2030-03-10", 2, "2030-03-02")).toBe("2030-03-03");
     expect(freeCancelUntil("2030-03-10", 0, "2030-01-01")).toBeNull();

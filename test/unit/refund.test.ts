@@ -6,7 +6,7 @@ const CHECK_IN = "2026-12-20";
 /** Today, `days` days before check-in. */
 const before = (days: number) => addDays(CHECK_IN, -days);
 
-describe("refundFor: the standard contract's ladder after the free window (non-refundable plan, template 0)", () => {
+describe("refundFor: the standard contract's ladder after the free window (a plan without a free window, template 0)", () => {
   // An odd amount: the fee is rounded down, the remainder goes back to the guest.
   const paid = 3_333;
   it.each([

@@ -259,7 +259,7 @@ const RatePlan = v.object({
   rate_plan_code: Code,
   name: Localized,
   introduction: OptionalLocalized,
-  refund_template_id: v.optional(v.picklist([0, 1, 2, 3], "must be 0 (non-refundable), 1, 2 or 3"), 2),
+  refund_template_id: v.optional(v.picklist([0, 1, 2, 3], "must be 0 (no free cancellation), 1, 2 or 3"), 2),
   allow_coupon: v.optional(v.boolean(), true),
   allow_member_price: v.optional(v.boolean(), true),
   /** Sold to signed-in members only: guests never see it. */

@@ -176,7 +176,7 @@ export async function findOrder(db: D1Database, hotelId: number, orderDoc: strin
   return db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>();
 }
 
-/** The free-cancellation date of a whole order: the earliest of its lines; none if any line is non-refundable. */
+/** The free-cancellation date of a whole order: the earliest of its lines; none if any line has no free window (template 0). */
 function orderFreeCancelUntil(order: OrderRow, lines: OrderLineRow[], today: string): string | null {
   let until: string | null = null;
   for (const line of lines) {

@@ -78,7 +78,7 @@ export function PlanItem({
         <p className="plan__meta">
           {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", unit))}
           {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
-          {plan.refund_template_id === 0 ? ` · ${t("room.non_refundable")}` : ""}
+          {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
           {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
           {plan.members_only ? ` · ${t("booking.members_only")}` : ""}
         </p>

@@ -7,7 +7,8 @@ const remix = createRequestHandler(build as unknown as ServerBuild, build.mode);
 
 export default {
   fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
-    return handleFetch(request, env, ctx, remix);
+    // The build's asset version keys the whole-page cache: a page stored by an earlier deploy names files it no longer has.
+    return handleFetch(request, env, ctx, remix, build.assets.version);
   },
   scheduled(controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext): void {
     ctx.waitUntil(handleScheduled(controller, env));

@@ -167,12 +167,13 @@ export async function handleFetch(
   rawEnv: Record<string, unknown>,
   ctx: ExecutionContext,
   remix: RemixHandler,
+  buildVersion: string,
 ): Promise<Response> {
   const requestId = requestIdOf(request);
   const log = createLogger(requestId);
   let response: Response;
   try {
-    response = await handleRequest(request, rawEnv, ctx, remix, log);
+    response = await handleRequest(request, rawEnv, ctx, remix, buildVersion, log);
   } catch (error) {
     log.error("request failed", request.method, new URL(request.url).pathname, error);
     const url = new URL(request.url);
@@ -200,6 +201,7 @@ async function handleRequest(
   rawEnv: Record<string, unknown>,
   ctx: ExecutionContext,
   remix: RemixHandler,
+  buildVersion: string,
   log: Logger,
 ): Promise<Response> {
   const url = new URL(request.url);
@@ -275,7 +277,7 @@ async function handleRequest(
     } else {
       // While the versions are read, the page is looked up under the versions this isolate saw
       // last: when they are still current (nearly always), the read and the lookup cost one wait.
-      guessKey = pages && seen?.versions ? pageCacheKey(domain, url, seen.versions) : null;
+      guessKey = pages && seen?.versions ? pageCacheKey(domain, url, seen.versions, buildVersion) : null;
       const key = guessKey;
       guessed = key && pages ? pages.then((cache) => cache?.lookup(key) ?? null) : null;
       try {
@@ -286,7 +288,7 @@ async function handleRequest(
       }
     }
     const cache = site.versions && pages ? await pages : null;
-    const key = cache && site.versions ? pageCacheKey(domain, url, site.versions) : null;
+    const key = cache && site.versions ? pageCacheKey(domain, url, site.versions, buildVersion) : null;
     if (guessed && key !== guessKey) ctx.waitUntil(guessed.then((found) => found?.response.body?.cancel()));
     if (cache && key) return cachedPage(site, cache, key, guessed && key === guessKey ? await guessed : undefined);
   }

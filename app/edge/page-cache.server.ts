@@ -2,7 +2,9 @@
  * Whole HTML of content pages cached at the edge for guests (docs/decisions/027): home, room,
  * events, news, facilities and about, asked with GET and without a member cookie. The key names
  * the hotel, the path with its query (the language is in the path), the hotel's content and stock
- * versions and its date, so an import or a booking replaces the page on the next request.
+ * versions and its date, so an import or a booking replaces the page on the next request; and the
+ * build's asset version, since a page names the build's stylesheets and scripts by their hashed
+ * file names and a deploy removes the old files: a page stored before a deploy is never served after it.
  *
  * A page's CSP nonce is per response; a copy served to many guests cannot keep one. A stored copy
  * has its nonce attributes removed and allows its inline scripts by their SHA-256 hashes instead,
@@ -35,9 +37,9 @@ export function isCacheablePageRequest(request: Request, url: URL): boolean {
   return CONTENT_PAGE.test(stripLanguage(url.pathname));
 }
 
-export function pageCacheKey(domain: string, url: URL, versions: PageVersions, now = new Date()): string {
+export function pageCacheKey(domain: string, url: URL, versions: PageVersions, buildVersion: string, now = new Date()): string {
   const day = todayIn(versions.timeZone, now);
-  return `https://page.edge-cache.portico/${encodeURIComponent(domain)}/c${versions.content}.s${versions.stock}/${day}${url.pathname}${url.search}`;
+  return `https://page.edge-cache.portico/${encodeURIComponent(domain)}/b${encodeURIComponent(buildVersion)}.c${versions.content}.s${versions.stock}/${day}${url.pathname}${url.search}`;
 }
 
 async function sha256(text: string): Promise<string> {

@@ -6,6 +6,7 @@ import { EDGE_CACHE_HEADER } from "~/edge/page-cache.server";
 import type { Transport } from "~/hotel-api/client";
 import { createLogger } from "~/server/log.server";
 import { VERSIONS_FRESH_MS } from "~/edge/versions.server";
+import { handleFetch } from "~/worker.server";
 // The built Worker (npm run build), called with an execution context the test can wait on.
 import worker from "../../build/index.js";
 import { BOOKER, apiJson, fixtureHotel, loadHotel, text } from "./helpers";
@@ -74,6 +75,39 @@ describe("content pages at the edge", () => {
     expect(member.response.headers.get(EDGE_CACHE_HEADER)).toBeNull();
     const booking = await visit(HOST, "/en-US/hxa/booking");
     expect(booking.response.headers.get(EDGE_CACHE_HEADER)).toBeNull();
+  });
+});
+
+describe("a deploy", () => {
+  const HOST = "edge-deploy.localhost";
+  beforeAll(async () => {
+    await loadHotel(fixtureHotel(HOST));
+  });
+
+  /** A build of the site whose pages name its own hashed stylesheet, as Remix's do. */
+  const build = (version: string) => async () =>
+    new Response(`<!DOCTYPE html><html lang="en-US"><head><link rel="stylesheet" href="/build/_assets/base-${version}.css"></head><body>Home</body></html>`, {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+
+  async function visitBuild(version: string) {
+    const ctx = createExecutionContext();
+    const response = await handleFetch(new Request(`http://${HOST}/en-US`), env, ctx, build(version), version);
+    const html = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { cache: response.headers.get(EDGE_CACHE_HEADER), html };
+  }
+
+  it("never serves a page stored by the build before it, whose stylesheet and script files are gone", async () => {
+    expect((await visitBuild("ONE")).cache).toBe("MISS");
+    const stored = await visitBuild("ONE");
+    expect(stored.cache).toBe("HIT");
+    expect(stored.html).toContain("base-ONE.css");
+
+    const deployed = await visitBuild("TWO");
+    expect(deployed.cache).toBe("MISS");
+    expect(deployed.html).toContain("base-TWO.css");
+    expect((await visitBuild("TWO")).cache).toBe("HIT");
   });
 });
 

@@ -217,7 +217,7 @@ describe("the signing secret", () => {
   it("when it is a known development value, serves nothing on a public host: 503 in the guest's language", async () => {
     for (const secret of ["local-development-secret-change-me-0123456789", "development-only-secret-never-deploy-0123456789"]) {
       for (const path of ["/en-US/hxa/booking", "/api/hotel/info?domain=hotel.example&lang=en-US"]) {
-        const response = await handleFetch(new Request(`https://hotel.example${path}`), withSecret(secret), ctx, remix);
+        const response = await handleFetch(new Request(`https://hotel.example${path}`), withSecret(secret), ctx, remix, "test-build");
         expect(response.status).toBe(503);
         expect(await response.text()).toBe("This site is temporarily unavailable. Please try again later.\n");
       }
@@ -226,7 +226,7 @@ describe("the signing secret", () => {
 
   it("when it is missing (a deploy without `wrangler secret put`), serves nothing: 503, not a crash", async () => {
     const { SESSION_SECRET: _secret, ...withoutSecret } = env as unknown as Record<string, unknown>;
-    const response = await handleFetch(new Request("https://hotel.example/en-US"), withoutSecret, ctx, remix);
+    const response = await handleFetch(new Request("https://hotel.example/en-US"), withoutSecret, ctx, remix, "test-build");
     expect(response.status).toBe(503);
     expect(await response.text()).toBe("This site is temporarily unavailable. Please try again later.\n");
   });
@@ -234,14 +234,14 @@ describe("the signing secret", () => {
   it("when it is a known development value, still serves localhost and *.localhost", async () => {
     // A booking page: never answered from the edge's page cache, so the site itself answers.
     for (const url of ["http://localhost:8787/en-US/hxa/booking", `http://${HOST}:8787/en-US/hxa/booking`, "http://127.0.0.1:8787/en-US/hxa/booking"]) {
-      const response = await handleFetch(new Request(url), withSecret("development-only-secret-never-deploy-0123456789"), ctx, remix);
+      const response = await handleFetch(new Request(url), withSecret("development-only-secret-never-deploy-0123456789"), ctx, remix, "test-build");
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("the site");
     }
   });
 
   it("of the tests is not one of the known development values, and a public host is served with it", async () => {
-    const response = await handleFetch(new Request("https://hotel.example/en-US"), withSecret(env.SESSION_SECRET), ctx, remix);
+    const response = await handleFetch(new Request("https://hotel.example/en-US"), withSecret(env.SESSION_SECRET), ctx, remix, "test-build");
     expect(response.status).toBe(200);
     await response.body?.cancel();
   });

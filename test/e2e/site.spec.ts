@@ -212,6 +212,21 @@ test("the header shows the hotel's white logo on a dark header and over a hero, 
   await expect(visibleLogo()).toHaveAttribute("src", "/demo/taipei/logo-dark.svg");
 });
 
+test("on a 360 px phone the hotel's logo keeps its size in every language, beside a menu, above the buttons", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const lang of ["", "/zh-CN", "/en-US", "/ja-JP", "/ko-KR"]) {
+    for (const path of ["", "/hxa/booking"]) {
+      await page.goto(hotelUrl("taipei", `${lang}${path}`));
+      // The demo logo is 180×48: at the header's 32 px height it is 120 px wide (it was squeezed to 7 px).
+      const logo = await page.locator(".site-header__logo:visible").boundingBox();
+      expect(logo?.width, `${lang}${path}`).toBeGreaterThanOrEqual(119);
+      const book = await page.locator(".site-header__book").boundingBox();
+      expect(book && logo && book.y > logo.y + logo.height, `${lang}${path}: the buttons below the brand`).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}${path}`).toBeLessThanOrEqual(360);
+    }
+  }
+});
+
 test("a room's price calendar links each open night to booking it, for a party that fills the room", async ({ page }) => {
   const { room } = await firstIds();
   await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));

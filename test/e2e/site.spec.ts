@@ -225,6 +225,10 @@ test("on a 360 px phone the hotel's logo keeps its size in every language, besid
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}${path}`).toBeLessThanOrEqual(360);
     }
   }
+  // The language list opens inside the screen (it was cut off at the left edge).
+  await page.locator(".site-header .language-switcher summary").click();
+  const list = await page.locator(".site-header .language-switcher ul").boundingBox();
+  expect(list && list.x >= 0 && list.x + list.width <= 360).toBe(true);
 });
 
 test("a room's price calendar links each open night to booking it, for a party that fills the room", async ({ page }) => {

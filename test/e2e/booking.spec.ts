@@ -288,3 +288,15 @@ test("a search the rooms left cannot house says so above the rooms that remain",
   await expect(page.locator(".booking-results > .booking-room").first()).toBeVisible();
   await expect(page.locator(".booking-results__notice")).toHaveCount(0);
 });
+
+test("a plan without a free-cancellation window says the hotel's policy applies, never that it cannot be refunded", async ({ page }) => {
+  const start = taipeiDay(40);
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&adults=2&children=0&room=1`));
+  // The advance-purchase plan (refund template 0): refunds follow the hotel's schedule, the standard contract's at least.
+  const advance = page.locator(".plan").filter({ has: page.locator(".plan__name", { hasText: /^Advance Purchase$/ }) }).first();
+  await expect(advance.locator(".plan__meta")).toContainText("Cancellation per the hotel's policy");
+  // A flexible plan (template 2) keeps its free-cancellation date.
+  const flexible = page.locator(".plan").filter({ has: page.locator(".plan__name", { hasText: /^Best Available Rate/ }) }).first();
+  await expect(flexible.locator(".plan__meta")).toContainText(/Free cancellation until/);
+  await expect(page.locator("main")).not.toContainText(/non-refundable/i);
+});

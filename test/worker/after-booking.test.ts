@@ -7,6 +7,7 @@ import { issueMemberToken } from "~/backend/account/members.server";
 import { memberSessionCookie } from "~/session/cookies.server";
 import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
+import { formatDateTime } from "~/i18n/format";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/server/env.server";
 import { createLogger, type Logger } from "~/server/log.server";
@@ -127,6 +128,13 @@ describe("the email outbox", () => {
     expect(sent?.body.to).toEqual([BOOKER.booker_email]);
     expect(sent?.body.subject).toBe(`Kun Zhe Inn: booking confirmed, ${doc}`);
     expect(sent?.body.text).toContain("Please transfer NT$");
+    // The deadline in the hotel's time, since an unpaid booking is cancelled once it passes (decision 032);
+    // not "before your stay", which the deadline contradicts.
+    const deadline = (await env.DB.prepare("SELECT pay_deadline FROM orders WHERE order_doc = ?").bind(doc).first<{ pay_deadline: string }>())?.pay_deadline ?? "";
+    expect(deadline).not.toBe("");
+    expect(sent?.body.text).toContain(`Please pay by ${formatDateTime(deadline, "en-US", "Asia/Taipei")}. Unpaid bookings are cancelled automatically`);
+    expect(sent?.body.html).toContain(`Please pay by ${formatDateTime(deadline, "en-US", "Asia/Taipei")}.`);
+    expect(sent?.body.text).not.toContain("before your stay");
     expect(sent?.body.text).toContain("陳堃 김민준");
     expect(sent?.body.html).toContain("<a href=");
     // The PDF goes with it.

@@ -82,7 +82,7 @@ async function render(deps: MailDeps, subject: MailSubject) {
   return renderOrderMail({
     kind: row.kind,
     lang,
-    hotel: { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address },
+    hotel: { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone },
     order,
     cancellation,
     links: {

@@ -7,6 +7,7 @@ import { orderMoneyLines } from "~/booking/order-view";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDay, formatTwd } from "~/documents/confirmation-content";
+import { formatDateTime } from "~/i18n/format";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
 
@@ -24,6 +25,8 @@ export interface MailHotel {
   phone: string;
   email: string;
   address: string;
+  /** Where the payment deadline is told in the hotel's local time. */
+  timeZone: string;
 }
 
 export interface MailCancellation {
@@ -72,9 +75,11 @@ export function renderOrderMail(input: {
   const dueNow = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 }).find(
     (line) => line.label === "due_now" || line.label === "due_at_hotel" || line.label === "remaining",
   );
+  // Nothing paid yet and a deadline: the booking is cancelled if it passes (docs/decisions/032), so the mail says when.
+  const deadline = unpaid && order.pay_deadline && order.payment_status === -1 && order.pay_way !== "pay_arrival" ? formatDateTime(order.pay_deadline, lang, hotel.timeZone) : null;
   if (unpaid && dueNow) {
     if (order.pay_way === "remittance") {
-      notes.push({ text: t("mail.pay_remittance", { amount: money(dueNow.amount) }) });
+      notes.push({ text: t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: money(dueNow.amount) }) });
       const info = order.remittance_info ?? {};
       const rows: [DocumentKey, string | undefined][] = [
         ["mail.bank", info.bank],
@@ -88,6 +93,7 @@ export function renderOrderMail(input: {
     } else if (links.pay) {
       notes.push({ text: t("mail.pay_online", { amount: money(dueNow.amount) }), link: links.pay });
     }
+    if (deadline) notes.push({ text: t("mail.pay_by", { deadline }) });
   }
   if (kind === "order_cancellation" && cancellation) {
     notes.push({ text: cancellation.refund > 0 ? t("mail.refund_due", { amount: money(cancellation.refund) }) : t("mail.refund_none") });

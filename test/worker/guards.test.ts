@@ -32,6 +32,11 @@ beforeAll(async () => {
     )
   );
   await loadHotel(
+    fixtureHotel("guards-icon.localhost", (file) =>
+      Object.assign(file.hotel, { icon_images: { main: "/demo/taipei/icon.svg" } })
+    )
+  );
+  await loadHotel(
     fixtureHotel("guards-english.localhost", (file) =>
       Object.assign(file.hotel, { main_lang: "en-US", support_lang: ["en-US", "ja-JP"] })
     )
@@ -209,6 +214,16 @@ describe("404s of a live hotel are its whole site (12)", () => {
         expect(await response.text()).not.toContain("<footer");
       }
     }
+  });
+});
+
+describe("/favicon.ico", () => {
+  it("is the hotel's icon, and a 404 for a hotel without one or not live", async () => {
+    const response = await fetchAs("guards-icon.localhost", "/favicon.ico", { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get("location") ?? "", "http://guards-icon.localhost").pathname).toBe("/demo/taipei/icon.svg");
+    expect((await manual("/favicon.ico")).status).toBe(404);
+    expect((await fetchAs("guards-inactive.localhost", "/favicon.ico", { redirect: "manual" })).status).toBe(404);
   });
 });
 

@@ -8,7 +8,7 @@ import { handleBackendRequest, isBackendPath, type BackendOptions } from "~/back
 import { expireUnpaidOrders } from "~/backend/payments/payments.server";
 import { handleSandbox, isSandboxPath } from "~/sandbox-gateway/sandbox.server";
 import { readHotelVersions } from "~/backend/hotels/versions.server";
-import { createAppContext, hotelDomainFor } from "~/server/context.server";
+import { createAppContext, hotelDomainFor, liveHotel } from "~/server/context.server";
 import { withContentCache } from "~/edge/content-cache.server";
 import { EDGE_CACHE_HEADER, isCacheablePageRequest, PageCache, pageCacheKey, type CachedPage, type PageVersions } from "~/edge/page-cache.server";
 import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/edge/replica.server";
@@ -375,8 +375,7 @@ async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ respon
     await response.body?.cancel();
     log.warn("answered 503: the back end is unavailable", url.pathname, unavailable.code);
     // A hotel that is not live is never named (spec §2: its domain is a plain 404).
-    const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist ? app.hotel : null;
-    return { response: securityHeaders(unavailablePage(app.lang, live), {}), complete: false };
+    return { response: securityHeaders(unavailablePage(app.lang, liveHotel(app.hotel)), {}), complete: false };
   }
   const refused = app.memberTokenRefused();
   const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith("mem_token="));

@@ -16,6 +16,7 @@ import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
 import { hashOf, orderForRequest } from "~/order-pages/access.server";
+import { signedOrderPage } from "~/booking-flow/order-link.server";
 
 type Params = { product?: string; orderDoc?: string };
 
@@ -67,9 +68,8 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
   try {
     const cancelled =
       via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, order.cancel_hash, reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);
-    const page = localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang);
-    const query = via === "link" ? `?valid_hash=${encodeURIComponent(cancelled.valid_hash)}&cancelled=1` : "?cancelled=1";
-    return safeRedirect(`${page}${query}`, request, 303);
+    const page = via === "link" ? `${signedOrderPage(context, cancelled)}&cancelled=1` : `${localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang)}?cancelled=1`;
+    return safeRedirect(page, request, 303);
   } catch (error) {
     if (error instanceof HotelApiError && REFUSALS[error.code]) return answer(REFUSALS[error.code] as CancelBlock, 409);
     throw error;

@@ -12,6 +12,7 @@ import { NotFound } from "~/components/NotFound";
 import { ServerError } from "~/components/ServerError";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, localizePath, stripLanguage } from "~/i18n/languages";
+import { liveHotel } from "~/server/context.server";
 import { safeRedirect } from "~/server/redirects.server";
 import { loadSite, type SiteData } from "~/server/site.server";
 import { useSite } from "~/components/site-data";
@@ -24,9 +25,8 @@ import { useSite } from "~/components/site-data";
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  const hotel = app.hotel;
-  if (!hotel || hotel.status !== 1 || !hotel.website_exist)
-    throw new Response(null, { status: 404 });
+  const hotel = liveHotel(app.hotel);
+  if (!hotel) throw new Response(null, { status: 404 });
   // zh-TW has no prefix: /zh-TW/about is /about (the Worker answers this first; kept for safety).
   if (params.lang === DEFAULT_LANGUAGE) {
     const url = new URL(request.url);

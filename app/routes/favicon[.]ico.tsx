@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { liveHotel } from "~/server/context.server";
 import { externalRedirect, safeRedirect } from "~/server/redirects.server";
 
 /**
@@ -8,8 +9,7 @@ import { externalRedirect, safeRedirect } from "~/server/redirects.server";
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
-  const live = app.hotel && app.hotel.status === 1 && app.hotel.website_exist;
-  const icon = live ? (app.hotel?.icon_images.main ?? "") : "";
+  const icon = liveHotel(app.hotel)?.icon_images.main ?? "";
   if (icon.startsWith("/") && !icon.startsWith("//")) return safeRedirect(icon, request, 302);
   if (/^https?:\/\//i.test(icon)) return externalRedirect(icon, request, 302);
   throw new Response(null, { status: 404 });

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { liveHotel } from "~/server/context.server";
 
 /** robots.txt per domain: content is public; booking, payment and order pages are not for indexing. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const origin = new URL(request.url).origin;
-  const open = app.hotel && app.hotel.status === 1 && app.hotel.website_exist;
+  const open = liveHotel(app.hotel) !== null;
   const product = app.env.PRODUCT;
   const body = open
     ? `User-agent: *\nAllow: /\nDisallow: /${product}/\nDisallow: /*/${product}/\nDisallow: /pay/\nDisallow: /redirect/\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`

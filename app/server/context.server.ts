@@ -64,6 +64,11 @@ export interface MemberSession {
   api: HotelApi;
 }
 
+/** The hotel when it is active and has a website; otherwise none (spec §2: its domain is a plain 404, never named). */
+export function liveHotel(hotel: HotelInfo | null): HotelInfo | null {
+  return hotel && hotel.status === 1 && hotel.website_exist ? hotel : null;
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The hotel domain of a request: its host without port; plain localhost is the default hotel. */

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { handleBackendRequest, isBackendPath, type BackendOptions } from "~/backend/router.server";
-import { expireUnpaidOrders } from "~/backend/payments/payments.server";
+import { expireUnpaidOrders, prunePaymentEvents } from "~/backend/payments/payments.server";
 import { handleSandbox, isSandboxPath } from "~/sandbox-gateway/sandbox.server";
 import { readHotelVersions } from "~/backend/hotels/versions.server";
 import { createAppContext, hotelDomainFor, liveHotel } from "~/server/context.server";
@@ -50,6 +50,7 @@ export interface BackendBases {
  * in a hotel file; only PAY_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
  */
 export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void; siteOrigin?: string } = {}): BackendOptions {
+  const siteHost = extra.siteOrigin ? new URL(extra.siteOrigin).hostname : "";
   return {
     db: env.DB,
     signingSecret: env.SESSION_SECRET,
@@ -62,6 +63,8 @@ export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, ext
     featureRepay: env.FEATURE_REPAY,
     // The site's own origin, so links the back end writes (emails) lead back to this hotel's site.
     site: extra.siteOrigin ? { origin: extra.siteOrigin, product: env.PRODUCT } : undefined,
+    // The test gateway takes no money: this machine's hosts, or a staging deployment that opted in (decision 047).
+    testGateway: env.ALLOW_TEST_GATEWAY || (siteHost !== "" && isLocalHost(siteHost)),
   };
 }
 
@@ -241,15 +244,14 @@ async function handleRequest(
     if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
     return securityHeaders(response, { api: true });
   }
-  if (isSandboxPath(url.pathname)) {
-    // The built-in test gateway: its callbacks reach this Worker's own routes in process.
+  if (isSandboxPath(url.pathname) && options.testGateway) {
+    // The built-in test gateway: its callbacks reach this Worker's own routes in process, and only
+    // those (never another origin); on a public host it does not exist unless ALLOW_TEST_GATEWAY.
     const response = await handleSandbox(request, {
       signingSecret: env.SESSION_SECRET,
+      origin: url.origin,
       waitUntil: (promise) => ctx.waitUntil(promise),
-      deliver: (callback) =>
-        new URL(callback.url).host === url.host && isBackendPath(new URL(callback.url).pathname)
-          ? handleBackendRequest(callback, { ...options, clientIp: "" })
-          : fetch(callback),
+      deliver: (callback) => handleBackendRequest(callback, { ...options, clientIp: "" }),
     });
     return securityHeaders(response, {});
   }
@@ -402,6 +404,8 @@ export async function handleScheduled(controller: { scheduledTime: number; cron:
   const log = createLogger(`cron-${crypto.randomUUID()}`);
   const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));
   if (expired.length > 0) log.info(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
+  const pruned = await prunePaymentEvents(env.DB, new Date(controller.scheduledTime));
+  if (pruned > 0) log.info(`forgot ${pruned} payment callback event(s) older than the retention`);
   await deliverMail(env, log, { limit: 50 });
   return expired;
 }

@@ -1,5 +1,7 @@
 /**
- * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-changed] [--persist-to DIR] [--day YYYY-MM-DD]
+ * npm run hotel:import -- <hotel.json> [more.json] [--remote] [--if-changed] [--persist-to DIR] [--day YYYY-MM-DD] [--allow-test-gateway]
+ *   --allow-test-gateway: a staging site may use the built-in test gateway ("sandbox") on a public
+ *   domain (its Worker must also set ALLOW_TEST_GATEWAY); without it such a file is refused
  *   --if-changed: load only hotels this database lacks, or whose file changed since it was last
  *   loaded here (npm start's seed: demo bookings survive a restart, a changed demo file is not missed)
  * npm run hotel:import -- --demo            loads every file in demo/hotels/
@@ -25,10 +27,11 @@ interface Options {
   persistTo?: string;
   day?: string;
   sqlOut?: string;
+  allowTestGateway: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { files: [], remote: false, ifAbsent: false };
+  const options: Options = { files: [], remote: false, ifAbsent: false, allowTestGateway: false };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? "";
     if (arg === "--remote") options.remote = true;
@@ -39,6 +42,7 @@ function parseArgs(argv: string[]): Options {
     } else if (arg === "--persist-to") options.persistTo = argv[++index];
     else if (arg === "--day") options.day = argv[++index];
     else if (arg === "--sql-out") options.sqlOut = argv[++index];
+    else if (arg === "--allow-test-gateway") options.allowTestGateway = true;
     else if (arg.startsWith("--")) fail(`unknown option ${arg}`);
     else options.files.push(resolve(arg));
   }
@@ -89,7 +93,7 @@ async function main() {
       invalid = true;
       continue;
     }
-    const result = validateHotelFile(input);
+    const result = validateHotelFile(input, { allowTestGateway: options.allowTestGateway });
     if (!result.success) {
       invalid = true;
       for (const error of result.errors) console.error(`${path}: ${error}`);

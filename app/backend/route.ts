@@ -23,6 +23,11 @@ export interface BackendContext {
   featureRepay: boolean;
   /** The hotel site the request came through: where links in emails point (origin and {product}). */
   site: SiteAddress;
+  /**
+   * Whether the built-in test gateway may take "payments" here: on this machine's own hosts, or on a
+   * deployment that opted in with ALLOW_TEST_GATEWAY (a staging site; decision 047).
+   */
+  testGateway: boolean;
 }
 
 export interface SiteAddress {

@@ -1,3 +1,4 @@
+import { isLocalHost } from "~/server/env.server";
 import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
@@ -52,6 +53,8 @@ export interface BackendOptions {
   featureRepay?: boolean;
   /** The site's origin and {product}; default: the request's own origin and "hxa". */
   site?: SiteAddress;
+  /** The built-in test gateway is allowed (local hosts, or ALLOW_TEST_GATEWAY); default: no. */
+  testGateway?: boolean;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -89,6 +92,7 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => console.error("background work failed", error))),
     featureRepay: options.featureRepay ?? false,
     site: options.site ?? { origin: url.origin, product: "hxa" },
+    testGateway: options.testGateway ?? isLocalHost(new URL(options.site?.origin ?? url.origin).hostname),
   };
   try {
     return await route.handler(ctx, params);

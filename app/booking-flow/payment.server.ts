@@ -102,7 +102,7 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
             return_url: `${url.origin}${localizePath(repayReturnPath(REPAY_PAYMENT_IDS.card, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
             hotel_id: repayHotelId(app.hotel),
           })
-        : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_origin: url.origin, return_path: returnPath });
+        : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_path: returnPath });
     if (started.start.kind === "redirect") throw redirect(started.start.url, 303);
     return data<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
   } catch (error) {

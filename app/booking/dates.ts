@@ -82,3 +82,9 @@ export function resolveDayRef(ref: string, loadDay: string): string {
   if (relative?.[1]) return addDays(loadDay, Number(relative[1]));
   return ref;
 }
+
+/** The instant a day begins in a time zone (an unknown zone counts as Asia/Taipei): when a stay starting that day begins. */
+export function checkInStart(day: string, timeZone: string): Date {
+  const local = DateTime.fromISO(day, { zone: timeZone });
+  return (local.isValid ? local : DateTime.fromISO(day, { zone: "Asia/Taipei" })).startOf("day").toJSDate();
+}

@@ -57,16 +57,27 @@ export interface PaymentDeadlines {
 }
 export const DEFAULT_PAYMENT_DEADLINES: PaymentDeadlines = { online_minutes: 30, atm_days: 3, remittance_days: 3, max_unpaid_per_guest: 3 };
 
+/** What a booking made on (or just before) its check-in day gets to pay: an hour, never past that day. */
+const LAST_MINUTE_MS = 3_600_000;
+
 /**
  * The payment deadline of a new order (ISO instant), or null when nothing is due before arrival.
- * Never later than check-in: a stay does not start unpaid for a method that is paid in advance.
+ * Never later than the start of the check-in day (decision 047): a stay does not start unpaid for a
+ * method that is paid in advance. A booking made on its check-in day, or less than an hour before
+ * it starts, gets at most an hour, and never past the end of that day.
  */
 export function paymentDeadline(method: string, dueNow: number, now: Date, deadlines: PaymentDeadlines, checkInStart: Date | null = null): string | null {
   if (dueNow <= 0 || method === "pay_arrival" || method === "cash") return null;
   const ms = method === "remittance" ? deadlines.remittance_days * 86_400_000 : deadlines.online_minutes * 60_000;
   let at = now.getTime() + ms;
-  if (checkInStart && method === "remittance") at = Math.max(now.getTime() + 3_600_000, Math.min(at, checkInStart.getTime()));
+  if (checkInStart) at = Math.min(at, latestDeadline(checkInStart, now));
   return new Date(at).toISOString();
+}
+
+/** The latest any payment deadline of a stay may be, whatever a gateway says (decision 047). */
+export function latestDeadline(checkInStart: Date, now: Date): number {
+  const start = checkInStart.getTime();
+  return Math.max(start, Math.min(now.getTime() + LAST_MINUTE_MS, start + 86_400_000));
 }
 
 /** Spec §4: the default payment type is credit card and the default vendor ECPG (id 1). */

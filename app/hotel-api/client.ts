@@ -397,7 +397,7 @@ export class HotelApi {
   }
 
   /** POST /api/payment/start: a payment attempt for what the order owes now (docs/decisions/031). */
-  startPayment(input: { order_doc: string; valid_hash: string; return_origin: string; return_path: string; payment_vendor?: number }) {
+  startPayment(input: { order_doc: string; valid_hash: string; return_path: string; payment_vendor?: number }) {
     return this.call(PaymentStartSchema, "POST", "/api/payment/start", { body: { ...this.hotel, ...input } });
   }
 

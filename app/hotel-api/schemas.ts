@@ -58,6 +58,8 @@ export const HotelInfoSchema = v.object({
   deposit_type: v.picklist(["all", "deposit"]),
   deposit_percent: v.number(),
   payment_list: v.array(v.object({ vendor_id: v.number(), method: v.string() })),
+  /** Portico's own (decision 047): the hotel's payments go through the built-in test gateway, which takes no money. */
+  test_payments: v.optional(v.boolean(), false),
   member_price_discount: v.object({
     discount: v.number(),
     start: v.nullish(v.string(), null),
@@ -448,7 +450,8 @@ export const OrderSchema = v.object({
     [],
   ),
   valid_hash: v.string(),
-  cancel_hash: v.string(),
+  /** The cancel link's hash, only for whoever may cancel (its creator, owner or cancel-link holder); "" otherwise. */
+  cancel_hash: v.optional(v.string(), ""),
   /** What cancelling today would give back (built-in back end; absent from other back ends). */
   refund_quote: v.optional(
     v.nullable(

@@ -50,9 +50,19 @@ export async function orderForRequest(
   throw new Response(null, { status: 404 });
 }
 
-/** The hash a request carries: the view link's, or the cancel link's. */
+/** The hash a request carries: the view link's, or the cancel link's (to see the order). */
 export function hashOf(request: Request): string | null {
   const params = new URL(request.url).searchParams;
   const hash = params.get("valid_hash") ?? params.get("cancel_hash");
+  return hash && hash.length <= 200 ? hash : null;
+}
+
+/**
+ * The cancel link's hash, and only that (decision 047): the cancellation page never takes a view
+ * link, which travels as a receipt. The back end names the link's purpose by answering `cancel_hash`
+ * only to a cancel link's holder.
+ */
+export function cancelHashOf(request: Request): string | null {
+  const hash = new URL(request.url).searchParams.get("cancel_hash");
   return hash && hash.length <= 200 ? hash : null;
 }

@@ -15,7 +15,7 @@ import type { HotelInfo, Order } from "~/hotel-api/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
-import { hashOf, orderForRequest } from "~/order-pages/access.server";
+import { cancelHashOf, orderForRequest } from "~/order-pages/access.server";
 import { signedOrderPage } from "~/booking-flow/order-link.server";
 
 type Params = { product?: string; orderDoc?: string };
@@ -29,9 +29,20 @@ function blockOf(order: Order, hotel: HotelInfo): CancelBlock | null {
   return order.check_in_day <= todayIn(hotel.time_zone) ? "cancel_page.too_late" : "cancel_page.not_allowed";
 }
 
+/**
+ * The order and how the request may cancel it: its cancel link (`?cancel_hash=`, which the back end
+ * confirms by answering the order's cancel_hash) or the signed-in owner. A view link is a 404 here.
+ */
+async function cancellableOrder(context: AppLoadContext, params: Params, request: Request) {
+  const hash = cancelHashOf(request);
+  const access = await orderForRequest(context, params.product, params.orderDoc, hash);
+  if (access.via === "link" && (!hash || access.order.cancel_hash === "")) throw new Response(null, { status: 404 });
+  return { ...access, hash };
+}
+
 export async function loadCancelPage(context: AppLoadContext, params: Params, request: Request) {
   const { app } = context;
-  const { hotel, order } = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
+  const { hotel, order } = await cancellableOrder(context, params, request);
   const { token, setCookie } = await csrfToken(request, app.env);
   const t = await fixedT(app.lang);
   return data(
@@ -57,8 +68,7 @@ const REFUSALS: Record<string, CancelBlock> = {
 
 export async function cancelAction(context: AppLoadContext, params: Params, request: Request) {
   const { app } = context;
-  const access = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
-  const { order, via, hotel } = access;
+  const { order, via, hotel, hash } = await cancellableOrder(context, params, request);
   const form = await readForm(request);
   const answer = (error: CancelBlock | "form.error.expired", status: number) =>
     data({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
@@ -67,7 +77,7 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
   const reason = parsed.success ? parsed.output.reason : "";
   try {
     const cancelled =
-      via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, order.cancel_hash, reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);
+      via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, hash ?? "", reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);
     const page = via === "link" ? `${signedOrderPage(context, cancelled)}&cancelled=1` : `${localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang)}?cancelled=1`;
     return safeRedirect(page, request, 303);
   } catch (error) {

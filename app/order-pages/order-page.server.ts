@@ -30,7 +30,12 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
           ? `${localizePath(`/pay/${hotel.hotel_id}/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(order.valid_hash)}`
           : null,
       pdf: withHash(orderPdfPath(product, order.order_doc), "valid_hash", order.valid_hash),
-      cancel: order.support_client_cancel && state !== "cancelled" ? withHash(orderCancelPath(product, order.order_doc), "cancel_hash", order.cancel_hash) : null,
+      // Only the owner or a cancel link's holder is offered the cancellation; a view link is not (decision 047).
+      cancel:
+        order.support_client_cancel && state !== "cancelled" && (via === "member" || order.cancel_hash !== "")
+          ? withHash(orderCancelPath(product, order.order_doc), "cancel_hash", order.cancel_hash)
+          : null,
+      cancelByEmail: order.support_client_cancel && state !== "cancelled" && via === "link" && order.cancel_hash === "",
     },
   };
 }

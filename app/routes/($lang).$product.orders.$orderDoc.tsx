@@ -58,6 +58,8 @@ export default function OrderPage() {
             <li>
               <a href={actions.cancel}>{t("order_page.cancel")}</a>
             </li>
+          ) : actions.cancelByEmail ? (
+            <li>{t("order_page.cancel_by_email")}</li>
           ) : null}
         </ul>
       </section>

@@ -71,6 +71,11 @@ function SiteFrame({
           {t("preparation_banner")}
         </p>
       ) : null}
+      {site.hotel.testPayments ? (
+        <p className="test-mode-banner" role="note">
+          {t("test_mode_banner")}
+        </p>
+      ) : null}
       <SiteHeader site={site} />
       {children}
       <SiteFooter site={site} />

@@ -17,7 +17,9 @@ export function isSandboxPath(pathname: string): boolean {
 
 export interface SandboxDeps {
   signingSecret: string;
-  /** Sends a callback to the site (in process for our own routes) and returns its answer. */
+  /** The site's own origin: the only place callbacks are posted and the browser is sent back to. */
+  origin: string;
+  /** Sends a callback to the site's own routes (in process) and returns its answer. */
   deliver: (request: Request) => Promise<Response>;
   waitUntil: (promise: Promise<unknown>) => void;
   now?: Date;
@@ -44,8 +46,21 @@ function hiddenFields(fields: Record<string, string>): string {
     .join("");
 }
 
-/** The merchant's checkout fields, verified with the sandbox's keys; null when the signature is wrong. */
-async function verifiedCheckout(form: FormData, signingSecret: string): Promise<Record<string, string> | null> {
+/** Whether an address is on the site's own origin (and, for callbacks, one of its callback routes). */
+function onOrigin(address: string, origin: string, pathPrefix = "/"): boolean {
+  try {
+    const url = new URL(address);
+    return url.origin === origin && url.pathname.startsWith(pathPrefix) && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The merchant's checkout fields, verified with the sandbox's keys; null when the signature is
+ * wrong, or when a callback or return address is not on the site's own origin (decision 047).
+ */
+async function verifiedCheckout(form: FormData, signingSecret: string, origin: string): Promise<Record<string, string> | null> {
   const fields: Record<string, string> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string" || name.startsWith("sandbox_")) continue;
@@ -56,6 +71,9 @@ async function verifiedCheckout(form: FormData, signingSecret: string): Promise<
   const keys = await sandboxKeys(signingSecret, merchantId);
   if (!safeEqual(fields.CheckMacValue, await checkMacValue(fields, keys))) return null;
   if (!/^\d+$/.test(fields.TotalAmount ?? "") || !fields.ReturnURL) return null;
+  const callbacks = "/api/payment/callback/";
+  if (!onOrigin(fields.ReturnURL, origin, callbacks) || (fields.PaymentInfoURL && !onOrigin(fields.PaymentInfoURL, origin, callbacks))) return null;
+  if (fields.ClientBackURL && !onOrigin(fields.ClientBackURL, origin)) return null;
   return fields;
 }
 
@@ -118,7 +136,7 @@ async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket?.fields ?? {})) form.set(name, String(value));
-  const checkout = await verifiedCheckout(form, deps.signingSecret);
+  const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(checkout?.Language);
   if (!checkout || !ticket || !/^\d{1,20}$/.test(ticket.tradeNo) || !/^\d{1,20}$/.test(ticket.account)) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
   const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>NT$ ${escapeHtml(Number(checkout.TotalAmount).toLocaleString("en-US"))}</dd></dl>`;
@@ -131,8 +149,9 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
   const url = new URL(request.url);
   if (url.pathname.endsWith("/atm") && (request.method === "GET" || request.method === "HEAD")) return atmPage(url, deps);
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST" } });
-  const form = await request.formData();
-  const checkout = await verifiedCheckout(form, deps.signingSecret);
+  // Anything but a form (empty, JSON, text, broken multipart) is the same 400 as a bad signature.
+  const form = await request.formData().catch(() => new FormData());
+  const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(typeof form.get("Language") === "string" ? String(form.get("Language")) : "");
   if (!checkout) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
   const now = deps.now ?? new Date();

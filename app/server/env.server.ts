@@ -64,6 +64,11 @@ const EnvSchema = v.object({
   SEND_EMAIL: v.optional(v.custom<SendEmail>((value) => typeof value === "object" && value !== null && "send" in value, "SEND_EMAIL must be a send_email binding")),
   /** The development page that lists the outbox (/dev/outbox). Never set in production. */
   MAIL_OUTBOX_PAGE: BooleanFlag,
+  /**
+   * The built-in test gateway, which takes no money, on hosts other than this machine's: only for a
+   * staging site, whose every page and email then says "test mode". Never set in production (decision 047).
+   */
+  ALLOW_TEST_GATEWAY: BooleanFlag,
 });
 
 /**

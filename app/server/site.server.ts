@@ -92,6 +92,7 @@ export async function loadSite(context: AppLoadContext, request: Request) {
       languages: hotel.support_lang,
       mainLanguage: hotel.main_lang,
       underPreparation: hotel.business_status === 1,
+      testPayments: hotel.test_payments,
       phone: hotel.phone,
       email: hotel.email,
       address: hotel.address,

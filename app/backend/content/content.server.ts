@@ -96,7 +96,7 @@ export const contentRoutes: BackendRoute[] = [
     path: "/api/hotel/info",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      return ok(presentHotelInfo(hotel, ctx.lang));
+      return ok(presentHotelInfo(hotel, ctx.lang, { testGateway: ctx.testGateway }));
     },
   },
   {

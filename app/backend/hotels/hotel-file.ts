@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/booking/payments";
 import { PAYMENT_PROVIDERS } from "~/payments/providers";
+import { isLocalHost } from "~/server/env.server";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
@@ -399,10 +400,32 @@ export type HotelFileResult =
   | { success: true; file: HotelFile }
   | { success: false; errors: string[] };
 
+/**
+ * The built-in test gateway takes no money (decision 047): never in "production" mode, and only on a
+ * local domain unless the import is for a staging site that opted in (--allow-test-gateway).
+ */
+function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[] {
+  return file.hotel.payment_gateways.flatMap((config, index) => {
+    if (config.provider !== "sandbox") return [];
+    const at = `hotel.payment_gateways.${index}`;
+    const errors: string[] = [];
+    if (config.mode === "production") errors.push(`${at}.mode: "sandbox" is the built-in test gateway, which takes no money: it has no production mode`);
+    if (!isLocalHost(file.hotel.domain) && !allowTestGateway) {
+      errors.push(
+        `${at}.provider: "sandbox" is the built-in test gateway, which takes no money: only for local domains (*.localhost), or a staging site imported with --allow-test-gateway whose Worker sets ALLOW_TEST_GATEWAY`,
+      );
+    }
+    return errors;
+  });
+}
+
 /** Validates a parsed hotel file; each error names the field by its path, e.g. `hotel.email`. */
-export function validateHotelFile(input: unknown): HotelFileResult {
+export function validateHotelFile(input: unknown, options: { allowTestGateway?: boolean } = {}): HotelFileResult {
   const result = v.safeParse(HotelFileSchema, input);
-  if (result.success) return { success: true, file: result.output };
+  if (result.success) {
+    const errors = testGatewayErrors(result.output, options.allowTestGateway ?? false);
+    return errors.length === 0 ? { success: true, file: result.output } : { success: false, errors };
+  }
   return {
     success: false,
     errors: result.issues.map((issue) => {

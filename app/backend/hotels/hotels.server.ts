@@ -152,7 +152,13 @@ interface StoredBanner {
 }
 
 /** Hotel info (spec §3) in one language. */
-export function presentHotelInfo(hotel: HotelRow, lang: Language) {
+/** Whether any of the hotel's payments go through the built-in test gateway, which takes no money (decision 047). */
+export function usesTestGateway(hotel: Pick<HotelRow, "payment_gateways">): boolean {
+  return parseJson<{ provider?: string }[]>(hotel.payment_gateways, []).some((config) => config.provider === "sandbox");
+}
+
+/** The hotel's info (spec §3). `testGateway`: whether the test gateway may run here (the banner says "test mode" only then). */
+export function presentHotelInfo(hotel: HotelRow, lang: Language, where: { testGateway: boolean } = { testGateway: false }) {
   const main = mainLanguage(hotel);
   const text = (column: string) => pickText(parseJson<LocalizedText>(column, {}), lang, main);
   const banners = parseJson<StoredBanner[]>(hotel.banners, []);
@@ -180,6 +186,8 @@ export function presentHotelInfo(hotel: HotelRow, lang: Language) {
     deposit_type: hotel.deposit_type,
     deposit_percent: hotel.deposit_percent,
     payment_list: parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []),
+    /** Portico's own: payments go through the built-in test gateway; every page says "test mode". */
+    test_payments: where.testGateway && usesTestGateway(hotel),
     member_price_discount: {
       discount: hotel.member_discount_percent,
       start: hotel.member_discount_start,

@@ -8,11 +8,11 @@ import { localizePath } from "~/i18n/languages";
 import { confirmationContent } from "~/documents/confirmation-content";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { documentLanguage, paymentText } from "~/documents/labels";
-import { presentHotelInfo, type HotelRow } from "~/backend/hotels/hotels.server";
+import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, loadAttempts, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
-import { renderOrderMail, type MailCancellation } from "~/backend/mail/render.server";
+import { renderHotelAlert, renderOrderMail, type MailCancellation, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
 
 export interface MailDeps {
@@ -52,6 +52,7 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
     fetcher: () => Promise.reject(new Error("no gateway calls while rendering mail")),
     waitUntil: (promise) => void promise.catch((error: unknown) => console.error("background work failed", error)),
     featureRepay: false,
+    testGateway: false,
   };
 }
 
@@ -70,6 +71,15 @@ async function render(deps: MailDeps, subject: MailSubject) {
     return `${row.site_origin}${localizePath(path, lang)}?${purpose === "view" ? "valid_hash" : "cancel_hash"}=${encodeURIComponent(hash)}`;
   };
   const view = await link(orderPagePath(row.product, order.order_doc), "view");
+  const testMode = usesTestGateway(subject.hotel);
+  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone };
+  if (row.kind === "hotel_payment_alert") {
+    const { results: owed } = await deps.db
+      .prepare("SELECT amount, status, trade_no FROM payments WHERE order_id = ? AND status IN ('late', 'overpaid') ORDER BY id")
+      .bind(subject.order.id)
+      .all<OwedPayment>();
+    return renderHotelAlert({ lang, hotel, order, owed, view, testMode });
+  }
   const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const viewHash = new URL(view).searchParams.get("valid_hash") ?? "";
   const cancellation =
@@ -82,8 +92,9 @@ async function render(deps: MailDeps, subject: MailSubject) {
   return renderOrderMail({
     kind: row.kind,
     lang,
-    hotel: { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone },
+    hotel,
     order,
+    testMode,
     cancellation,
     links: {
       view,

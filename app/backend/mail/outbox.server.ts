@@ -7,7 +7,7 @@
 import type { Language } from "~/i18n/languages";
 import type { SiteAddress } from "~/backend/route";
 
-export type MailKind = "order_confirmation" | "order_cancellation" | "paid_receipt";
+export type MailKind = "order_confirmation" | "order_cancellation" | "paid_receipt" | "hotel_payment_alert";
 
 export interface QueuedMail {
   hotelId: number;
@@ -19,14 +19,17 @@ export interface QueuedMail {
   site: SiteAddress;
 }
 
-/** The INSERT that queues one message; put it in the batch that makes the change. */
-export function queueMail(db: D1Database, mail: QueuedMail): D1PreparedStatement {
+/**
+ * The INSERT that queues one message; put it in the batch that makes the change. `when`, an SQL
+ * condition, queues it only if the batch's change has happened (a guarded cancellation).
+ */
+export function queueMail(db: D1Database, mail: QueuedMail, when = "1"): D1PreparedStatement {
   const orderRef = "doc" in mail.order ? "(SELECT id FROM orders WHERE order_doc = ?)" : "?";
   const orderValue = "doc" in mail.order ? mail.order.doc : mail.order.id;
   return db
     .prepare(
       `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
-       VALUES (?, ${orderRef}, ?, ?, ?, ?, ?)`,
+       SELECT ?, ${orderRef}, ?, ?, ?, ?, ? WHERE ${when}`,
     )
     .bind(mail.hotelId, orderValue, mail.kind, mail.lang, mail.to, mail.site.origin, mail.site.product);
 }

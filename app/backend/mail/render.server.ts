@@ -44,18 +44,50 @@ export interface RenderedMail {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/** A payment the hotel must give back (decision 047). */
+export interface OwedPayment {
+  amount: number;
+  status: "late" | "overpaid";
+  trade_no: string;
+}
+
+/** The hotel's alert: money arrived that its booking does not owe (late or overpaid), to refund. */
+export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; order: PresentedOrder; owed: OwedPayment[]; view: string; testMode: boolean }): RenderedMail {
+  const { lang, hotel, order, owed, view, testMode } = input;
+  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params);
+  const subject = `${testMode ? "[TEST] " : ""}${t("mail.subject.hotel_payment_alert", { hotel: hotel.name, number: order.order_doc })}`;
+  const lines = [
+    ...(testMode ? [t("mail.test_mode")] : []),
+    t("mail.intro.hotel_payment_alert", { number: order.order_doc }),
+    ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatTwd(payment.amount, lang), trade: payment.trade_no })),
+    `${t("mail.alert.guest")}: ${order.booker_name} · ${order.booker_email} · ${order.booker_phone}`,
+    `${t("mail.number")}: ${order.order_doc}`,
+  ];
+  const text = [...lines, "", `${t("mail.view_link")}: ${view}`, ""].join("\n");
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5;max-width:40rem">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(view)}">${escapeHtml(t("mail.view_link"))}</a></p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
 export function renderOrderMail(input: {
-  kind: MailKind;
+  kind: Exclude<MailKind, "hotel_payment_alert">;
   lang: Language;
   hotel: MailHotel;
   order: PresentedOrder;
   links: MailLinks;
   cancellation: MailCancellation | null;
+  /** The hotel's payments go through the built-in test gateway: the message says so first. */
+  testMode?: boolean;
 }): RenderedMail {
   const { kind, lang, hotel, order, links, cancellation } = input;
   const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params);
   const money = (amount: number) => formatTwd(amount, lang);
-  const subject = t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc });
+  const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
 
   // Blocks of [text, link?]: the plain-text and HTML bodies say the same.
   const facts: [string, string][] = [
@@ -70,7 +102,7 @@ export function renderOrderMail(input: {
   if (order.paid_amount > 0) facts.push([t("mail.paid"), money(Math.min(order.paid_amount, order.final_amount))]);
   facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor)]);
 
-  const notes: { text: string; link?: string }[] = [];
+  const notes: { text: string; link?: string }[] = input.testMode ? [{ text: t("mail.test_mode") }] : [];
   const unpaid = kind !== "order_cancellation" && order.status !== "cancelled" && order.remain_total_amount > 0;
   const dueNow = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 }).find(
     (line) => line.label === "due_now" || line.label === "due_at_hotel" || line.label === "remaining",

@@ -15,47 +15,75 @@ import { verifyOrderLink } from "~/backend/orders/links.server";
 import { queueMail } from "~/backend/mail/outbox.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
 import { DocParam, findOrder, loadOrderLines, Note, orderAnswer, refundQuote, requireMember, type OrderRow } from "~/backend/orders/orders.server";
+import type { Refund } from "~/booking/refund";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
-async function cancelOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string) {
-  if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
-  if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
-  const today = todayIn(hotel.time_zone, ctx.now);
-  if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
-  const lines = await loadOrderLines(ctx.db, order.id);
-  const quote = refundQuote(hotel, order, lines, ctx.now);
+/** How many times a cancellation is tried again when money lands on its order meanwhile. */
+const CANCEL_ATTEMPTS = 5;
+
+async function cancelOrder(ctx: BackendContext, hotel: HotelRow, first: OrderRow, via: "member" | "hash", reason: string) {
+  let order = first;
+  for (let attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
+    if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
+    if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
+    const today = todayIn(hotel.time_zone, ctx.now);
+    if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
+    const quote = refundQuote(hotel, order, await loadOrderLines(ctx.db, order.id), ctx.now);
+    if (await writeCancellation(ctx, hotel, order, via, reason, quote)) {
+      if (quote.refund > 0) await refundThroughGateways(ctx, hotel, order, quote.refund);
+      const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
+      return ok(await orderAnswer(ctx, hotel, cancelled ?? order, { cancel: false }));
+    }
+    // The order changed between reading it and cancelling it (a payment landed, another
+    // cancellation, the expiry): read it again and decide again from what it is now.
+    const now = await findOrder(ctx.db, hotel.id, order.order_doc);
+    if (!now) throw new ApiError(404, "order_not_found");
+    order = now;
+  }
+  throw new ApiError(409, "order_changed");
+}
+
+/**
+ * One D1 batch (one transaction) that cancels the order only as it was read: the refund was computed
+ * from `order.paid_amount`, so every statement requires the order still uncancelled with that amount
+ * paid (decision 047). A payment that lands first makes the batch change nothing (the caller reads
+ * again); one that lands after finds the order cancelled and is kept as `late`, owed back in full.
+ * Answers whether this batch cancelled the order.
+ */
+async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string, quote: Refund): Promise<boolean> {
   const points = order.member_id ? order.point_used : 0;
+  // After the first statement: "this batch recorded the cancellation and has not yet marked the order".
+  const ours = `EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${Number(order.id)}) AND (SELECT status FROM orders WHERE id = ${Number(order.id)}) != 'cancelled'`;
   const statements = [
-    ctx.db.prepare("DELETE FROM order_nights WHERE order_id = ?").bind(order.id),
-    ctx.db
-      .prepare("UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status != 'cancelled'")
-      .bind(order.id),
     ctx.db
       .prepare(
         `INSERT INTO cancellations (order_id, via, reason, fee, refund, refund_status, refund_rule, refund_percent, points_returned)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'cancelled' AND paid_amount = ?)`,
       )
-      .bind(order.id, via, reason, quote.fee, quote.refund, quote.refund > 0 ? "due" : "none", quote.rule, quote.percent, points),
-    queueMail(ctx.db, { hotelId: hotel.id, order: { id: order.id }, kind: "order_cancellation", lang: order.lang, to: order.booker_email, site: ctx.site }),
+      .bind(order.id, via, reason, quote.fee, quote.refund, quote.refund > 0 ? "due" : "none", quote.rule, quote.percent, points, order.id, order.paid_amount),
+    ctx.db.prepare(`DELETE FROM order_nights WHERE order_id = ? AND ${ours}`).bind(order.id),
+    queueMail(ctx.db, { hotelId: hotel.id, order: { id: order.id }, kind: "order_cancellation", lang: order.lang, to: order.booker_email, site: ctx.site }, ours),
   ];
   if (order.member_id && order.point_used > 0) {
     statements.push(
-      ctx.db.prepare("UPDATE members SET points = points + ? WHERE id = ?").bind(order.point_used, order.member_id),
+      ctx.db.prepare(`UPDATE members SET points = points + ? WHERE id = ? AND ${ours}`).bind(order.point_used, order.member_id),
       ctx.db
-        .prepare("INSERT INTO point_ledger (member_id, order_id, delta, reason) VALUES (?, ?, ?, 'cancellation')")
+        .prepare(`INSERT INTO point_ledger (member_id, order_id, delta, reason) SELECT ?, ?, ?, 'cancellation' WHERE ${ours}`)
         .bind(order.member_id, order.id, order.point_used),
     );
   }
+  // Last: the order itself, which ends "ours".
+  statements.push(
+    ctx.db.prepare(`UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${ours}`).bind(order.id),
+  );
   try {
-    await ctx.db.batch(statements);
+    const [recorded] = await ctx.db.batch(statements);
+    return (recorded?.meta.changes ?? 0) > 0;
   } catch (error) {
-    // The UNIQUE order_id of cancellations refuses a second, concurrent cancellation: nothing is written.
-    if (String(error).includes("cancellations.order_id")) throw new ApiError(409, "already_cancelled");
+    // The UNIQUE order_id of cancellations refuses a second record (the expiry's): nothing is written.
+    if (String(error).includes("cancellations.order_id")) return false;
     throw error;
   }
-  if (quote.refund > 0) await refundThroughGateways(ctx, hotel, order, quote.refund);
-  const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
-  return ok(await orderAnswer(ctx, hotel, cancelled ?? order));
 }
 
 /** The cancellation is made: a gateway that fails leaves the refund `due` (logged), never the cancellation undone. */

@@ -5,7 +5,8 @@
  */
 import * as v from "valibot";
 import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
-import { todayIn } from "~/booking/dates";
+import { checkInStart, todayIn } from "~/booking/dates";
+import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
 import { freeCancelUntil, refundFor, type Refund, type RefundStep } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
@@ -172,8 +173,17 @@ export async function loadOrderLines(db: D1Database, orderId: number): Promise<O
   return results;
 }
 
-export async function findOrder(db: D1Database, hotelId: number, orderDoc: string): Promise<OrderRow | null> {
-  return db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>();
+/**
+ * An order as it is now: one unpaid past its payment deadline is expired first (decision 047), so no
+ * page or answer ever invites payment for it, whether or not the scheduled sweep has run.
+ */
+export async function findOrder(db: D1Database, hotelId: number, orderDoc: string, now: Date = new Date()): Promise<OrderRow | null> {
+  return currentOrder(db, () => db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>(), now);
+}
+
+/** Orders as they are now (see findOrder): any unpaid past its deadline is expired before it is shown. */
+export async function currentOrders(db: D1Database, orders: OrderRow[], now: Date): Promise<OrderRow[]> {
+  return Promise.all(orders.map((order) => (isPastDeadline(order, now) ? findOrder(db, order.hotel_id, order.order_doc, now).then((fresh) => fresh ?? order) : order)));
 }
 
 /** The free-cancellation date of a whole order: the earliest of its lines; none if any line has no free window (template 0). */
@@ -281,7 +291,13 @@ export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRo
   });
 }
 
-export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow) {
+/**
+ * An order as the API answers it. `cancel`: whether the caller may cancel it (decision 047) — its
+ * creator, its signed-in owner, or the holder of its cancel link; then the answer carries the
+ * cancel link's hash. A view link's holder gets `cancel_hash: ""`: view links are forwarded as
+ * receipts and travel inside gateway addresses, and must never lead to a cancellation.
+ */
+export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, access: { cancel: boolean }) {
   const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
   const quote = refundQuote(hotel, order, lines, ctx.now);
   const cancellation =
@@ -296,7 +312,7 @@ export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: O
     cancellation,
     refund_quote: { rule: quote.rule, percent: quote.percent, refund: quote.refund, fee: quote.fee, points: order.point_used },
     valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
-    cancel_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel"),
+    cancel_hash: access.cancel ? await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel") : "",
   };
 }
 
@@ -310,7 +326,7 @@ function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): st
 }
 
 async function creationAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, status: number, replayed: boolean) {
-  const answer = await orderAnswer(ctx, hotel, order);
+  const answer = await orderAnswer(ctx, hotel, order, { cancel: true });
   const response = ok(
     { order_doc: order.order_doc, redirect_path: redirectPathFor(hotel, order, answer.valid_hash), order: answer },
     status,
@@ -389,7 +405,7 @@ function orderInsertStatements(
         hotel.support_client_cancel,
         JSON.stringify(payload.room_attachment_detail),
         JSON.stringify(payload.rail_item_list),
-        status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel)) : null,
+        status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone)) : null,
         ctx.clientIp.slice(0, 64),
       ),
   ];
@@ -561,7 +577,8 @@ export const orderRoutes: BackendRoute[] = [
         )
         .bind(hotel.id, member.id, orderDoc, status)
         .all<OrderRow>();
-      return ok(await Promise.all(results.map((order) => orderAnswer(ctx, hotel, order))));
+      const orders = await currentOrders(ctx.db, results, ctx.now);
+      return ok(await Promise.all(orders.map((order) => orderAnswer(ctx, hotel, order, { cancel: true }))));
     },
   },
   {
@@ -577,7 +594,7 @@ export const orderRoutes: BackendRoute[] = [
         ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id),
       ]);
       return ok({
-        ...(await orderAnswer(ctx, hotel, order)),
+        ...(await orderAnswer(ctx, hotel, order, { cancel: false })),
         cancellation: cancellation?.results[0] ?? null,
         payments: payments?.results ?? [],
       });
@@ -589,13 +606,13 @@ export const orderRoutes: BackendRoute[] = [
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const hash = ctx.url.searchParams.get("valid_hash");
-      // A cancel link shows the order it cancels, so its page can say what will be cancelled.
-      const orderDoc =
-        (await verifyOrderLink(ctx.signingSecret, hash, "view", hotel.id, ctx.now)) ??
-        (await verifyOrderLink(ctx.signingSecret, hash, "cancel", hotel.id, ctx.now));
+      // A cancel link shows the order it cancels, so its page can say what will be cancelled; only
+      // a cancel link's answer carries what cancels (decision 047).
+      const viewed = await verifyOrderLink(ctx.signingSecret, hash, "view", hotel.id, ctx.now);
+      const orderDoc = viewed ?? (await verifyOrderLink(ctx.signingSecret, hash, "cancel", hotel.id, ctx.now));
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      return ok(await orderAnswer(ctx, hotel, order));
+      return ok(await orderAnswer(ctx, hotel, order, { cancel: viewed === null }));
     },
   },
   {

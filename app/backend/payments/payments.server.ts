@@ -10,12 +10,15 @@ import { paymentGateway, PaymentConfigError, PaymentNotImplementedError, type Ga
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
+import { todayIn } from "~/booking/dates";
+import { isLocalHost } from "~/server/env.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
-import { applyNotice, findPayment, logPaymentEvent, markOrderPaid } from "~/backend/payments/settle.server";
+import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
 export { expireUnpaidOrders } from "~/backend/payments/expiry.server";
-export { markOrderPaid } from "~/backend/payments/settle.server";
+import { currentOrder } from "~/backend/payments/expiry.server";
+export { markOrderPaid, prunePaymentEvents } from "~/backend/payments/settle.server";
 
 export function hotelDeadlines(hotel: Pick<HotelRow, "payment_deadlines">): PaymentDeadlines {
   return { ...DEFAULT_PAYMENT_DEADLINES, ...parseJson<Partial<PaymentDeadlines>>(hotel.payment_deadlines, {}) };
@@ -29,6 +32,11 @@ async function findHotelById(db: D1Database, id: string): Promise<HotelRow | nul
 /** The gateway of one vendor for one hotel; configuration problems become the §8 errors guests can read. */
 export async function gatewayFor(ctx: BackendContext, hotel: HotelRow, vendorId: number, siteOrigin = ""): Promise<PaymentGateway> {
   const configs = parseJson<GatewayConfig[]>(hotel.payment_gateways, []);
+  if (!ctx.testGateway && configs.some((config) => config.vendor_id === vendorId && config.provider === "sandbox")) {
+    // The test gateway takes no money: never on a public host unless the deployment opted in (decision 047).
+    console.error("payment configuration", hotel.domain, `vendor ${vendorId}: the built-in test gateway is refused on a public host (set ALLOW_TEST_GATEWAY for a staging site)`);
+    throw new ApiError(422, "payment_not_configured", {}, "payment_vendor");
+  }
   try {
     return await paymentGateway(vendorId, configs, { secrets: ctx.secret, signingSecret: ctx.signingSecret, siteOrigin, fetcher: ctx.fetcher });
   } catch (error) {
@@ -55,6 +63,9 @@ interface PayableOrder {
   status: string;
   pay_deadline: string | null;
   booker_email: string;
+  check_in_day: string;
+  member_id: number | null;
+  point_used: number;
 }
 
 /** What the guest owes online now, and why; a §8-style error when nothing can be paid. */
@@ -82,16 +93,14 @@ export function newTradeNo(orderDoc: string): string {
   return base + [...bytes].map((byte) => TRADE_ALPHABET[byte % TRADE_ALPHABET.length]).join("");
 }
 
-const Origin = v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i));
-const LocalPath = v.pipe(v.string(), v.maxLength(1000), v.regex(/^\/(?!\/)[^\s\\]*$/));
+/** A path on the hotel's own site: one leading slash, no spaces, backslashes or control characters. */
+export const LocalPath = v.pipe(v.string(), v.maxLength(1000), v.regex(/^\/(?![/\\])[^\s\\\p{Cc}]*$/u));
 
 const StartBody = v.object({
   domain: v.string(),
   order_doc: v.pipe(v.string(), v.regex(/^[A-Z0-9-]{4,40}$/)),
   valid_hash: v.pipe(v.string(), v.maxLength(200)),
-  /** The site's origin: the gateway sends the browser back there, and posts its callbacks there. */
-  return_origin: Origin,
-  /** The page the browser returns to (the order's /pay page). */
+  /** The page the browser returns to (the order's /pay page): a path on the hotel's site. */
   return_path: LocalPath,
   /** Another vendor of the hotel's list than the order's own (repay with another card or wallet). */
   payment_vendor: v.optional(v.pipe(v.number(), v.integer())),
@@ -101,17 +110,45 @@ export function callbackPath(hotelId: number, vendorId: number, kind: "return" |
   return `/api/payment/callback/${hotelId}/${vendorId}/${kind}`;
 }
 
-/** Starts a payment attempt for what the order owes now; answers where to send the browser. */
-export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: PayableOrder, input: { origin: string; returnPath: string; vendorId: number }) {
+/**
+ * The hotel's own site, where every address handed to a gateway points (decision 047): its domain
+ * over HTTPS. Only on this machine (development, tests), where no gateway can reach anyway, is it the
+ * local site the request came through. Never an origin a caller names.
+ */
+export function hotelSiteOrigin(ctx: Pick<BackendContext, "site">, hotel: Pick<HotelRow, "domain">): string {
+  const here = new URL(ctx.site.origin);
+  return isLocalHost(here.hostname) ? here.origin : `https://${hotel.domain}`;
+}
+
+/** Whole days from today (in the hotel's time zone) to check-in: an ATM account never outlives the stay's start. */
+function daysToCheckIn(hotel: Pick<HotelRow, "time_zone">, order: Pick<PayableOrder, "check_in_day">, now: Date): number {
+  return Math.round((Date.parse(`${order.check_in_day}T00:00:00Z`) - Date.parse(`${todayIn(hotel.time_zone, now)}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Starts a payment attempt for what the order owes now; answers where to send the browser. One open
+ * attempt per order (decision 047): the new one supersedes any attempt still waiting at a gateway,
+ * and an issued ATM account, which no gateway can withdraw, is paid to or left to expire first.
+ */
+export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: PayableOrder, input: { returnPath: string; vendorId: number }) {
   if (isOfflineMethod(order.pay_way) && input.vendorId === order.payment_vendor) throw new ApiError(409, "nothing_to_pay");
   const due = amountDue(order, ctx.now);
-  const gateway = await gatewayFor(ctx, hotel, input.vendorId, input.origin);
+  const origin = hotelSiteOrigin(ctx, hotel);
+  const gateway = await gatewayFor(ctx, hotel, input.vendorId, origin);
   const tradeNo = newTradeNo(order.order_doc);
-  await ctx.db
-    .prepare("INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(order.id, input.vendorId, gateway.provider, tradeNo, due.amount, due.purpose)
-    .run();
-  const browserReturn = `${input.origin}${input.returnPath}`;
+  const [, inserted] = await ctx.db.batch([
+    ctx.db
+      .prepare(`UPDATE payments SET status = 'superseded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND status = 'pending'`)
+      .bind(order.id),
+    ctx.db
+      .prepare(
+        `INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) SELECT ?, ?, ?, ?, ?, ?
+         WHERE NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ? AND status = 'code_issued')`,
+      )
+      .bind(order.id, input.vendorId, gateway.provider, tradeNo, due.amount, due.purpose, order.id),
+  ]);
+  if ((inserted?.meta.changes ?? 0) === 0) throw new ApiError(409, "payment_code_open");
+  const browserReturn = `${origin}${input.returnPath}`;
   let start;
   try {
     start = await gateway.start({
@@ -121,12 +158,12 @@ export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: 
       email: order.booker_email,
       now: ctx.now,
       lang: ctx.lang,
-      atmDays: hotelDeadlines(hotel).atm_days,
+      atmDays: Math.max(1, Math.min(hotelDeadlines(hotel).atm_days, daysToCheckIn(hotel, order, ctx.now))),
       urls: {
-        notify: `${input.origin}${callbackPath(hotel.id, input.vendorId, "return")}`,
-        paymentInfo: `${input.origin}${callbackPath(hotel.id, input.vendorId, "info")}`,
+        notify: `${origin}${callbackPath(hotel.id, input.vendorId, "return")}`,
+        paymentInfo: `${origin}${callbackPath(hotel.id, input.vendorId, "info")}`,
         browserReturn,
-        confirm: `${input.origin}/api/payment/linepay/confirm/${hotel.id}/${input.vendorId}?back=${encodeURIComponent(input.returnPath)}`,
+        confirm: `${origin}/api/payment/linepay/confirm/${hotel.id}/${input.vendorId}?back=${encodeURIComponent(input.returnPath)}`,
       },
     });
   } catch (error) {
@@ -170,13 +207,12 @@ function textAnswer(body: string, status = 200): Response {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
-async function handleCallback(ctx: BackendContext, params: Record<string, string>): Promise<Response> {
-  const route = `${params.vendorId}/${params.kind}`;
-  const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
-  const vendorId = Number(params.vendorId);
-  const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
-  const body = await ctx.request.text();
-  // The trade a refused callback claims to be about, unverified, for the log only.
+/**
+ * Refuses a callback that proved nothing (no hotel at that address, no gateway, a bad signature):
+ * logged, never written — anyone can post these (decision 047). The claimed trade, unverified, only
+ * in the log, cleaned of control characters.
+ */
+function refuseUnverified(route: string, reason: string, body: string): Response {
   const claimed = (() => {
     try {
       return new URLSearchParams(body).get("MerchantTradeNo") ?? "";
@@ -184,23 +220,30 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
       return "";
     }
   })();
-  const refuse = async (reason: string, tradeNo = claimed) => {
-    await logPaymentEvent(ctx.db, { hotelId: hotel?.id ?? null, route, outcome: "refused", reason, tradeNo });
-    return textAnswer(`0|${reason}`, 400);
-  };
-  if (!hotel || !kind || !Number.isInteger(vendorId)) return refuse("unknown callback address");
-  if (body.length > 16_384) return refuse("body too large");
+  console.warn("payment callback refused", printable(route, 40), printable(claimed, 40) || "-", reason);
+  return textAnswer(`0|${reason}`, 400);
+}
+
+async function handleCallback(ctx: BackendContext, params: Record<string, string>): Promise<Response> {
+  const route = `${params.vendorId}/${params.kind}`;
+  const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
+  const vendorId = Number(params.vendorId);
+  const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
+  const body = await ctx.request.text();
+  if (!hotel || !kind || !Number.isInteger(vendorId)) return refuseUnverified(route, "unknown callback address", body);
+  if (body.length > 16_384) return refuseUnverified(route, "body too large", "");
   let gateway: PaymentGateway;
   try {
     gateway = await gatewayFor(ctx, hotel, vendorId);
   } catch {
-    return refuse("no gateway for this vendor");
+    return refuseUnverified(route, "no gateway for this vendor", body);
   }
   const verdict = await gateway.verifyCallback(kind, body, ctx.request.headers);
-  if (!verdict.ok) return refuse(verdict.reason);
+  if (!verdict.ok) return refuseUnverified(route, verdict.reason, body);
+  // From here the gateway signed what it says: what it changes, or why not, is kept (for a while).
   const outcome = await applyNotice(ctx.db, hotel.id, vendorId, verdict.notice, ctx.site);
-  if (outcome.outcome === "refused") return refuse(outcome.reason, verdict.notice.tradeNo);
   await logPaymentEvent(ctx.db, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
+  if (outcome.outcome === "refused") return textAnswer(`0|${outcome.reason}`, 400);
   return textAnswer(gateway.acknowledgement || "OK");
 }
 
@@ -215,16 +258,18 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   const payment = await findPayment(ctx.db, tradeNo);
   const vendorId = Number(params.vendorId);
   if (!hotel || !payment || payment.hotel_id !== hotel.id || payment.vendor_id !== vendorId || !/^\d{1,25}$/.test(transactionId)) {
-    await logPaymentEvent(ctx.db, { hotelId: hotel?.id ?? null, route: "linepay/confirm", outcome: "refused", reason: "unknown or foreign trade", tradeNo });
+    // Anyone can open this address: nothing is written until LINE Pay confirms.
+    console.warn("payment callback refused", "linepay/confirm", printable(tradeNo, 40) || "-", "unknown or foreign trade");
     return redirect();
   }
   const gateway = await gatewayFor(ctx, hotel, vendorId);
   const answer = await gateway.query(tradeNo, transactionId, payment.amount);
   if (answer?.paid && answer.amount === payment.amount) {
-    const { changed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site);
-    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: changed ? "applied" : "ignored", reason: changed ? "paid" : "replay", tradeNo });
+    const { changed, owed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site);
+    const outcome = changed || owed ? "applied" : "ignored";
+    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome, reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay", tradeNo });
   } else {
-    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome: "refused", reason: "confirm not 0000", tradeNo });
+    console.warn("payment callback refused", "linepay/confirm", tradeNo, "confirm not 0000");
   }
   return redirect();
 }
@@ -238,12 +283,12 @@ export const paymentRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, body.domain);
       const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view", hotel.id, ctx.now);
       if (!orderDoc || orderDoc !== body.order_doc) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      const order = await ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, orderDoc).first<PayableOrder>();
+      const order = await currentOrder(ctx.db, () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, orderDoc).first<PayableOrder>(), ctx.now);
       if (!order) throw new ApiError(404, "order_not_found");
       const vendorId = body.payment_vendor ?? order.payment_vendor;
       const offered = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
       if (!offered.some((entry) => entry.vendor_id === vendorId && !isOfflineMethod(entry.method))) throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
-      return ok(await startPayment(ctx, hotel, order, { origin: body.return_origin, returnPath: body.return_path, vendorId }));
+      return ok(await startPayment(ctx, hotel, order, { returnPath: body.return_path, vendorId }));
     },
   },
   { method: "POST", path: "/api/payment/callback/:hotelId/:vendorId/:kind", handler: handleCallback },

@@ -5,6 +5,8 @@
  * both are single D1 batches (one transaction each), so an order is either paid and kept, or
  * expired and released, and money arriving after expiry is kept as a `late` payment to refund.
  */
+import { checkInStart } from "~/booking/dates";
+import { latestDeadline } from "~/booking/payments";
 import type { PaymentNotice } from "~/payments/gateway";
 import type { SiteAddress } from "~/backend/route";
 
@@ -18,7 +20,7 @@ export interface PaymentRow {
   amount: number;
   currency: string;
   purpose: "full" | "deposit" | "balance";
-  status: "pending" | "code_issued" | "paid" | "failed" | "late" | "refunded";
+  status: "pending" | "code_issued" | "paid" | "failed" | "superseded" | "late" | "overpaid" | "refunded";
   applied: number;
   code_info: string;
   message: string;
@@ -30,64 +32,103 @@ export interface PaymentWithOrder extends PaymentRow {
   hotel_id: number;
   order_doc: string;
   order_status: string;
+  check_in_day: string;
+  time_zone: string;
 }
 
 export async function findPayment(db: D1Database, tradeNo: string): Promise<PaymentWithOrder | null> {
   return db
     .prepare(
-      `SELECT p.*, o.hotel_id, o.order_doc, o.status AS order_status FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.trade_no = ?`,
+      `SELECT p.*, o.hotel_id, o.order_doc, o.status AS order_status, o.check_in_day, h.time_zone
+       FROM payments p JOIN orders o ON o.id = p.order_id JOIN hotels h ON h.id = o.hotel_id WHERE p.trade_no = ?`,
     )
     .bind(tradeNo)
     .first<PaymentWithOrder>();
 }
 
-/** Records a callback that changed nothing, and says why in the log (refused ones included). */
+/** Text fit for a log or a row: control characters (NUL, CR LF, bidi controls…) become "?", at most `max` characters. */
+export function printable(text: string, max: number): string {
+  return text.slice(0, max).replace(/[\p{Cc}\p{Cf}]/gu, "?");
+}
+
+/** How long callback events are kept (the scheduled job prunes older ones). */
+export const PAYMENT_EVENT_DAYS = 90;
+
+/**
+ * Records what a VERIFIED callback did, or why it changed nothing (decision 047): only after the
+ * gateway's signature checked out, so nobody can write here by posting at a callback address.
+ */
 export async function logPaymentEvent(
   db: D1Database,
   event: { hotelId: number | null; route: string; outcome: "applied" | "ignored" | "refused"; reason: string; tradeNo: string },
 ): Promise<void> {
-  if (event.outcome !== "applied") console.warn(`payment callback ${event.outcome}`, event.route, event.tradeNo || "-", event.reason);
+  if (event.outcome !== "applied") console.warn(`payment callback ${event.outcome}`, event.route, printable(event.tradeNo, 40) || "-", event.reason);
   await db
     .prepare("INSERT INTO payment_events (hotel_id, route, outcome, reason, trade_no) VALUES (?, ?, ?, ?, ?)")
-    .bind(event.hotelId, event.route, event.outcome, event.reason.slice(0, 300), event.tradeNo.slice(0, 40))
+    .bind(event.hotelId, printable(event.route, 40), event.outcome, printable(event.reason, 300), printable(event.tradeNo, 40))
     .run();
+}
+
+/** Forgets callback events older than PAYMENT_EVENT_DAYS; answers how many. */
+export async function prunePaymentEvents(db: D1Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - PAYMENT_EVENT_DAYS * 86_400_000).toISOString();
+  const result = await db.prepare("DELETE FROM payment_events WHERE created_at < ?").bind(before).run();
+  return result.meta.changes;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
+/** How a verified payment ended: applied to its order, or kept to refund (late: its order was cancelled; overpaid: beyond what it owed). */
+export type PaidOutcome = { changed: boolean; late: boolean; owed: "late" | "overpaid" | null };
+
 /**
  * THE place an order becomes paid (in full or in part). Returns whether this call changed it:
- * false for a replay, and for money that came after the order expired (kept as `late`).
- * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money;
- * `site` is where the receipt's links lead (the request's own site).
+ * false for a replay, and for money kept to refund: `late` when its order had been cancelled (the
+ * cancellation's refund grows by it), `overpaid` when it is more than the order still owed (a
+ * second tab, an ATM transfer after a card payment). Money is never counted beyond the total.
+ * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money,
+ * and an alert to the hotel when it keeps money to refund; `site` is where the links lead.
  */
 export async function markOrderPaid(
   db: D1Database,
   payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
   gatewayTradeNo: string,
   site?: SiteAddress,
-): Promise<{ changed: boolean; late: boolean }> {
+): Promise<PaidOutcome> {
+  const unaccounted = (status: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${Number(payment.id)} AND status ${status} AND applied = 0)`;
   // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
-  const receipt = site
+  const mails = site
     ? [
         db
           .prepare(
             `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
              SELECT o.hotel_id, o.id, 'paid_receipt', o.lang, o.booker_email, ?1, ?2 FROM orders o
-             WHERE o.id = ?3 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM payments WHERE id = ?4 AND status = 'paid' AND applied = 0)`,
+             WHERE o.id = ?3 AND o.status != 'cancelled' AND ${unaccounted("= 'paid'")}`,
           )
-          .bind(site.origin, site.product, payment.order_id, payment.id),
+          .bind(site.origin, site.product, payment.order_id),
+        // 3b. The hotel is told of money it must give back, in its main language.
+        db
+          .prepare(
+            `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
+             SELECT h.id, o.id, 'hotel_payment_alert', h.main_lang, h.email, ?1, ?2
+             FROM orders o JOIN hotels h ON h.id = o.hotel_id
+             WHERE o.id = ?3 AND h.email != '' AND ${unaccounted("IN ('late', 'overpaid')")}`,
+          )
+          .bind(site.origin, site.product, payment.order_id),
       ]
     : [];
   const [marked, applied] = await db.batch([
-    // 1. The attempt is paid — or late, when its order has already been cancelled.
+    // 1. The attempt is paid; or late, when its order has been cancelled; or overpaid, when the order owes less than it.
     db
       .prepare(
-        `UPDATE payments SET status = CASE WHEN (SELECT status FROM orders WHERE id = ?1) = 'cancelled' THEN 'late' ELSE 'paid' END,
+        `UPDATE payments SET status = CASE
+             WHEN (SELECT status FROM orders WHERE id = ?1) = 'cancelled' THEN 'late'
+             WHEN (SELECT paid_amount + ?4 > total_price FROM orders WHERE id = ?1) THEN 'overpaid'
+             ELSE 'paid' END,
            gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_at = ${NOW}, updated_at = ${NOW}
-         WHERE id = ?3 AND status IN ('pending', 'code_issued', 'failed')`,
+         WHERE id = ?3 AND status IN ('pending', 'code_issued', 'failed', 'superseded')`,
       )
-      .bind(payment.order_id, gatewayTradeNo, payment.id),
+      .bind(payment.order_id, gatewayTradeNo, payment.id, payment.amount),
     // 2. Its amount is added to the order, once: only while the attempt is paid and not yet applied.
     db
       .prepare(
@@ -95,17 +136,22 @@ export async function markOrderPaid(
            payment_status = CASE WHEN paid_amount + ?1 >= total_price THEN 2 ELSE 1 END,
            status = CASE WHEN status = 'pending_payment' THEN 'confirmed' ELSE status END,
            pay_deadline = NULL, updated_at = ${NOW}
-         WHERE id = ?2 AND status != 'cancelled'
-           AND EXISTS (SELECT 1 FROM payments WHERE id = ?3 AND status = 'paid' AND applied = 0)`,
+         WHERE id = ?2 AND status != 'cancelled' AND ${unaccounted("= 'paid'")}`,
       )
-      .bind(payment.amount, payment.order_id, payment.id),
-    ...receipt,
-    db.prepare("UPDATE payments SET applied = 1 WHERE id = ? AND status = 'paid' AND applied = 0").bind(payment.id),
+      .bind(payment.amount, payment.order_id),
+    // 3. Money on a cancelled order is all owed back: its cancellation's refund grows by it.
+    db
+      .prepare(`UPDATE cancellations SET refund = refund + ?1, refund_status = 'due' WHERE order_id = ?2 AND ${unaccounted("= 'late'")}`)
+      .bind(payment.amount, payment.order_id),
+    ...mails,
+    db.prepare("UPDATE payments SET applied = 1 WHERE id = ? AND status IN ('paid', 'late', 'overpaid') AND applied = 0").bind(payment.id),
   ]);
   const changed = (applied?.meta.changes ?? 0) > 0;
-  const late = !changed && (marked?.meta.changes ?? 0) > 0;
-  if (late) console.error("payment arrived after its order expired: refund it", payment.id);
-  return { changed, late };
+  if (changed || (marked?.meta.changes ?? 0) === 0) return { changed, late: false, owed: null };
+  const row = await db.prepare("SELECT status FROM payments WHERE id = ?").bind(payment.id).first<{ status: string }>();
+  const owed = row?.status === "late" || row?.status === "overpaid" ? row.status : null;
+  if (owed) console.error(`payment kept to refund (${owed}): the hotel is told`, payment.id);
+  return { changed, late: owed === "late", owed };
 }
 
 /** An attempt the gateway refused (declined card, cancelled by the guest): the order stays unpaid. */
@@ -121,22 +167,33 @@ async function markAttemptFailed(db: D1Database, payment: PaymentRow, message: s
 function codeExpiry(expireDate: string): string | null {
   const match = /^(\d{4})\/(\d{2})\/(\d{2})/.exec(expireDate);
   if (!match) return null;
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23 - 8, 59, 59)).toISOString();
+  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23 - 8, 59, 59));
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
-/** An ATM account or store code was issued: the order holds its rooms until that code expires. */
-async function markCodeIssued(db: D1Database, payment: PaymentRow, notice: Extract<PaymentNotice, { kind: "code_issued" }>): Promise<boolean> {
+/**
+ * An ATM account or store code was issued: the order holds its rooms until that code expires, but
+ * never past the start of its check-in day (latestDeadline), whatever the gateway says: a stay does
+ * not begin on money that may never come (decision 047). The deadline only ever moves later.
+ */
+async function markCodeIssued(db: D1Database, payment: PaymentWithOrder, notice: Extract<PaymentNotice, { kind: "code_issued" }>): Promise<boolean> {
   const expiry = codeExpiry(notice.expireDate);
+  const cap = new Date(latestDeadline(checkInStart(payment.check_in_day, payment.time_zone), new Date())).toISOString();
+  const deadline = expiry === null ? null : expiry < cap ? expiry : cap;
   const [marked] = await db.batch([
     db
       .prepare(`UPDATE payments SET status = 'code_issued', gateway_trade_no = ?, code_info = ?, updated_at = ${NOW} WHERE id = ? AND status = 'pending'`)
-      .bind(notice.gatewayTradeNo, JSON.stringify({ bank_code: notice.bankCode, account: notice.account, expire_date: notice.expireDate, payment_type: notice.paymentType }), payment.id),
+      .bind(
+        notice.gatewayTradeNo,
+        JSON.stringify({ bank_code: notice.bankCode, account: notice.account, expire_date: notice.expireDate, payment_type: notice.paymentType }),
+        payment.id,
+      ),
     db
       .prepare(
         `UPDATE orders SET pay_deadline = CASE WHEN pay_deadline IS NULL OR pay_deadline < ?1 THEN ?1 ELSE pay_deadline END, updated_at = ${NOW}
          WHERE id = ?2 AND status = 'pending_payment' AND payment_status = -1 AND ?1 IS NOT NULL`,
       )
-      .bind(expiry, payment.order_id),
+      .bind(deadline, payment.order_id),
   ]);
   return (marked?.meta.changes ?? 0) > 0;
 }
@@ -156,9 +213,11 @@ export async function applyNotice(db: D1Database, hotelId: number, vendorId: num
   if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
   switch (notice.kind) {
     case "paid": {
-      const { changed, late } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site);
+      const { changed, owed } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site);
       if (changed) return { outcome: "applied", reason: "paid", paid: true };
-      return { outcome: "ignored", reason: late ? "paid after the order expired: kept as late, to refund" : `already ${payment.status}` };
+      if (owed === "late") return { outcome: "applied", reason: "paid after the order was cancelled: kept as late, to refund" };
+      if (owed === "overpaid") return { outcome: "applied", reason: "paid beyond what the order owed: kept as overpaid, to refund" };
+      return { outcome: "ignored", reason: `already ${payment.status}` };
     }
     case "failed":
       return (await markAttemptFailed(db, payment, notice.message)) ? { outcome: "applied", reason: "failed" } : { outcome: "ignored", reason: `already ${payment.status}` };

@@ -13,8 +13,8 @@ export function fixtureHotel(domain: string, change: (file: typeof minimal) => v
 }
 
 /** Loads a hotel file into the test D1 through the same SQL the import command runs. */
-export async function loadHotel(input: unknown, loadDay = todayIn("Asia/Taipei")): Promise<HotelFile> {
-  const result = validateHotelFile(input);
+export async function loadHotel(input: unknown, loadDay = todayIn("Asia/Taipei"), options: { allowTestGateway?: boolean } = {}): Promise<HotelFile> {
+  const result = validateHotelFile(input, options);
   if (!result.success) throw new Error(`fixture does not validate: ${result.errors.join("; ")}`);
   const statements = hotelFileToSql(result.file, { loadDay });
   await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));

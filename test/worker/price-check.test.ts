@@ -210,13 +210,13 @@ describe("the legacy price check's nights", () => {
 });
 
 describe("money on amounts that do not divide evenly (decision 022)", () => {
-  it("books one Double for one night with 10 % off and a 30 % deposit: discount rounded down, deposit up", async () => {
-    // 2,345 − 10 % (234.5 → 234) = 2,111; 30 % deposit of 2,111 = 633.3 → 634.
+  it("books one Double for one night with 10 % off and a 30 % deposit: discount rounded down, deposit at the contract's cap", async () => {
+    // 2,345 − 10 % (234.5 → 234) = 2,111; 30 % deposit of 2,111 = 633.3 → 633 (never past the standard contract's 30 %, decision 040).
     const start = addDays(today, 25);
     const line = cart.lines[0]!;
     const stay = { check_in_day: start, check_out_day: addDays(start, 1) };
     const price = await api.calculate({ ...stay, orders: [{ ...line, num: 1 }], coupon_code: "WELCOME10", pay_option: "part" });
-    expect(price).toMatchObject({ room_price: DOUBLE, promotion_discount: 234, total_price: 2_111, deposit_amount: 634, pay_amount: 634 });
+    expect(price).toMatchObject({ room_price: DOUBLE, promotion_discount: 234, total_price: 2_111, deposit_amount: 633, pay_amount: 633 });
 
     const created = await api.createOrder(
       {
@@ -236,13 +236,13 @@ describe("money on amounts that do not divide evenly (decision 022)", () => {
       crypto.randomUUID(),
     );
     if (!created.ok) throw created.error;
-    // The order keeps the same numbers: 634 due now, and all 2,111 still to pay until money arrives.
+    // The order keeps the same numbers: 633 due now, and all 2,111 still to pay until money arrives.
     expect(created.order).toMatchObject({
       sum: DOUBLE,
       couponDiscount: 234,
       final_amount: 2_111,
-      deposit_amount: 634,
-      pay_amount: 634,
+      deposit_amount: 633,
+      pay_amount: 633,
       paid_amount: 0,
       remain_total_amount: 2_111,
     });

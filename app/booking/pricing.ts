@@ -112,7 +112,9 @@ export function calculatePrice(input: PriceInput): PriceResult {
 
   const total = afterDiscount - input.points + input.attachmentAmount;
   if (input.payOption === "part" && input.depositType !== "deposit") return { ok: false, problem: "deposit_not_available" };
-  const deposit = input.depositType === "deposit" ? Math.ceil((total * depositPercentOf(input.depositPercent)) / 100) : 0;
+  // Rounded up to the hotel's percent, but never past the standard contract's cap (30 % rounded down; decision 040).
+  const deposit =
+    input.depositType === "deposit" ? Math.min(Math.ceil((total * depositPercentOf(input.depositPercent)) / 100), Math.floor((total * DEPOSIT_CAP_PERCENT) / 100)) : 0;
   return {
     ok: true,
     detail: {

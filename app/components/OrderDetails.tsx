@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { orderState } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
-import { formatCountry, formatPrice } from "~/i18n/format";
+import { formatCountry } from "~/i18n/format";
 import { RichText } from "~/components/RichText";
 import { PhoneLink } from "~/components/PhoneLink";
 import { useSite } from "~/components/site-data";
@@ -32,18 +32,20 @@ export function RemittanceDetails({ order, deadline }: { order: Order; deadline?
   );
 }
 
-/** The refund of a cancelled order: how much, and whether it is still due. */
-export function RefundNote({ order }: { order: Order }) {
-  const { t } = useTranslation();
-  const lang = useSite()?.lang ?? "zh-TW";
-  const cancellation = order.cancellation;
-  if (!cancellation) return null;
-  const amount = formatPrice(cancellation.refund, lang);
-  const key = cancellation.refund === 0 ? "order_page.refund_none" : cancellation.refund_status === "refunded" ? "order_page.refund_done" : "order_page.refund_due";
+/** The refund of a cancelled order, in the words of the email and the PDF (worked out by the loader): its status, what the hotel kept, and by which rule. */
+export function RefundNote({ refund }: { refund: { heading: string; status: string; lines: string[] } | null }) {
+  if (!refund) return null;
+  const [status, ...details] = refund.lines;
   return (
-    <p className="order-page__refund" data-refund-status={cancellation.refund_status}>
-      {t(key, { amount })}
-    </p>
+    <section className="order-page__refund" data-refund-status={refund.status}>
+      <h2>{refund.heading}</h2>
+      <p>
+        <strong>{status}</strong>
+      </p>
+      {details.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </section>
   );
 }
 

@@ -6,7 +6,8 @@
 import { orderMoneyLines, type OrderMoney } from "~/booking/order-view";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
-import { docText } from "~/documents/labels";
+import { docText, formatTwd } from "~/documents/labels";
+import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -21,6 +22,8 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   children_count: number;
   orders: { num: number; room_class_name: string; rate_plan_name: string; occupant_name: string; amount: number }[];
   payment_status: number;
+  /** A cancelled booking's refund: printed in the same words as the order page and the email. */
+  cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
 
 export interface ConfirmationHotel {
@@ -52,9 +55,7 @@ export function plainText(html: string): string {
     .join("\n");
 }
 
-export function formatTwd(amount: number, lang: Language): string {
-  return `NT$${new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(amount)}`;
-}
+export { formatTwd };
 
 export function formatDay(day: string, lang: Language): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -107,6 +108,7 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
           [t("pdf.payment"), paymentLabel],
         ],
       },
+      ...(order.cancellation ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation) }] : []),
       { heading: t("pdf.policies"), rows: [], paragraphs: policies },
     ],
   };

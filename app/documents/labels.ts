@@ -21,6 +21,11 @@ export function docText(lang: Language, key: DocumentKey, params: Record<string,
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
 }
 
+/** An amount of TWD as the documents print it: NT$1,234. */
+export function formatTwd(amount: number, lang: Language): string {
+  return `NT$${new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(amount)}`;
+}
+
 /** How an order is paid, in words: the method, and the vendor when it is not implied by it. */
 export function paymentText(lang: Language, method: string, vendor: number): string {
   const common: Record<string, string> = resources[lang].common;

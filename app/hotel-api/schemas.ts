@@ -369,13 +369,34 @@ export const CouponSchema = v.object({
 });
 export type Coupon = v.InferOutput<typeof CouponSchema>;
 
+/** Refund rules (app/booking/refund.ts, decision 040); a back end that names none says nothing about its rule. */
+const RefundRuleSchema = v.optional(v.picklist(["unpaid", "free", "deposit", "advance", "deposit_advance", "hotel"]));
+
+/** What was paid of one kind (a deposit, room price paid in advance) and what comes back of it, by which schedule. */
+const RefundPartSchema = v.object({
+  kind: v.picklist(["deposit", "advance"]),
+  amount: v.number(),
+  schedule: v.picklist(["free", "deposit", "advance", "hotel"]),
+  percent: v.number(),
+  refund: v.number(),
+  fee: v.number(),
+  steps: v.optional(v.array(v.object({ days_before: v.number(), percent: v.number() })), []),
+});
+export type RefundPartView = v.InferOutput<typeof RefundPartSchema>;
+
 const CancellationSchema = v.object({
   via: v.string(),
   fee: v.number(),
   refund: v.number(),
   refund_status: v.optional(v.picklist(["none", "due", "refunded"]), "none"),
+  rule: RefundRuleSchema,
+  percent: v.optional(v.number()),
+  paid: v.optional(v.number()),
+  parts: v.optional(v.array(RefundPartSchema), []),
+  points_returned: v.optional(v.number()),
   created_at: v.string(),
 });
+export type CancellationView = v.InferOutput<typeof CancellationSchema>;
 
 export const OrderSchema = v.object({
   order_doc: v.string(),
@@ -455,7 +476,16 @@ export const OrderSchema = v.object({
   /** What cancelling today would give back (built-in back end; absent from other back ends). */
   refund_quote: v.optional(
     v.nullable(
-      v.object({ rule: v.picklist(["free", "ladder", "unpaid"]), percent: v.number(), refund: v.number(), fee: v.number(), points: v.number() }),
+      v.object({
+        rule: v.picklist(["unpaid", "free", "deposit", "advance", "deposit_advance", "hotel"]),
+        percent: v.number(),
+        refund: v.number(),
+        fee: v.number(),
+        paid: v.optional(v.number()),
+        days_before: v.optional(v.number()),
+        parts: v.optional(v.array(RefundPartSchema), []),
+        points: v.number(),
+      }),
     ),
     null,
   ),

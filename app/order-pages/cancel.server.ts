@@ -17,6 +17,8 @@ import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
 import { cancelHashOf, orderForRequest } from "~/order-pages/access.server";
 import { signedOrderPage } from "~/booking-flow/order-link.server";
+import { documentLanguage, docText } from "~/documents/labels";
+import { quoteLines } from "~/documents/refund-text";
 
 type Params = { product?: string; orderDoc?: string };
 
@@ -49,6 +51,10 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
     {
       title: `${t("cancel_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
       order,
+      // What cancelling now gives back, in the words of the emails and the PDF (server-side only).
+      refund: order.refund_quote
+        ? { heading: docText(documentLanguage(app.lang), "refund.heading"), lines: quoteLines(documentLanguage(app.lang), order.refund_quote) }
+        : null,
       csrf: token,
       block: blockOf(order, hotel),
       error: null as CancelBlock | "form.error.expired" | null,

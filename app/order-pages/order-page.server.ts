@@ -8,6 +8,8 @@ import { orderCancelPath, orderPdfPath } from "~/booking/order-paths";
 import { localizePath } from "~/i18n/languages";
 import { fixedT } from "~/i18n/i18next.server";
 import { hashOf, orderForRequest } from "~/order-pages/access.server";
+import { documentLanguage, docText } from "~/documents/labels";
+import { cancellationLines } from "~/documents/refund-text";
 
 export async function loadOrderPage(context: AppLoadContext, params: { product?: string; orderDoc?: string }, request: Request) {
   const { app } = context;
@@ -24,6 +26,14 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
     title: `${t("order_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
     order,
     justCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && state === "cancelled",
+    // The refund in the words of the email and the PDF (server-side: no locale catalogue reaches the browser).
+    refund: order.cancellation
+      ? {
+          heading: docText(documentLanguage(app.lang), "refund.heading"),
+          status: order.cancellation.refund_status,
+          lines: cancellationLines(documentLanguage(app.lang), order.cancellation),
+        }
+      : null,
     actions: {
       pay:
         onlinePay && (state === "unpaid" || state === "paid_in_part")

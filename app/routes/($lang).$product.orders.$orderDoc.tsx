@@ -21,7 +21,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export default function OrderPage() {
-  const { order, actions, justCancelled } = useLoaderData<typeof loader>();
+  const { order, actions, justCancelled, refund } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -37,7 +37,7 @@ export default function OrderPage() {
           {t("order.cancelled_note")}
         </p>
       ) : null}
-      <RefundNote order={order} />
+      <RefundNote refund={refund} />
       <OrderSummary order={order} />
       <OrderExtras order={order} />
       <RemittanceDetails order={order} />

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
-import { formatPrice } from "~/i18n/format";
 import { cancelAction, loadCancelPage } from "~/order-pages/cancel.server";
 import { useSite } from "~/components/site-data";
 
@@ -26,14 +25,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function CancelPage() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const { order, csrf } = loaded;
+  const { order, csrf, refund } = loaded;
   const block = acted && "block" in acted ? acted.block : loaded.block;
   const error = acted && "error" in acted ? acted.error : null;
   const { t } = useTranslation();
   const site = useSite();
-  const lang = site?.lang ?? "zh-TW";
   const quote = order.refund_quote;
-  const paid = Math.min(order.paid_amount, order.final_amount);
   return (
     <main id="main" className={`page cancel-page booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("cancel_page.title", { number: order.order_doc })}</h1>
@@ -49,21 +46,14 @@ export default function CancelPage() {
         <p>{t("cancel_page.intro")}</p>
       )}
       <OrderSummary order={order} />
-      {!block && quote ? (
+      {!block && quote && refund ? (
         <section className="cancel-page__refund">
-          <h2>{t("cancel_page.refund_heading")}</h2>
-          <p data-refund={quote.refund}>
-            {quote.rule === "unpaid"
-              ? t("cancel_page.refund_unpaid")
-              : quote.rule === "free"
-                ? t("cancel_page.refund_free", { amount: formatPrice(quote.refund, lang) })
-                : t("cancel_page.refund_ladder", {
-                    percent: quote.percent,
-                    paid: formatPrice(paid, lang),
-                    amount: formatPrice(quote.refund, lang),
-                    fee: formatPrice(quote.fee, lang),
-                  })}
-          </p>
+          <h2>{refund.heading}</h2>
+          {refund.lines.map((line, index) => (
+            <p key={line} data-refund={index === 0 ? quote.refund : undefined}>
+              {line}
+            </p>
+          ))}
           {quote.points > 0 ? <p>{t("cancel_page.points", { points: quote.points })}</p> : null}
         </section>
       ) : null}

@@ -113,16 +113,20 @@ describe("price detail", () => {
     expect(depositPercentOf(100)).toBe(30);
   });
 
-  it("rounds a percent discount down and a deposit up, to the dollar (decision 022)", () => {
+  it("rounds a percent discount down and a deposit up, to the dollar (decision 022), never past the contract's 30 % (decision 040)", () => {
     const odd: PriceInput = { ...base, lines: [{ price: 2345, member_price: null, allow_member_price: false, allow_coupon: true, num: 1 }] };
-    // 10 % of 2,345 is 234.5: 234 off, 2,111 to pay. 30 % of 2,111 is 633.3: a deposit of 634.
+    // 10 % of 2,345 is 234.5: 234 off, 2,111 to pay. 30 % of 2,111 is 633.3: rounding up would pass the contract's cap, so 633.
     expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toEqual({
       ok: true,
-      detail: { original_amount: 2345, room_price: 2345, promotion_discount: 234, point_used: 0, attachment_amount: 0, total_price: 2111, deposit_amount: 634, pay_amount: 634 },
+      detail: { original_amount: 2345, room_price: 2345, promotion_discount: 234, point_used: 0, attachment_amount: 0, total_price: 2111, deposit_amount: 633, pay_amount: 633 },
     });
-    // 15 % of 2,345 is 351.75: still rounded down, 351. 30 % of 1,994 is 598.2: 599.
+    // Below the cap a deposit is still rounded up: 20 % of 2,111 is 422.2, a deposit of 423.
+    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, depositType: "deposit", depositPercent: 20, payOption: "part" })).toMatchObject({
+      detail: { total_price: 2111, deposit_amount: 423 },
+    });
+    // 15 % of 2,345 is 351.75: still rounded down, 351. 30 % of 1,994 is 598.2: the cap, 598.
     expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "X", percent: 15 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toMatchObject({
-      detail: { promotion_discount: 351, total_price: 1994, deposit_amount: 599, pay_amount: 599 },
+      detail: { promotion_discount: 351, total_price: 1994, deposit_amount: 598, pay_amount: 598 },
     });
   });
 

@@ -98,6 +98,33 @@ describe("the confirmation PDF", () => {
   });
 });
 
+describe("a cancelled booking's PDF", () => {
+  // A deposit of 999 and 1,000 more paid, cancelled 2 days ahead: 30 % of the deposit and 50 % of the rest back (decision 040).
+  const cancellation = {
+    refund_status: "due" as const,
+    rule: "deposit_advance",
+    refund: 800,
+    fee: 1_199,
+    parts: [
+      { kind: "deposit" as const, amount: 999, schedule: "deposit" as const, percent: 30, refund: 300, fee: 699, steps: [{ days_before: 14, percent: 100 }, { days_before: 10, percent: 70 }, { days_before: 7, percent: 50 }, { days_before: 4, percent: 40 }, { days_before: 2, percent: 30 }, { days_before: 1, percent: 20 }, { days_before: 0, percent: 0 }] },
+      { kind: "advance" as const, amount: 1_000, schedule: "advance" as const, percent: 50, refund: 500, fee: 500, steps: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] },
+    ],
+  };
+
+  it("prints the refund's status, what the hotel keeps, and each part's rule, in the words of the order page and the email", async () => {
+    const content = confirmationContent({ ...order, cancellation }, hotel, "zh-TW", paymentText("zh-TW", order.pay_way, 8));
+    const text = pdfText(await buildConfirmationPdf(content, fonts), "cancelled").replace(/\s+/g, "");
+    expect(text).toContain("退款NT$800：退款處理中。");
+    expect(text).toContain("已付NT$1,999，飯店收取NT$1,199。");
+    expect(text).toContain("定金NT$999：退還30%（NT$300），飯店收取NT$699。依據：交通部觀光署訂房定型化契約之定金規定");
+    expect(text).toContain("預付房價NT$1,000：退還50%（NT$500），飯店收取NT$500。依據：交通部觀光署訂房定型化契約之預收房價規定（入住3天前（含）以前100%、1–2天前50%、當日0%）。");
+    // A booking that is not cancelled has no refund section.
+    const live = confirmationContent(order, hotel, "en-US", paymentText("en-US", order.pay_way, 8));
+    expect(live.sections.map((section) => section.heading)).not.toContain("Refund");
+    expect(confirmationContent({ ...order, cancellation }, hotel, "en-US", "").sections.map((section) => section.heading)).toContain("Refund");
+  });
+});
+
 describe("the hotel's logo in the PDF", () => {
   it("draws an SVG logo of paths and text (the Taipei demo's), whose words read back", async () => {
     const svg = parseSvgLogo(readFileSync(join(process.cwd(), "public/demo/taipei/logo-dark.svg"), "utf8"));

@@ -39,6 +39,16 @@ describe("hotel file", () => {
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "SESSION_SECRET" } }] } }, "hotel.payment_gateways.0.secrets.hash_key: must be the NAME of a Worker secret starting with PAY_"],
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "pwFHCqoQZGmho4w6" } }] } }, "hotel.payment_gateways.0.secrets.hash_key"],
     [{ hotel: { payment_deadlines: { online_minutes: 1 } } }, "hotel.payment_deadlines.online_minutes"],
+    // The standard contract (decision 040): a deposit of at most 30 %, and a hotel's own refunds never below the contract's.
+    [{ hotel: { deposit_type: "deposit", deposit_percent: 31 } }, "hotel.deposit_percent: must be at most 30 when deposit_type is \"deposit\""],
+    [
+      { hotel: { refund_ladder: [{ days_before: 7, percent: 100 }, { days_before: 3, percent: 70 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] } },
+      "hotel.refund_ladder: gives back 70 % 6 days before check-in, less than the standard contract's 100 % for room price paid in advance",
+    ],
+    [
+      { hotel: { refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 49 }] } },
+      "hotel.refund_ladder: gives back 49 % 2 days before check-in, less than the standard contract's 50 % for room price paid in advance",
+    ],
   ])("rejects %j naming %s", (change, expected) => {
     const file = read("../fixtures/minimal-hotel.json");
     for (const [key, value] of Object.entries(change)) {
@@ -47,6 +57,17 @@ describe("hotel file", () => {
     const result = validateHotelFile(file);
     expect(result.success).toBe(false);
     if (!result.success) expect(result.errors.join("\n")).toContain(expected);
+  });
+
+  it.each([
+    [{ deposit_type: "deposit", deposit_percent: 30 }],
+    [{ deposit_type: "all", deposit_percent: 100 }],
+    [{ refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] }],
+    [{ deposit_type: "deposit", deposit_percent: 20, refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 70 }, { days_before: 0, percent: 10 }] }],
+  ])("accepts deposit terms and a refund schedule at least as generous as the standard contract: %j", (change) => {
+    const file = read("../fixtures/minimal-hotel.json");
+    file.hotel = { ...file.hotel, ...change };
+    expect(validateHotelFile(file)).toMatchObject({ success: true });
   });
 
   it.each(["/room", "/rooms", "/nope", "//evil.com", "/\\evil.com", "javascript:alert(1)", "/event?id=abc", "room/1"])(

@@ -1,14 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { freeCancelUntil, ladderPercent, refundFor, STANDARD_REFUND_LADDER } from "~/booking/refund";
+import {
+  depositCap,
+  freeCancelUntil,
+  ladderPercent,
+  lessGenerousDay,
+  paidByKind,
+  refundFor,
+  STANDARD_ADVANCE_LADDER,
+  STANDARD_DEPOSIT_LADDER,
+  type RefundInput,
+} from "~/booking/refund";
 import { addDays } from "~/booking/dates";
 
 const CHECK_IN = "2026-12-20";
 /** Today, `days` days before check-in. */
 const before = (days: number) => addDays(CHECK_IN, -days);
 
-describe("refundFor: the standard contract's ladder after the free window (a plan without a free window, template 0)", () => {
-  // An odd amount: the fee is rounded down, the remainder goes back to the guest.
-  const paid = 3_333;
+/** A plan without a free window (template 0): the standard contract decides from the day of booking. */
+const quote = (days: number, input: Partial<RefundInput>) =>
+  refundFor({ checkIn: CHECK_IN, today: before(days), paid: 0, deposit: 0, total: 0, refundTemplateIds: [0], ...input });
+
+describe("a deposit within the cap: the standard contract's deposit schedule, every boundary day", () => {
+  // A deposit of 3,333 on a stay of 11,111 (30 % is 3,333.3): odd, so the fee is rounded down and the remainder goes to the guest.
+  const deposit = 3_333;
+  const total = 11_111;
   it.each([
     [30, 100, 3_333, 0],
     [14, 100, 3_333, 0],
@@ -22,26 +37,88 @@ describe("refundFor: the standard contract's ladder after the free window (a pla
     [2, 30, 1_000, 2_333],
     [1, 20, 667, 2_666],
     [0, 0, 0, 3_333],
-  ])("%i days before: %i %% back (%i refunded, %i kept)", (days, percent, refund, fee) => {
-    const result = refundFor({ checkIn: CHECK_IN, today: before(days), paid, refundTemplateIds: [0] });
-    expect(result).toEqual({ daysBefore: days, rule: "ladder", percent, refund, fee });
-    expect(result.refund + result.fee).toBe(paid);
+  ])("%i days before: %i percent of the deposit back (%i refunded, %i kept)", (days, percent, refund, fee) => {
+    const result = quote(days, { paid: deposit, deposit, total });
+    expect(result).toEqual({
+      daysBefore: days,
+      rule: "deposit",
+      percent,
+      refund,
+      fee,
+      parts: [{ kind: "deposit", amount: deposit, schedule: "deposit", percent, refund, fee }],
+    });
   });
 });
 
-describe("refundFor: the refund templates' free windows (spec §5: 3, 7, 14 days)", () => {
+describe("a stay paid in full in advance: the standard contract's schedule for room price collected in advance, every boundary day", () => {
+  const paid = 7_777;
+  it.each([
+    [30, 100, 7_777, 0],
+    [14, 100, 7_777, 0],
+    [4, 100, 7_777, 0],
+    [3, 100, 7_777, 0],
+    [2, 50, 3_889, 3_888],
+    [1, 50, 3_889, 3_888],
+    [0, 0, 0, 7_777],
+  ])("%i days before: %i percent back (%i refunded, %i kept)", (days, percent, refund, fee) => {
+    const result = quote(days, { paid, total: paid });
+    expect(result).toEqual({
+      daysBefore: days,
+      rule: "advance",
+      percent,
+      refund,
+      fee,
+      parts: [{ kind: "advance", amount: paid, schedule: "advance", percent, refund, fee }],
+    });
+  });
+});
+
+describe("a deposit, then the balance paid before the stay: each part by its own schedule", () => {
+  // Stay 7,801; deposit 30 % rounded up = 2,341, but the cap is 30 % rounded down = 2,340: the dollar above it is room price paid in advance.
+  const total = 7_801;
+  const deposit = 2_341;
+  it("splits at the cap", () => {
+    expect(depositCap(total)).toBe(2_340);
+    expect(paidByKind(total, deposit, total)).toEqual({ deposit: 2_340, advance: 5_461 });
+    expect(paidByKind(1_000, deposit, total)).toEqual({ deposit: 1_000, advance: 0 });
+    expect(paidByKind(total, 0, total)).toEqual({ deposit: 0, advance: total });
+  });
+
+  it.each([
+    // days, deposit percent, deposit back, advance percent, advance back
+    [14, 100, 2_340, 100, 5_461],
+    [13, 70, 1_638, 100, 5_461],
+    [4, 40, 936, 100, 5_461],
+    [3, 30, 702, 100, 5_461],
+    [2, 30, 702, 50, 2_731],
+    [1, 20, 468, 50, 2_731],
+    [0, 0, 0, 0, 0],
+  ])("%i days before: the deposit %i percent (%i), the rest %i percent (%i)", (days, depositPercent, depositBack, advancePercent, advanceBack) => {
+    const result = quote(days, { paid: total, deposit, total });
+    expect(result.parts).toEqual([
+      { kind: "deposit", amount: 2_340, schedule: "deposit", percent: depositPercent, refund: depositBack, fee: 2_340 - depositBack },
+      { kind: "advance", amount: 5_461, schedule: "advance", percent: advancePercent, refund: advanceBack, fee: 5_461 - advanceBack },
+    ]);
+    expect(result.refund).toBe(depositBack + advanceBack);
+    expect(result.fee).toBe(total - depositBack - advanceBack);
+    expect(result.rule).toBe("deposit_advance");
+    expect(result.percent).toBe(Math.floor(((depositBack + advanceBack) * 100) / total));
+  });
+});
+
+describe("the plan's free window comes first, whatever was paid", () => {
   const paid = 4_999;
   it.each([
-    // template, days before, rule, refunded
+    // template, days before, rule, refunded (a stay paid in full)
     [1, 4, "free", 4_999],
-    [1, 3, "ladder", 1_500], // the free date is today: no longer free; 30 % of 4,999 = 1,499.7 → 1,500 back
+    [1, 3, "advance", 4_999], // the free date is today: no longer free, but 3 days ahead the advance schedule gives it all back
+    [1, 2, "advance", 2_500], // 50 %: 2,499.5 → 2,500 back
     [2, 8, "free", 4_999],
-    [2, 7, "ladder", 2_500], // 50 %: 2,499.5 → 2,500 back
+    [2, 7, "advance", 4_999],
     [3, 15, "free", 4_999],
-    [3, 14, "ladder", 4_999], // the ladder's 14-day step is 100 % too
-    [3, 13, "ladder", 3_500], // 70 %: 3,499.3 → 3,500 back
+    [3, 14, "advance", 4_999],
   ] as const)("template %i, %i days before: %s, %i back", (template, days, rule, refund) => {
-    const result = refundFor({ checkIn: CHECK_IN, today: before(days), paid, refundTemplateIds: [template] });
+    const result = refundFor({ checkIn: CHECK_IN, today: before(days), paid, deposit: 0, total: paid, refundTemplateIds: [template] });
     expect(result.rule).toBe(rule);
     expect(result.refund).toBe(refund);
     expect(result.fee).toBe(paid - refund);
@@ -49,37 +126,69 @@ describe("refundFor: the refund templates' free windows (spec §5: 3, 7, 14 days
     expect(freeCancelUntil(CHECK_IN, template, before(days)) !== null).toBe(rule === "free");
   });
 
-  it("the least generous plan of the order decides", () => {
-    expect(refundFor({ checkIn: CHECK_IN, today: before(10), paid: 1_001, refundTemplateIds: [1, 3] })).toMatchObject({ rule: "ladder", percent: 70, refund: 701 });
-    expect(refundFor({ checkIn: CHECK_IN, today: before(10), paid: 1_001, refundTemplateIds: [1, 2] })).toMatchObject({ rule: "free", refund: 1_001 });
+  it("a deposit inside the free window comes back in full; the day it closes, the deposit schedule applies", () => {
+    const input = { checkIn: CHECK_IN, paid: 1_501, deposit: 1_501, total: 5_005, refundTemplateIds: [3] };
+    expect(refundFor({ ...input, today: before(15) })).toMatchObject({ rule: "free", refund: 1_501, fee: 0, parts: [{ kind: "deposit", schedule: "free", percent: 100 }] });
+    expect(refundFor({ ...input, today: before(13) })).toMatchObject({ rule: "deposit", percent: 70, refund: 1_051, fee: 450 });
+  });
+
+  it("the least generous plan of the order decides the free window", () => {
+    const input = { checkIn: CHECK_IN, today: before(10), paid: 1_001, deposit: 1_001, total: 3_337 };
+    expect(refundFor({ ...input, refundTemplateIds: [1, 3] })).toMatchObject({ rule: "deposit", percent: 70, refund: 701 });
+    expect(refundFor({ ...input, refundTemplateIds: [1, 2] })).toMatchObject({ rule: "free", refund: 1_001 });
   });
 
   it("an order without plans' templates uses the default template 2 (7 days)", () => {
-    expect(refundFor({ checkIn: CHECK_IN, today: before(8), paid: 501, refundTemplateIds: [] })).toMatchObject({ rule: "free", refund: 501 });
+    expect(refundFor({ checkIn: CHECK_IN, today: before(8), paid: 501, deposit: 0, total: 501, refundTemplateIds: [] })).toMatchObject({ rule: "free", refund: 501 });
   });
 });
 
-describe("refundFor: a hotel's own ladder and unpaid orders", () => {
-  const ladder = [
-    { days_before: 5, percent: 90 },
-    { days_before: 1, percent: 45 },
+describe("a hotel's own schedule", () => {
+  const generous = [
+    { days_before: 3, percent: 100 },
+    { days_before: 1, percent: 75 },
+    { days_before: 0, percent: 10 },
   ];
   it.each([
-    [6, 90, 1_233],
-    [5, 90, 1_233],
-    [4, 45, 617],
-    [1, 45, 617],
-    [0, 0, 0],
-  ])("%i days before: %i %% of 1,369 → %i back", (days, percent, refund) => {
-    expect(refundFor({ checkIn: CHECK_IN, today: before(days), paid: 1_369, refundTemplateIds: [0], ladder })).toMatchObject({ percent, refund, fee: 1_369 - refund });
+    [5, "advance", 100, 1_369],
+    [2, "hotel", 75, 1_027],
+    [1, "hotel", 75, 1_027],
+    [0, "hotel", 10, 137],
+  ] as const)("paid in full, %i days before: %s, %i percent of 1,369 → %i back", (days, rule, percent, refund) => {
+    expect(quote(days, { paid: 1_369, total: 1_369, ladder: generous })).toMatchObject({ rule, percent, refund, fee: 1_369 - refund });
   });
 
+  it("never gives back less than the standard contract, even when a stored schedule would", () => {
+    const mean = [{ days_before: 0, percent: 0 }];
+    expect(quote(4, { paid: 1_369, total: 1_369, ladder: mean })).toMatchObject({ rule: "advance", percent: 100, refund: 1_369 });
+    expect(quote(4, { paid: 411, deposit: 411, total: 1_370, ladder: mean })).toMatchObject({ rule: "deposit", percent: 40, refund: 165 });
+  });
+
+  it("finds the first day a schedule is less generous than the standard contract's for a kind of payment", () => {
+    const taipeiBefore = [
+      { days_before: 7, percent: 100 },
+      { days_before: 3, percent: 70 },
+      { days_before: 1, percent: 50 },
+      { days_before: 0, percent: 0 },
+    ];
+    expect(lessGenerousDay(taipeiBefore, "advance")).toEqual({ daysBefore: 6, percent: 70, standard: 100 });
+    expect(lessGenerousDay(taipeiBefore, "deposit")).toBeNull();
+    expect(lessGenerousDay(generous, "advance")).toBeNull();
+    expect(lessGenerousDay(generous, "deposit")).toBeNull();
+    expect(lessGenerousDay([{ days_before: 14, percent: 100 }, { days_before: 10, percent: 69 }], "deposit")).toEqual({ daysBefore: 13, percent: 69, standard: 70 });
+    expect(lessGenerousDay([], "deposit")).toEqual({ daysBefore: 30, percent: 0, standard: 100 });
+  });
+});
+
+describe("nothing paid", () => {
   it("an unpaid order owes and gets nothing back, whatever the day", () => {
-    expect(refundFor({ checkIn: CHECK_IN, today: before(1), paid: 0, refundTemplateIds: [0] })).toEqual({ daysBefore: 1, rule: "unpaid", percent: 20, refund: 0, fee: 0 });
+    expect(quote(1, { paid: 0, total: 3_000 })).toEqual({ daysBefore: 1, rule: "unpaid", percent: 50, refund: 0, fee: 0, parts: [] });
+    expect(quote(1, { paid: 0, deposit: 900, total: 3_000 })).toEqual({ daysBefore: 1, rule: "unpaid", percent: 20, refund: 0, fee: 0, parts: [] });
   });
 
-  it("the standard ladder has the contract's seven steps", () => {
-    expect(STANDARD_REFUND_LADDER.map((step) => [step.days_before, step.percent])).toEqual([[14, 100], [10, 70], [7, 50], [4, 40], [2, 30], [1, 20], [0, 0]]);
-    expect(ladderPercent(-1)).toBe(0);
+  it("the standard schedules have the contract's steps", () => {
+    expect(STANDARD_DEPOSIT_LADDER.map((step) => [step.days_before, step.percent])).toEqual([[14, 100], [10, 70], [7, 50], [4, 40], [2, 30], [1, 20], [0, 0]]);
+    expect(STANDARD_ADVANCE_LADDER.map((step) => [step.days_before, step.percent])).toEqual([[3, 100], [1, 50], [0, 0]]);
+    expect(ladderPercent(-1, STANDARD_ADVANCE_LADDER)).toBe(0);
   });
 });

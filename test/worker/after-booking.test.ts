@@ -213,30 +213,34 @@ describe("cancelling from the emailed link", () => {
     expect((await outboxOf(doc)).length).toBe(2);
   });
 
-  it("records a paid order's refund by the ladder as due, and shows it", async () => {
-    // Template 2 (7 days) is over 4 days before check-in: the standard ladder's 40 %.
-    const checkIn = addDays(today, 4);
+  it("records a paid order's refund as being refunded, and the page and the email say it in the same words, with the fee and its rule", async () => {
+    // Template 2 (7 days) is over 2 days before check-in: room price paid in advance, 50 % back (decision 040).
+    const checkIn = addDays(today, 2);
     const created = await placeOrder(checkIn);
     const doc = created.body.data.order_doc;
-    // A payment as the payment work will record it: 3,333 paid.
-    await env.DB.prepare("UPDATE orders SET paid_amount = 3333, payment_status = 1 WHERE order_doc = ?").bind(doc).run();
+    // A bank transfer as the hotel records it: 1,501 paid, nothing a gateway can send back.
+    await env.DB.prepare("UPDATE orders SET paid_amount = 1501, payment_status = 1 WHERE order_doc = ?").bind(doc).run();
     const browser = new Browser(HOST);
     const path = `/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`;
     const shown = await browser.request(path);
-    expect(text(shown.html)).toContain("Cancelling now refunds 40 % of the NT$3,333 paid: NT$1,334. The hotel keeps NT$1,999.");
+    expect(text(shown.html)).toContain("Cancelling now refunds NT$751 of the NT$1,501 paid; the hotel keeps NT$750.");
     const done = await browser.request(path, { csrf: hidden(shown.html, "csrf") });
     expect(done.status).toBe(303);
     const record = await env.DB.prepare("SELECT c.* FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
       .bind(doc)
       .first<{ refund: number; fee: number; refund_status: string; refund_rule: string; refund_percent: number }>();
-    expect(record).toMatchObject({ refund: 1334, fee: 1999, refund_status: "due", refund_rule: "ladder", refund_percent: 40 });
-    const page = await browser.request(done.location ?? "");
-    expect(text(page.html)).toContain("Refund of NT$1,334: due");
-    // The cancellation email says so too, once rendered.
+    expect(record).toMatchObject({ refund: 751, fee: 750, refund_status: "due", refund_rule: "advance", refund_percent: 50 });
+    const page = text((await browser.request(done.location ?? "")).html).replaceAll("&#x27;", "'");
+    // The cancellation email says so too, once rendered: the same status, the same fee, the same rule.
     await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
     const cancellation = (await outboxOf(doc)).find((mail) => mail.kind === "order_cancellation");
     expect(cancellation?.subject).toBe(`Kun Zhe Inn: booking cancelled, ${doc}`);
-    expect(cancellation?.text_body).toContain("Refund of NT$1,334: due to you, being processed.");
+    for (const said of [page, cancellation?.text_body ?? ""]) {
+      expect(said).toContain("Refund of NT$751: being refunded to you.");
+      expect(said).toContain("The hotel keeps NT$750 of the NT$1,501 paid.");
+      expect(said).toContain("Room price paid in advance NT$1,501: 50 % back (NT$751), the hotel keeps NT$750. Rule: the tourism authority's standard contract");
+      expect(said).not.toContain("paid back");
+    }
   });
 
   it("says when the stay has begun and cancelling online is over", async () => {

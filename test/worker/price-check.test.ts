@@ -74,14 +74,14 @@ describe("the checkout's price check, v2 and legacy", () => {
     expect(summary(legacy)).toEqual(summary(v2));
     // Three nights, two rooms of each class: 3 × 2 × (2,345 + 1,999) = 26,064. WELCOME10 takes
     // 10 %, 2,606.4, rounded down to 2,606 (the discount never exceeds the coupon's percent), which
-    // leaves 23,458. The 30 % deposit of that, 7,037.4, is rounded up to 7,038 (never less than the
-    // hotel's percent). Decision 022.
+    // leaves 23,458. The 30 % deposit of that, 7,037.4, would round up to 7,038 (decision 022), past
+    // the standard contract's 30 %: it is 7,037 (decision 040).
     expect(v2.price).toMatchObject({
       room_price: 26_064,
       promotion_discount: 2_606,
       total_price: 23_458,
-      deposit_amount: 7_038,
-      pay_amount: 7_038,
+      deposit_amount: 7_037,
+      pay_amount: 7_037,
       coupon_code: "WELCOME10",
     });
     expect(v2.price?.lines.map((line) => [line.room_class_name, line.num, line.nights, line.amount])).toEqual([
@@ -150,11 +150,11 @@ describe("a signed-in member's price check", () => {
     expect(legacyBodies.at(-1)?.member).toEqual({ user_email: "lin@example.com", user_point: 100 });
     expect(v2.error).toBeNull();
     expect(legacy).toEqual(v2);
-    // 20 % off the member price (the hotel's discount is 80), floored; then 37 points; 30 % deposit, rounded up.
+    // 20 % off the member price (the hotel's discount is 80), floored; then 37 points; a 30 % deposit is the contract's cap, rounded down.
     const rooms = v2.price?.room_price ?? 0;
     const discount = Math.floor((rooms * 20) / 100);
     expect(v2.price).toMatchObject({ promotion_discount: discount, point_used: 37, total_price: rooms - discount - 37, member: { points: 100 } });
-    expect(v2.price?.deposit_amount).toBe(Math.ceil(((rooms - discount - 37) * 30) / 100));
+    expect(v2.price?.deposit_amount).toBe(Math.floor(((rooms - discount - 37) * 30) / 100));
   });
 
   it("refuses a legacy check that names a member the token does not", async () => {
@@ -210,13 +210,13 @@ describe("the legacy price check's nights", () => {
 });
 
 describe("money on amounts that do not divide evenly (decision 022)", () => {
-  it("books one Double for one night with 10 % off and a 30 % deposit: discount rounded down, deposit up", async () => {
-    // 2,345 − 10 % (234.5 → 234) = 2,111; 30 % deposit of 2,111 = 633.3 → 634.
+  it("books one Double for one night with 10 % off and a 30 % deposit: discount rounded down, deposit at the contract's cap", async () => {
+    // 2,345 − 10 % (234.5 → 234) = 2,111; 30 % deposit of 2,111 = 633.3 → 633 (never past the standard contract's 30 %, decision 040).
     const start = addDays(today, 25);
     const line = cart.lines[0]!;
     const stay = { check_in_day: start, check_out_day: addDays(start, 1) };
     const price = await api.calculate({ ...stay, orders: [{ ...line, num: 1 }], coupon_code: "WELCOME10", pay_option: "part" });
-    expect(price).toMatchObject({ room_price: DOUBLE, promotion_discount: 234, total_price: 2_111, deposit_amount: 634, pay_amount: 634 });
+    expect(price).toMatchObject({ room_price: DOUBLE, promotion_discount: 234, total_price: 2_111, deposit_amount: 633, pay_amount: 633 });
 
     const created = await api.createOrder(
       {
@@ -236,13 +236,13 @@ describe("money on amounts that do not divide evenly (decision 022)", () => {
       crypto.randomUUID(),
     );
     if (!created.ok) throw created.error;
-    // The order keeps the same numbers: 634 due now, and all 2,111 still to pay until money arrives.
+    // The order keeps the same numbers: 633 due now, and all 2,111 still to pay until money arrives.
     expect(created.order).toMatchObject({
       sum: DOUBLE,
       couponDiscount: 234,
       final_amount: 2_111,
-      deposit_amount: 634,
-      pay_amount: 634,
+      deposit_amount: 633,
+      pay_amount: 633,
       paid_amount: 0,
       remain_total_amount: 2_111,
     });

@@ -9,6 +9,8 @@ import { isLocalHost } from "~/server/env.server";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
 import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
+import { DEPOSIT_CAP_PERCENT } from "~/booking/pricing";
+import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/booking/refund";
 
 const Lang = v.picklist(LANGUAGES, "must be one of zh-TW, zh-CN, en-US, ja-JP, ko-KR");
 
@@ -392,7 +394,40 @@ export const HotelFileSchema = v.pipe(
     }, "rate_plan_code values must be unique"),
     ["rate_plans"],
   ),
+  // The standard contract caps a deposit at 30 % of the stay's price (decisions 030, 040): a hotel asking more is refused, not quietly capped.
+  v.forward(
+    v.check(
+      (file) => file.hotel.deposit_type !== "deposit" || file.hotel.deposit_percent <= DEPOSIT_CAP_PERCENT,
+      `must be at most ${DEPOSIT_CAP_PERCENT} when deposit_type is "deposit": the standard contract caps a deposit at ${DEPOSIT_CAP_PERCENT} % of the stay's price`,
+    ),
+    ["hotel", "deposit_percent"],
+  ),
+  // A hotel's own schedule replaces the standard contract's only where it gives back at least as much, for every kind of money it takes (decision 040).
+  v.forward(
+    v.check(
+      (file) => ladderShortfall(file.hotel) === null,
+      (issue) => ladderShortfall((issue.input as { hotel: LadderHotel }).hotel) ?? "",
+    ),
+    ["hotel", "refund_ladder"],
+  ),
 );
+
+type LadderHotel = { deposit_type: "all" | "deposit"; refund_ladder: RefundStep[] };
+
+/** Why a hotel's refund_ladder is refused: the first day it gives back less than the standard contract for a kind of payment the hotel takes. */
+function ladderShortfall(hotel: LadderHotel): string | null {
+  if (hotel.refund_ladder.length === 0) return null;
+  // Every hotel takes whole stays paid in advance; a deposit hotel takes deposits too.
+  const kinds: PaymentKind[] = hotel.deposit_type === "deposit" ? ["advance", "deposit"] : ["advance"];
+  for (const kind of kinds) {
+    const day = lessGenerousDay(hotel.refund_ladder, kind);
+    if (day) {
+      const what = kind === "deposit" ? "a deposit" : "room price paid in advance";
+      return `gives back ${day.percent} % ${day.daysBefore} days before check-in, less than the standard contract's ${day.standard} % for ${what}`;
+    }
+  }
+  return null;
+}
 
 export type HotelFile = v.InferOutput<typeof HotelFileSchema>;
 

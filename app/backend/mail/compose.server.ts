@@ -10,9 +10,9 @@ import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { documentLanguage, paymentText } from "~/documents/labels";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
-import { linkSubject, loadAttempts, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
+import { linkSubject, loadAttempts, loadCancellation, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
-import { renderHotelAlert, renderOrderMail, type MailCancellation, type OwedPayment } from "~/backend/mail/render.server";
+import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
 
 export interface MailDeps {
@@ -59,7 +59,12 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
 async function presented(deps: MailDeps, subject: MailSubject) {
   const ctx = contextFor(deps, subject.row);
   const [lines, attempts] = await Promise.all([loadOrderLines(deps.db, subject.order.id), loadAttempts(deps.db, subject.order.id)]);
-  return { ctx, order: await presentOrder(ctx, subject.hotel, subject.order, lines, attempts), info: presentHotelInfo(subject.hotel, ctx.lang) };
+  const cancellation = subject.order.status === "cancelled" ? await loadCancellation(deps.db, subject.hotel, subject.order, lines) : null;
+  return {
+    ctx,
+    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts)), cancellation },
+    info: presentHotelInfo(subject.hotel, ctx.lang),
+  };
 }
 
 async function render(deps: MailDeps, subject: MailSubject) {
@@ -82,13 +87,7 @@ async function render(deps: MailDeps, subject: MailSubject) {
   }
   const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const viewHash = new URL(view).searchParams.get("valid_hash") ?? "";
-  const cancellation =
-    row.kind === "order_cancellation"
-      ? await deps.db
-          .prepare("SELECT refund, refund_status, points_returned FROM cancellations WHERE order_id = ?")
-          .bind(subject.order.id)
-          .first<MailCancellation>()
-      : null;
+  const cancellation = row.kind === "order_cancellation" ? order.cancellation : null;
   return renderOrderMail({
     kind: row.kind,
     lang,

@@ -7,6 +7,7 @@ import { orderMoneyLines } from "~/booking/order-view";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDay, formatTwd } from "~/documents/confirmation-content";
+import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 import { formatDateTime } from "~/i18n/format";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
@@ -29,11 +30,8 @@ export interface MailHotel {
   timeZone: string;
 }
 
-export interface MailCancellation {
-  refund: number;
-  refund_status: string;
-  points_returned: number;
-}
+/** A cancellation as the API presents it (app/backend/orders/orders.server.ts): the one refund wording needs its rule and parts. */
+export type MailCancellation = RefundFacts & { refund_status: RefundStatus; points_returned: number };
 
 export interface RenderedMail {
   subject: string;
@@ -128,7 +126,7 @@ export function renderOrderMail(input: {
     if (deadline) notes.push({ text: t("mail.pay_by", { deadline }) });
   }
   if (kind === "order_cancellation" && cancellation) {
-    notes.push({ text: cancellation.refund > 0 ? t("mail.refund_due", { amount: money(cancellation.refund) }) : t("mail.refund_none") });
+    for (const line of cancellationLines(lang, cancellation)) notes.push({ text: line });
     if (cancellation.points_returned > 0) notes.push({ text: t("mail.points_back", { points: cancellation.points_returned }) });
   }
   if (kind !== "order_cancellation" && order.free_cancel_before_date) {

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
 import { checkInStart, todayIn } from "~/booking/dates";
 import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
-import { freeCancelUntil, refundFor, type Refund, type RefundStep } from "~/booking/refund";
+import { freeCancelUntil, REFUND_RULES, refundFor, STANDARD_LADDERS, type Refund, type RefundPart, type RefundRule, type RefundStep } from "~/booking/refund";
 import { MAX_GUESTS } from "~/booking/stay";
 import type { Language } from "~/i18n/languages";
 import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
@@ -281,15 +281,83 @@ export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: 
 export const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
 
 /** What cancelling the order today would give back (docs/decisions/040). */
-export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date): Refund {
+/** The refund of cancelling `order` on `today` (the hotel's day) with `paid` paid: by what kind of money it is (decision 040). */
+function refundOn(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], today: string, paid: number): Refund {
   return refundFor({
     checkIn: order.check_in_day,
-    today: todayIn(hotel.time_zone, now),
-    paid: order.paid_amount,
+    today,
+    paid,
+    // A deposit is what the guest agreed to pay as one (pay option "part"); a stay paid in full is room price paid in advance.
+    deposit: order.pay_option === "part" ? order.deposit_amount : 0,
+    total: order.total_price,
     refundTemplateIds: lines.map((line) => line.refund_template_id),
-    ladder: parseJson<RefundStep[]>(hotel.refund_ladder ?? "[]", []),
+    ladder: hotelLadder(hotel),
   });
 }
+
+function hotelLadder(hotel: HotelRow): RefundStep[] {
+  return parseJson<RefundStep[]>(hotel.refund_ladder ?? "[]", []);
+}
+
+/** What cancelling now gives back, from what is paid now. */
+export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date): Refund {
+  return refundOn(hotel, order, lines, todayIn(hotel.time_zone, now), order.paid_amount);
+}
+
+/** A part of a refund as the API answers it: with the schedule's steps, so a page can print the rule. */
+function presentParts(hotel: HotelRow, parts: RefundPart[]) {
+  return parts.map((part) => ({
+    ...part,
+    steps: part.schedule === "free" ? [] : part.schedule === "hotel" ? hotelLadder(hotel) : [...STANDARD_LADDERS[part.kind]],
+  }));
+}
+
+interface CancellationRow {
+  via: string;
+  points_returned: number;
+  fee: number;
+  refund: number;
+  refund_status: "none" | "due" | "refunded";
+  refund_rule: string;
+  refund_percent: number;
+  created_at: string;
+}
+
+/**
+ * A cancellation as the API answers it. What was paid is the refund plus the fee; its parts are
+ * worked out again for the day it was cancelled, and shown only when they add up to what was
+ * recorded (a hotel that changed its schedule since leaves the totals and the rule alone).
+ */
+function presentCancellation(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], row: CancellationRow) {
+  const paid = row.refund + row.fee;
+  // Rows recorded before decision 040's amendment say "ladder": the deposit schedule, which they used.
+  const rule: RefundRule = (REFUND_RULES as readonly string[]).includes(row.refund_rule) ? (row.refund_rule as RefundRule) : paid === 0 ? "unpaid" : "deposit";
+  const again = refundOn(hotel, order, lines, todayIn(hotel.time_zone, new Date(row.created_at)), paid);
+  const parts = again.rule === rule && again.refund === row.refund && again.fee === row.fee ? again.parts : [];
+  return {
+    via: row.via,
+    fee: row.fee,
+    refund: row.refund,
+    refund_status: row.refund_status,
+    rule,
+    percent: row.refund_percent,
+    paid,
+    parts: presentParts(hotel, parts),
+    points_returned: row.points_returned,
+    created_at: row.created_at,
+  };
+}
+
+/** A cancelled order's cancellation record as the API, the emails and the PDF show it; null when there is none. */
+export async function loadCancellation(db: D1Database, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[]) {
+  const row = await db
+    .prepare("SELECT via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations WHERE order_id = ?")
+    .bind(order.id)
+    .first<CancellationRow>();
+  return row ? presentCancellation(hotel, order, lines, row) : null;
+}
+
+export type PresentedCancellation = ReturnType<typeof presentCancellation>;
 
 /**
  * An order as the API answers it. `cancel`: whether the caller may cancel it (decision 047) — its
@@ -300,17 +368,19 @@ export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRo
 export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, access: { cancel: boolean }) {
   const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
   const quote = refundQuote(hotel, order, lines, ctx.now);
-  const cancellation =
-    order.status === "cancelled"
-      ? await ctx.db
-          .prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?")
-          .bind(order.id)
-          .first<{ via: string; fee: number; refund: number; refund_status: string; created_at: string }>()
-      : null;
   return {
     ...(await presentOrder(ctx, hotel, order, lines, attempts)),
-    cancellation,
-    refund_quote: { rule: quote.rule, percent: quote.percent, refund: quote.refund, fee: quote.fee, points: order.point_used },
+    cancellation: order.status === "cancelled" ? await loadCancellation(ctx.db, hotel, order, lines) : null,
+    refund_quote: {
+      rule: quote.rule,
+      percent: quote.percent,
+      refund: quote.refund,
+      fee: quote.fee,
+      paid: quote.refund + quote.fee,
+      days_before: quote.daysBefore,
+      parts: presentParts(hotel, quote.parts),
+      points: order.point_used,
+    },
     valid_hash: await signOrderLink(ctx.signingSecret, linkSubject(order), "view"),
     cancel_hash: access.cancel ? await signOrderLink(ctx.signingSecret, linkSubject(order), "cancel") : "",
   };
@@ -589,15 +659,8 @@ export const orderRoutes: BackendRoute[] = [
       const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("hash_code"), "view", hotel.id, ctx.now);
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
-      const [cancellation, payments] = await ctx.db.batch([
-        ctx.db.prepare("SELECT via, fee, refund, refund_status, created_at FROM cancellations WHERE order_id = ?").bind(order.id),
-        ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id),
-      ]);
-      return ok({
-        ...(await orderAnswer(ctx, hotel, order, { cancel: false })),
-        cancellation: cancellation?.results[0] ?? null,
-        payments: payments?.results ?? [],
-      });
+      const payments = await ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id).all();
+      return ok({ ...(await orderAnswer(ctx, hotel, order, { cancel: false })), payments: payments.results });
     },
   },
   {

@@ -22,10 +22,14 @@ CREATE TABLE payments_new (
   code_info TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(code_info)),
   message TEXT NOT NULL DEFAULT '',
   paid_at TEXT,
+  -- How the money was actually paid, as the gateway said ('credit', 'atm', 'cvs', 'barcode', 'webatm',
+  -- 'wallet'; '' when it did not say): an ATM transfer is never called a card payment.
+  paid_with TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-INSERT INTO payments_new SELECT id, order_id, vendor_id, provider, trade_no, gateway_trade_no, amount, currency, purpose, status, applied, code_info, message, paid_at, created_at, updated_at FROM payments;
+INSERT INTO payments_new (id, order_id, vendor_id, provider, trade_no, gateway_trade_no, amount, currency, purpose, status, applied, code_info, message, paid_at, created_at, updated_at)
+  SELECT id, order_id, vendor_id, provider, trade_no, gateway_trade_no, amount, currency, purpose, status, applied, code_info, message, paid_at, created_at, updated_at FROM payments;
 DROP TABLE payments;
 ALTER TABLE payments_new RENAME TO payments;
 CREATE INDEX payments_by_order ON payments (order_id, id);

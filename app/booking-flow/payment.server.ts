@@ -4,7 +4,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { orderState } from "~/booking/order-view";
-import { isOfflineMethod } from "~/booking/payments";
+import { isOfflineMethod, PAYMENT_VENDORS } from "~/booking/payments";
 import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/booking/master-order";
 import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.server";
 import { csrfToken, verifyCsrf } from "~/session/cookies.server";
@@ -13,28 +13,33 @@ import type { Order } from "~/hotel-api/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 
-/** How long a started attempt without an answer counts as "waiting for the gateway" (the page refreshes meanwhile). */
-const PENDING_WINDOW_MS = 15 * 60_000;
+/**
+ * What the page says about the order's payment now (decision 047): only what is true. An attempt
+ * started without an answer is "not received yet" (the guest may have left the gateway without
+ * paying): the page never refreshes by itself, it offers to check again or to pay.
+ */
+export type PaymentView = "paid" | "cancelled" | "expired" | "not_received" | "code_issued" | "declined" | "due" | "part_paid";
 
-export type PaymentView = "paid" | "cancelled" | "expired" | "waiting" | "code_issued" | "declined" | "due" | "part_paid";
-
-/** What the page says about the order's payment now. */
 export function paymentView(order: Order, now: Date): PaymentView {
   const state = orderState(order);
   const last = order.payment_attempts[0];
   if (state === "cancelled") return order.pay_deadline && order.pay_deadline < now.toISOString() && order.payment_status === -1 ? "expired" : "cancelled";
   if (state === "paid") return "paid";
-  if (last?.status === "pending" && now.getTime() - Date.parse(last.created_at) < PENDING_WINDOW_MS) return "waiting";
   if (last?.status === "code_issued") return "code_issued";
   if (state === "paid_in_part") return "part_paid";
+  if (last?.status === "pending") return "not_received";
   if (last?.status === "failed") return "declined";
   return "due";
 }
 
-/** What the guest can pay online now: the amount, or null. The rest after a deposit only with FEATURE_REPAY. */
+/**
+ * What the guest can pay online now: the amount, or null. Not while an ATM account is open (it is
+ * paid by transfer, and no second attempt may run beside it); the rest after a deposit only with
+ * FEATURE_REPAY.
+ */
 export function payableNow(order: Order, view: PaymentView, repay: boolean): number | null {
-  if (view === "paid" || view === "cancelled" || view === "expired") return null;
-  // Also while waiting: a guest who left the gateway without paying can start again.
+  if (view === "paid" || view === "cancelled" || view === "expired" || view === "code_issued") return null;
+  // Also when nothing was received: a guest who left the gateway without paying can start again.
   if (order.payment_status === -1) return order.pay_amount;
   if (order.payment_status === 1 && repay) return Math.max(0, order.final_amount - order.paid_amount) || null;
   return null;
@@ -62,6 +67,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
       order,
       view,
       payable: payableNow(order, view, app.env.FEATURE_REPAY),
+      repayChoices: order.payment_status === 1 && app.env.FEATURE_REPAY ? repayChoices(app.hotel.payment_list) : [],
       csrf: token,
       timeZone: app.hotel.time_zone,
       phone: app.hotel.phone,
@@ -79,6 +85,24 @@ function repayHotelId(hotel: { hotel_id: number; domain: string }): number {
 
 export type PayActionData = { gateway: { action: string; fields: Record<string, string> } } | { error: string };
 
+export interface RepayChoice {
+  /** Spec §9's payment id (2 card, 35 JKOS). */
+  id: number;
+  /** The hotel's vendor behind it, for its name. */
+  vendor: number;
+}
+
+/**
+ * The ways to pay the rest of a deposit online (spec §9, decision 047): the hotel's own card vendor
+ * and JKOS when it offers them — the §9 ids with a protocol here. PIWALLE (45) and SINOPACBK (48)
+ * have none: they are not offered, and asked for anyway, the back end refuses them with its message.
+ */
+export function repayChoices(paymentList: readonly { vendor_id: number; method: string }[]): RepayChoice[] {
+  const card = paymentList.find((entry) => entry.method === "credit" && entry.vendor_id !== PAYMENT_VENDORS.JKOS);
+  const jkos = paymentList.find((entry) => entry.vendor_id === PAYMENT_VENDORS.JKOS);
+  return [...(card ? [{ id: REPAY_PAYMENT_IDS.card, vendor: card.vendor_id }] : []), ...(jkos ? [{ id: REPAY_PAYMENT_IDS.jkos, vendor: jkos.vendor_id }] : [])];
+}
+
 /** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
 export async function startPayPage({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
@@ -90,16 +114,19 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   const url = new URL(request.url);
   const hash = url.searchParams.get("valid_hash") ?? "";
   const returnPath = `${localizePath(`/pay/${params.hotelId}/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(hash)}`;
+  // The way to pay the rest the guest chose; any §9 id goes to the back end, which refuses what it cannot take.
+  const asked = Number(form.get("repay_method") ?? REPAY_PAYMENT_IDS.card);
+  const paymentId = (Object.values(REPAY_PAYMENT_IDS) as number[]).includes(asked) ? asked : REPAY_PAYMENT_IDS.card;
   try {
     // The rest after a deposit goes through the master system's repay (spec §7, §9), when it is on.
     const started =
       order.payment_status === 1 && app.env.FEATURE_REPAY
         ? await app.api.repay({
-            payment_id: REPAY_PAYMENT_IDS.card,
+            payment_id: paymentId,
             booking_number: order.order_doc,
             email: order.booker_email,
             deposit: false,
-            return_url: `${url.origin}${localizePath(repayReturnPath(REPAY_PAYMENT_IDS.card, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
+            return_url: `${url.origin}${localizePath(repayReturnPath(paymentId, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
             hotel_id: repayHotelId(app.hotel),
           })
         : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_path: returnPath });

@@ -80,6 +80,22 @@ export function latestDeadline(checkInStart: Date, now: Date): number {
   return Math.max(start, Math.min(now.getTime() + LAST_MINUTE_MS, start + 86_400_000));
 }
 
+/** How money was paid, when a gateway said something other than its vendor's usual (decision 047). */
+const PAID_WITH_WORDS = ["atm", "webatm", "cvs", "barcode"] as const;
+
+/**
+ * The translation keys that name how money was actually paid: an ATM transfer or a store code taken
+ * through a card vendor is named as such, never "credit card"; otherwise as paymentLabelKeys.
+ */
+export function paidWithLabelKeys(method: string, vendor: number, paidWith: string): string[] {
+  return (PAID_WITH_WORDS as readonly string[]).includes(paidWith) ? [`payment.paid_with.${paidWith}`] : paymentLabelKeys(method, vendor);
+}
+
+/** How an order's money came: the newest paid attempt's way ("" when none is recorded). */
+export function orderPaidWith(order: { payment_attempts?: readonly { status: string; paid_with?: string }[] }): string {
+  return order.payment_attempts?.find((attempt) => attempt.status === "paid")?.paid_with ?? "";
+}
+
 /** Spec §4: the default payment type is credit card and the default vendor ECPG (id 1). */
 export const DEFAULT_PAYMENT = { method: "credit", vendor: 1 } as const;
 

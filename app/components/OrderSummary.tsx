@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
-import { paymentLabelKeys } from "~/booking/payments";
+import { orderPaidWith, paidWithLabelKeys } from "~/booking/payments";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { useSite } from "~/components/site-data";
@@ -88,7 +88,7 @@ export function OrderSummary({ order }: { order: Order }) {
         ))}
       </dl>
       <p className="order-summary__payment">
-        {paymentLabelKeys(order.pay_way, order.payment_vendor)
+        {paidWithLabelKeys(order.pay_way, order.payment_vendor, orderPaidWith(order))
           .map((key) => t(key))
           .join(" · ")}
       </p>

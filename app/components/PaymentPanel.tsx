@@ -1,16 +1,18 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDateTime, formatPrice } from "~/i18n/format";
-import { paymentLabelKeys } from "~/booking/payments";
+import { paidWithLabelKeys, paymentLabelKeys } from "~/booking/payments";
 import type { Order } from "~/hotel-api/schemas";
 import { useSite } from "~/components/site-data";
 
-type View = "paid" | "cancelled" | "expired" | "waiting" | "code_issued" | "declined" | "due" | "part_paid";
+type View = "paid" | "cancelled" | "expired" | "not_received" | "code_issued" | "declined" | "due" | "part_paid";
 
 interface Props {
   order: Order;
   view: View;
   payable: number | null;
+  /** Ways to pay the rest of a deposit (spec §9 ids), when there is a choice to make. */
+  repayChoices: readonly { id: number; vendor: number }[];
   csrf: string;
   timeZone: string;
   gateway: { action: string; fields: Record<string, string> } | null;
@@ -22,13 +24,13 @@ interface Props {
  * after it — the form that takes the browser to the gateway: sent by a script at once, a visible
  * "continue to payment" button without JavaScript.
  */
-export function PaymentPanel({ order, view, payable, csrf, timeZone, gateway, error }: Props) {
+export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZone, gateway, error }: Props) {
   const { t } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   const root = useRouteLoaderData<{ nonce?: string }>("root");
   const price = (amount: number) => formatPrice(amount, lang);
-  const method = (vendor: number) => paymentLabelKeys(order.pay_way, vendor).map((key) => t(key)).join(" · ");
+  const method = (vendor: number, paidWith = "") => paidWithLabelKeys(order.pay_way, vendor, paidWith).map((key) => t(key)).join(" · ");
   if (gateway) {
     return (
       <section className="payment-panel">
@@ -48,12 +50,14 @@ export function PaymentPanel({ order, view, payable, csrf, timeZone, gateway, er
   const code = order.payment_attempts.find((attempt) => attempt.status === "code_issued")?.code_info ?? null;
   const paid = order.payment_attempts.filter((attempt) => attempt.status === "paid");
   const rest = Math.max(0, order.final_amount - order.paid_amount);
+  // An ATM account is paid by the order's own deadline, which never passes check-in (decision 047).
+  const payBy = order.pay_deadline ? formatDateTime(order.pay_deadline, lang, timeZone) : (code?.expire_date ?? "");
   const note: Record<View, string> = {
     paid: t("order.paid_note"),
     cancelled: t("order.cancelled_note"),
     expired: t("pay.expired"),
-    waiting: t("pay.waiting"),
-    code_issued: t("pay.code_issued", { amount: price(order.pay_amount), date: code?.expire_date ?? "" }),
+    not_received: t("pay.waiting"),
+    code_issued: t("pay.code_issued", { amount: price(order.pay_amount), date: payBy }),
     declined: t("pay.declined"),
     due: t("pay.due", { amount: price(order.pay_amount) }),
     part_paid: t(payable ? "pay.part_paid_repay" : "pay.part_paid", { amount: price(rest) }),
@@ -71,27 +75,53 @@ export function PaymentPanel({ order, view, payable, csrf, timeZone, gateway, er
       ) : null}
       {code && view === "code_issued" ? (
         <dl className="payment-code">
-          {(["bank_code", "account", "expire_date"] as const).map((key) => (
+          {(["bank_code", "account"] as const).map((key) => (
             <div key={key}>
               <dt>{t(`pay.code.${key}`)}</dt>
               <dd>{code[key]}</dd>
             </div>
           ))}
+          <div>
+            <dt>{t("pay.code.expire_date")}</dt>
+            <dd>{payBy}</dd>
+          </div>
         </dl>
       ) : null}
       {paid.length > 0 ? (
         <ul className="payment-paid">
           {paid.map((attempt) => (
-            <li key={attempt.created_at}>{t("pay.paid_by", { amount: price(attempt.amount), method: method(attempt.vendor_id) })}</li>
+            <li key={attempt.created_at}>{t("pay.paid_by", { amount: price(attempt.amount), method: method(attempt.vendor_id, attempt.paid_with) })}</li>
           ))}
         </ul>
       ) : null}
-      {order.pay_deadline && order.payment_status === -1 && view !== "expired" && view !== "cancelled" ? (
+      {order.pay_deadline && order.payment_status === -1 && view !== "expired" && view !== "cancelled" && view !== "code_issued" ? (
         <p className="payment-deadline">{t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, lang, timeZone) })}</p>
+      ) : null}
+      {view === "not_received" ? (
+        <p>
+          <a href="" className="payment-check-again">
+            {t("pay.check_again")}
+          </a>
+        </p>
       ) : null}
       {payable ? (
         <form method="post">
           <input type="hidden" name="csrf" value={csrf} />
+          {repayChoices.length > 1 ? (
+            <fieldset className="payment-repay">
+              <legend>{t("pay.repay_method")}</legend>
+              {repayChoices.map((choice, index) => (
+                <label key={choice.id}>
+                  <input type="radio" name="repay_method" value={choice.id} defaultChecked={index === 0} />{" "}
+                  {paymentLabelKeys("credit", choice.vendor)
+                    .map((key) => t(key))
+                    .join(" · ")}
+                </label>
+              ))}
+            </fieldset>
+          ) : repayChoices.length === 1 ? (
+            <input type="hidden" name="repay_method" value={repayChoices[0]?.id} />
+          ) : null}
           <button type="submit" className="button button--primary">
             {t(order.payment_status === 1 ? "pay.button_rest" : "pay.button", { amount: price(payable) })}
           </button>

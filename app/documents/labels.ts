@@ -6,7 +6,7 @@ import jaJP from "../../locales/ja-JP/documents.json";
 import koKR from "../../locales/ko-KR/documents.json";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
-import { paymentLabelKeys } from "~/booking/payments";
+import { paidWithLabelKeys } from "~/booking/payments";
 
 const CATALOGUE: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
 
@@ -27,9 +27,9 @@ export function formatTwd(amount: number, lang: Language): string {
 }
 
 /** How an order is paid, in words: the method, and the vendor when it is not implied by it. */
-export function paymentText(lang: Language, method: string, vendor: number): string {
+export function paymentText(lang: Language, method: string, vendor: number, paidWith = ""): string {
   const common: Record<string, string> = resources[lang].common;
-  return paymentLabelKeys(method, vendor)
+  return paidWithLabelKeys(method, vendor, paidWith)
     .map((key) => common[key] ?? key)
     .join(" · ");
 }

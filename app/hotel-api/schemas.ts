@@ -465,6 +465,8 @@ export const OrderSchema = v.object({
         status: v.string(),
         code_info: v.nullable(v.record(v.string(), v.string())),
         paid_at: v.nullable(v.string()),
+        /** How it was actually paid (credit, atm, cvs, barcode, webatm, wallet; "" unknown). */
+        paid_with: v.optional(v.string(), ""),
         created_at: v.string(),
       }),
     ),

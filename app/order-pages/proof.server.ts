@@ -13,6 +13,7 @@ import { confirmationContent } from "~/documents/confirmation-content";
 import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
 import { loadDocumentFonts, loadLogo } from "~/documents/fonts.server";
 import { paymentText } from "~/documents/labels";
+import { orderPaidWith } from "~/booking/payments";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo, Order } from "~/hotel-api/schemas";
 import { requireOrderSite } from "~/order-pages/access.server";
@@ -63,7 +64,7 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
   const { app } = context;
   const assets = app.env.ASSETS;
   if (!assets) throw new Error("the ASSETS binding is missing: the PDF's fonts are served from it");
-  const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor));
+  const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor, orderPaidWith(order)));
   const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark, app.log)]);
   const pdf = await buildConfirmationPdf(content, fonts, logo);
   return new Response(pdf, {

@@ -39,8 +39,22 @@ export interface PaymentRequest {
 }
 
 /** What a verified callback or status query says about one attempt. */
+/** How money was actually paid, as a gateway says it (decision 047). */
+export type PaidWith = "credit" | "atm" | "cvs" | "barcode" | "webatm" | "wallet" | "";
+
+/** ECPay's PaymentType (Credit_CreditCard, ATM_TAISHIN, CVS_CVS, BARCODE_BARCODE, WebATM_TAISHIN) or NewebPay's (CREDIT, VACC, WEBATM, CVS, BARCODE) in one word. */
+export function paidWithOf(paymentType: string): PaidWith {
+  const type = paymentType.toUpperCase();
+  if (type.startsWith("CREDIT")) return "credit";
+  if (type.startsWith("WEBATM")) return "webatm";
+  if (type.startsWith("ATM") || type === "VACC") return "atm";
+  if (type.startsWith("CVS")) return "cvs";
+  if (type.startsWith("BARCODE")) return "barcode";
+  return "";
+}
+
 export type PaymentNotice =
-  | { kind: "paid"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; simulated: boolean }
+  | { kind: "paid"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; simulated: boolean; paidWith: PaidWith }
   | { kind: "failed"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; message: string }
   | { kind: "code_issued"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; bankCode: string; account: string; expireDate: string; paymentType: string };
 
@@ -132,7 +146,7 @@ function ecpayGateway(keys: EcpayKeys, action: string, mode: "test" | "productio
         // A back-office simulation (SimulatePaid=1) is never money.
         return { ok: false, reason: "SimulatePaid=1 in production" };
       }
-      if (notice.kind === "paid") return { ok: true, notice: { ...notice, currency: "TWD" } };
+      if (notice.kind === "paid") return { ok: true, notice: { ...notice, currency: "TWD", paidWith: paidWithOf(notice.paymentType) } };
       if (notice.kind === "failed") return { ok: true, notice: { ...notice, currency: "TWD" } };
       return { ok: true, notice: { ...notice, currency: "TWD" } };
     },
@@ -199,7 +213,7 @@ export async function paymentGateway(vendorId: number, configs: readonly Gateway
           if (!verdict.ok) return verdict;
           const { notice } = verdict;
           return notice.kind === "paid"
-            ? { ok: true, notice: { kind: "paid", tradeNo: notice.tradeNo, amount: notice.amount, currency: "TWD", gatewayTradeNo: notice.gatewayTradeNo, simulated: false } }
+            ? { ok: true, notice: { kind: "paid", tradeNo: notice.tradeNo, amount: notice.amount, currency: "TWD", gatewayTradeNo: notice.gatewayTradeNo, simulated: false, paidWith: paidWithOf(notice.paymentType) } }
             : { ok: true, notice: { kind: "failed", tradeNo: notice.tradeNo, amount: notice.amount, currency: "TWD", gatewayTradeNo: notice.gatewayTradeNo, message: notice.status } };
         },
         query: async () => null,
@@ -251,7 +265,7 @@ export async function paymentGateway(vendorId: number, configs: readonly Gateway
           const orderId = parsed.transaction?.platform_order_id ?? "";
           const inquiry = await jkopayInquiry(deps.fetcher, host, keys, orderId);
           if (!inquiry.paid) return { ok: true, notice: { kind: "failed", tradeNo: orderId, amount: inquiry.amount, currency: "TWD", gatewayTradeNo: "", message: "inquiry: not paid" } };
-          return { ok: true, notice: { kind: "paid", tradeNo: orderId, amount: inquiry.amount, currency: "TWD", gatewayTradeNo: String(parsed.transaction?.tradeNo ?? ""), simulated: false } };
+          return { ok: true, notice: { kind: "paid", tradeNo: orderId, amount: inquiry.amount, currency: "TWD", gatewayTradeNo: String(parsed.transaction?.tradeNo ?? ""), simulated: false, paidWith: "wallet" } };
         },
         query: async (tradeNo) => jkopayInquiry(deps.fetcher, host, keys, tradeNo),
         refund: async () => ({ ok: false, reason: "JKOPay refunds are not built yet" }),

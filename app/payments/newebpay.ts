@@ -102,7 +102,7 @@ export async function newebpayCheckoutFields(input: NewebpayCheckoutInput, keys:
   return { MerchantID: keys.merchantId, TradeInfo: info, TradeSha: await tradeSha(info, keys), Version: "2.0" };
 }
 
-export type NewebpayNotice = { kind: "paid" | "failed"; tradeNo: string; amount: number; gatewayTradeNo: string; status: string };
+export type NewebpayNotice = { kind: "paid" | "failed"; tradeNo: string; amount: number; gatewayTradeNo: string; status: string; paymentType: string };
 export type NewebpayVerdict = { ok: true; notice: NewebpayNotice } | { ok: false; reason: string };
 
 /** Verifies TradeSha, then decrypts and reads a NotifyURL callback (JSON respond type). */
@@ -113,7 +113,7 @@ export async function readNewebpayCallback(form: URLSearchParams, keys: Newebpay
   if (!safeEqual(sha.toUpperCase(), await tradeSha(info, keys))) return { ok: false, reason: "TradeSha mismatch" };
   const plain = await decryptTradeInfo(info, keys);
   if (plain === null) return { ok: false, reason: "TradeInfo does not decrypt" };
-  let body: { Status?: string; Result?: { MerchantID?: string; MerchantOrderNo?: string; Amt?: number | string; TradeNo?: string } };
+  let body: { Status?: string; Result?: { MerchantID?: string; MerchantOrderNo?: string; Amt?: number | string; TradeNo?: string; PaymentType?: string } };
   try {
     body = JSON.parse(plain) as typeof body;
   } catch {
@@ -131,6 +131,7 @@ export async function readNewebpayCallback(form: URLSearchParams, keys: Newebpay
       amount,
       gatewayTradeNo: String(result.TradeNo ?? ""),
       status: String(body.Status ?? ""),
+      paymentType: String(result.PaymentType ?? ""),
     },
   };
 }

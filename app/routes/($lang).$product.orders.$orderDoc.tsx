@@ -46,7 +46,7 @@ export default function OrderPage() {
         <ul>
           {actions.pay ? (
             <li>
-              <a href={actions.pay}>{t("order_page.pay")}</a>
+              <a href={actions.pay}>{t(state === "unpaid" ? "order_page.pay_now" : "order_page.pay")}</a>
             </li>
           ) : null}
           <li>

@@ -9,9 +9,6 @@ import { useSite } from "~/components/site-data";
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
 
-/** While the gateway has not answered, the page asks again every few seconds (works without JavaScript). */
-const REFRESH_SECONDS = 5;
-
 /**
  * /pay/{hotel_id}/{order_doc}: where card and wallet orders go after booking, and where the gateway
  * sends the guest back. Shows the payment's current state (docs/decisions/033); "pay now" starts an
@@ -20,17 +17,11 @@ const REFRESH_SECONDS = 5;
 export const loader = (args: LoaderFunctionArgs) => loadPayPage(args);
 export const action = (args: ActionFunctionArgs) => startPayPage(args);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: data.title },
-        { name: "robots", content: "noindex" },
-        ...(data.view === "waiting" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
-      ]
-    : [];
+/** Never refreshes by itself (WCAG 2.2.1): the guest checks again when they choose to (decision 047). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export default function PayPage() {
-  const { order, view, payable, csrf, timeZone, phone, orderPage } = useLoaderData<typeof loader>();
+  const { order, view, payable, repayChoices, csrf, timeZone, phone, orderPage } = useLoaderData<typeof loader>();
   const actionData = useActionData<PayActionData>();
   const { t } = useTranslation();
   const site = useSite();
@@ -41,6 +32,7 @@ export default function PayPage() {
         order={order}
         view={view}
         payable={payable}
+        repayChoices={repayChoices}
         csrf={csrf}
         timeZone={timeZone}
         gateway={actionData && "gateway" in actionData ? actionData.gateway : null}

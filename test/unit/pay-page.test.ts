@@ -10,6 +10,7 @@ const attempt = (status: string, minutesAgo = 1) => ({
   status,
   code_info: status === "code_issued" ? { bank_code: "812", account: "1", expire_date: "2026/11/27" } : null,
   paid_at: null,
+  paid_with: "",
   created_at: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
 });
 const order = (change: Partial<Order> = {}) =>
@@ -27,10 +28,12 @@ const order = (change: Partial<Order> = {}) =>
 describe("what the /pay page says (docs/decisions/033)", () => {
   it.each<[string, Partial<Order>, string, number | null]>([
     ["nothing tried yet", {}, "due", 3000],
-    ["an attempt just started, no answer yet", { payment_attempts: [attempt("pending")] }, "waiting", 3000],
-    ["an attempt started long ago", { payment_attempts: [attempt("pending", 20)] }, "due", 3000],
+    // Back from the gateway without an answer: "not received yet", and the guest may pay again.
+    ["an attempt just started, no answer yet", { payment_attempts: [attempt("pending")] }, "not_received", 3000],
+    ["an attempt started long ago", { payment_attempts: [attempt("pending", 20)] }, "not_received", 3000],
     ["the card was declined", { payment_attempts: [attempt("failed")] }, "declined", 3000],
-    ["an ATM account is open", { payment_attempts: [attempt("code_issued")] }, "code_issued", 3000],
+    // An open ATM account is paid by transfer: no second attempt beside it (decision 047).
+    ["an ATM account is open", { payment_attempts: [attempt("code_issued")] }, "code_issued", null],
     ["paid", { status: "confirmed", payment_status: 2, paid_amount: 3000, payment_attempts: [attempt("paid")] }, "paid", null],
     ["deposit paid", { status: "confirmed", payment_status: 1, paid_amount: 900, payment_attempts: [attempt("paid")] }, "part_paid", 2100],
     ["expired", { status: "cancelled", pay_deadline: "2026-11-24T09:00:00Z" }, "expired", null],

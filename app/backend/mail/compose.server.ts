@@ -8,6 +8,7 @@ import { localizePath } from "~/i18n/languages";
 import { confirmationContent } from "~/documents/confirmation-content";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { documentLanguage, paymentText } from "~/documents/labels";
+import { orderPaidWith } from "~/booking/payments";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, loadAttempts, loadCancellation, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
@@ -132,5 +133,5 @@ export async function confirmationFor(deps: MailDeps, row: OutboxRow): Promise<{
   const subject = await loadSubject(deps.db, row);
   if (!subject) return null;
   const { ctx, order, info } = await presented(deps, subject);
-  return { content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor)), logo: info.logo_images.dark };
+  return { content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor, orderPaidWith(order))), logo: info.logo_images.dark };
 }

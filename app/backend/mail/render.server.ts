@@ -4,6 +4,7 @@
  * refund after a cancellation, and the signed view and cancel links (decision 041).
  */
 import { orderMoneyLines } from "~/booking/order-view";
+import { orderPaidWith } from "~/booking/payments";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDay, formatTwd } from "~/documents/confirmation-content";
@@ -98,7 +99,7 @@ export function renderOrderMail(input: {
     [t("mail.total"), money(order.final_amount)],
   ];
   if (order.paid_amount > 0) facts.push([t("mail.paid"), money(Math.min(order.paid_amount, order.final_amount))]);
-  facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor)]);
+  facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor, orderPaidWith(order))]);
 
   const notes: { text: string; link?: string }[] = input.testMode ? [{ text: t("mail.test_mode") }] : [];
   const unpaid = kind !== "order_cancellation" && order.status !== "cancelled" && order.remain_total_amount > 0;

@@ -133,13 +133,14 @@ interface AttemptRow {
   status: string;
   code_info: string;
   paid_at: string | null;
+  paid_with: string;
   created_at: string;
 }
 
 /** The order's payment attempts, newest first: what was paid, by which vendor, and any ATM account issued. */
 export async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
   const { results } = await db
-    .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
+    .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
     .bind(orderId)
     .all<AttemptRow>();
   return results;
@@ -273,6 +274,7 @@ export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: 
       status: attempt.status,
       code_info: attempt.status === "code_issued" ? parseJson<Record<string, string>>(attempt.code_info, {}) : null,
       paid_at: attempt.paid_at,
+      paid_with: attempt.paid_with,
       created_at: attempt.created_at,
     })),
   };

@@ -265,7 +265,7 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   const gateway = await gatewayFor(ctx, hotel, vendorId);
   const answer = await gateway.query(tradeNo, transactionId, payment.amount);
   if (answer?.paid && answer.amount === payment.amount) {
-    const { changed, owed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site);
+    const { changed, owed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site, "wallet");
     const outcome = changed || owed ? "applied" : "ignored";
     await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome, reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay", tradeNo });
   } else {

@@ -7,7 +7,7 @@
  */
 import { checkInStart } from "~/booking/dates";
 import { latestDeadline } from "~/booking/payments";
-import type { PaymentNotice } from "~/payments/gateway";
+import type { PaidWith, PaymentNotice } from "~/payments/gateway";
 import type { SiteAddress } from "~/backend/route";
 
 export interface PaymentRow {
@@ -25,6 +25,7 @@ export interface PaymentRow {
   code_info: string;
   message: string;
   paid_at: string | null;
+  paid_with: string;
   created_at: string;
 }
 
@@ -94,6 +95,7 @@ export async function markOrderPaid(
   payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
   gatewayTradeNo: string,
   site?: SiteAddress,
+  paidWith: PaidWith = "",
 ): Promise<PaidOutcome> {
   const unaccounted = (status: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${Number(payment.id)} AND status ${status} AND applied = 0)`;
   // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
@@ -125,10 +127,10 @@ export async function markOrderPaid(
              WHEN (SELECT status FROM orders WHERE id = ?1) = 'cancelled' THEN 'late'
              WHEN (SELECT paid_amount + ?4 > total_price FROM orders WHERE id = ?1) THEN 'overpaid'
              ELSE 'paid' END,
-           gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_at = ${NOW}, updated_at = ${NOW}
+           gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_with = ?5, paid_at = ${NOW}, updated_at = ${NOW}
          WHERE id = ?3 AND status IN ('pending', 'code_issued', 'failed', 'superseded')`,
       )
-      .bind(payment.order_id, gatewayTradeNo, payment.id, payment.amount),
+      .bind(payment.order_id, gatewayTradeNo, payment.id, payment.amount, paidWith),
     // 2. Its amount is added to the order, once: only while the attempt is paid and not yet applied.
     db
       .prepare(
@@ -213,7 +215,7 @@ export async function applyNotice(db: D1Database, hotelId: number, vendorId: num
   if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
   switch (notice.kind) {
     case "paid": {
-      const { changed, owed } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site);
+      const { changed, owed } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site, notice.paidWith);
       if (changed) return { outcome: "applied", reason: "paid", paid: true };
       if (owed === "late") return { outcome: "applied", reason: "paid after the order was cancelled: kept as late, to refund" };
       if (owed === "overpaid") return { outcome: "applied", reason: "paid beyond what the order owed: kept as overpaid, to refund" };

@@ -549,7 +549,7 @@ describe("signing out", () => {
     const browser = new Browser(HOST);
     await signIn(browser, "mei@example.com", "/");
     const jsonp = await fetchAs(HOST, "/account/logout/json?callback=done", {
-      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}` },
+      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}`, "sec-fetch-site": "same-origin" },
     });
     expect(jsonp.headers.get("content-type")).toMatch(/^application\/javascript/);
     expect(await jsonp.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
@@ -568,6 +568,60 @@ describe("signing out", () => {
     expect(elsewhere.location).toBeNull();
     const login = await browser.request("/en-US/hxa/login?back=/");
     expect((await browser.request(follow(login.location))).html).toContain('name="password"');
+  });
+});
+
+describe("the JSONP logout and other sites", () => {
+  const cookieOf = (browser: Browser) => [...(browser as unknown as { cookies: Map<string, string> }).cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  /** Still signed in, as the member sees it: a booking page (which asks the back end about the token) keeps the name, and the service needs no password. */
+  async function stillSignedIn(browser: Browser) {
+    expect((await browser.request("/en-US/hxa/booking?adults=2")).status).toBe(200);
+    expect(text((await browser.request("/en-US/about")).html)).toContain("Signed in as Mei Lin");
+    const login = await browser.request("/en-US/hxa/login?back=/");
+    const authorize = await browser.request(follow(login.location));
+    expect(authorize.status).toBe(303);
+    expect(authorize.html).not.toContain('name="password"');
+  }
+
+  it("a link, redirect or script on another site signs nobody out, whatever the headers say", async () => {
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com", "/en-US/about");
+    const attacks: [string, Record<string, string>][] = [
+      ["a link on another site (Chromium)", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1", referer: "https://evil.example/" }],
+      ["another site bouncing the member's own click back", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: `http://${HOST}/en-US/about` }],
+      ["another hotel on the same parent domain", { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate", referer: `http://${OTHER}/` }],
+      ["a link opened from a mail app or typed", { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" }],
+      ["an Origin of another site", { origin: "https://evil.example" }],
+      ["a sandboxed frame (Origin null) on another site", { origin: "null", referer: "https://evil.example/frame" }],
+      ["a Referer of another site", { referer: "https://evil.example/page" }],
+      ["a Referer of a look-alike host", { referer: `http://${HOST}.evil.example/` }],
+      ["a Referer that is not an address", { referer: "not an address" }],
+      ["no header at all (Referrer-Policy: no-referrer, an old browser)", {}],
+    ];
+    for (const [name, headers] of attacks) {
+      const response = await fetchAs(HOST, "/account/logout/json?callback=done&lang=en-US", { headers: { cookie: cookieOf(browser), ...headers } });
+      expect(response.status, name).toBe(403);
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("account_session=")), name).toBe(false);
+      const body = await response.text();
+      expect(body, name).toMatch(/^\/\*\*\/done\(\{"success":false,"msg":\{"code":"cross_site_request"/);
+      expect(body, name).toContain("A sign-out from another site is not accepted.");
+    }
+    const japanese = await fetchAs(HOST, "/account/logout/json?callback=done&lang=ja-JP", { headers: { cookie: cookieOf(browser), "sec-fetch-site": "cross-site" } });
+    expect(await japanese.text()).toContain("他のサイトからのログアウト要求は受け付けません。");
+    await stillSignedIn(browser);
+  });
+
+  it("a script or link on the service's own pages signs out (Fetch Metadata, or Origin or Referer when a browser sends none)", async () => {
+    for (const headers of [{ "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" }, { referer: `http://${HOST}/en-US/about` }, { origin: `http://${HOST}` }]) {
+      const browser = new Browser(HOST);
+      await signIn(browser, "mei@example.com", "/en-US/about");
+      const response = await fetchAs(HOST, "/account/logout/json?callback=done", { headers: { cookie: cookieOf(browser), ...headers } });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(await response.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
+      // The session's tokens ended with it: the next booking page finds the member signed out.
+      await browser.request("/en-US/hxa/booking?adults=2");
+      expect(text((await browser.request("/en-US/about")).html), JSON.stringify(headers)).not.toContain("Signed in as");
+    }
   });
 });
 

@@ -15,6 +15,8 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
+import { fromOwnOrigin } from "./initiator";
+import { apiMessage } from "~/backend/messages";
 
 const SESSION_COOKIE = "account_session";
 const CSRF_COOKIE = "account_csrf";
@@ -405,9 +407,17 @@ export const accountRoutes: BackendRoute[] = [
       handler: async (ctx) => {
         const callback = ctx.url.searchParams.get("callback") ?? "callback";
         if (!JSONP_CALLBACK.test(callback)) throw new ApiError(400, "invalid_field", { field: "callback" }, "callback");
+        const headers = { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store" };
+        // Only the service's own pages sign out this way: a link or redirect from another site
+        // carries the SameSite=Lax session cookie too (decision 051). The sign-out form stays open to all.
+        if (!fromOwnOrigin(ctx.request.headers, ctx.url.origin)) {
+          const message = apiMessage("cross_site_request", ctx.lang);
+          const refused = { success: false, msg: { code: "cross_site_request", message, extrainfo: { message } } };
+          return new Response(`/**/${callback}(${JSON.stringify(refused)});`, { status: 403, headers });
+        }
         await endBrowserSession(ctx);
         return new Response(`/**/${callback}(${JSON.stringify({ success: true, msg: { code: "ok", message: "" } })});`, {
-          headers: { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store", "set-cookie": clearedSession },
+          headers: { ...headers, "set-cookie": clearedSession },
         });
       },
     },

@@ -39,6 +39,9 @@ describe("hotel file", () => {
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "SESSION_SECRET" } }] } }, "hotel.payment_gateways.0.secrets.hash_key: must be the NAME of a Worker secret starting with PAY_"],
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "pwFHCqoQZGmho4w6" } }] } }, "hotel.payment_gateways.0.secrets.hash_key"],
     [{ hotel: { payment_deadlines: { online_minutes: 1 } } }, "hotel.payment_deadlines.online_minutes"],
+    // Members' names by the rule of every entry that takes a name (decision 052).
+    [{ members: [{ email: "a@example.com", first_name: "Mei", last_name: "Lin\u202E" }] }, "members.0.last_name: must not contain control or bidirectional control characters"],
+    [{ members: [{ email: "a@example.com", first_name: "Mei\r\nBcc: x", last_name: "Lin" }] }, "members.0.first_name: must not contain control or bidirectional control characters"],
   ])("rejects %j naming %s", (change, expected) => {
     const file = read("../fixtures/minimal-hotel.json");
     for (const [key, value] of Object.entries(change)) {

@@ -174,6 +174,63 @@ describe("the account service's pages", () => {
   });
 });
 
+describe("names at sign-up (decision 052)", () => {
+  /** The sign-up page of a new sign-in in `lang`, and its form's hidden fields. */
+  async function signUpForm(browser: Browser, lang = "en-US") {
+    const login = await browser.request(`/${lang}/hxa/login?back=/`);
+    const authorize = await browser.request(follow(login.location));
+    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const page = await browser.request(link);
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    return form;
+  }
+  const fieldError = (html: string, name: string) => new RegExp(`id="f-${name}-error">([^<]*)<`).exec(html)?.[1] ?? null;
+  const members = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM members").first<{ n: number }>())?.n ?? -1;
+
+  it("refuses NUL, CR LF, BEL, a right-to-left override and every direction control in a name, at the field, and writes no member", async () => {
+    const browser = new Browser(HOST);
+    const form = await signUpForm(browser);
+    const before = await members();
+    const controls = ["\u0000", "\r\n", "\u0007", "\u001b", "\u007f", "\u0085", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"];
+    for (const control of controls) {
+      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: `Ch${control}en`, first_name: `Ann${control}`, email: "bidi@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      const name = JSON.stringify(control);
+      expect(refused.status, name).toBe(400);
+      expect(fieldError(refused.html, "last_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
+      if (control !== "\r\n") expect(fieldError(refused.html, "first_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
+      expect(fieldError(refused.html, "email"), name).toBeNull();
+    }
+    // A line break inside the phone number too (the old rule's \s let it through).
+    const phone = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "bidi@example.com", phone: "0912\r\n000111", password: "ann-password-1" });
+    expect(phone.status).toBe(400);
+    expect(fieldError(phone.html, "phone")).toBe("Please enter a valid phone number.");
+    expect(await members()).toBe(before);
+  });
+
+  it("says so in the guest's language, and takes a right-to-left name", async () => {
+    const browser = new Browser(HOST);
+    const form = await signUpForm(browser, "ja-JP");
+    const refused = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "山田\u202E", first_name: "太郎", email: "yamada@example.com", phone: "090-1234-5678", password: "taro-password-1" });
+    expect(refused.status).toBe(400);
+    expect(fieldError(refused.html, "last_name")).toBe("使用できない制御文字が含まれています。もう一度入力してください。");
+    const created = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "כהן", first_name: "שרה", email: "sarah@example.com", phone: "+972 50 123 4567", password: "sarah-password-1" });
+    expect(created.status).toBe(303);
+    const stored = await env.DB.prepare("SELECT first_name, last_name FROM members WHERE email = 'sarah@example.com'").first();
+    expect(stored).toEqual({ first_name: "שרה", last_name: "כהן" });
+  });
+
+  it("a name stored before the rule is shown isolated in the header, without its controls", async () => {
+    await addMember(HOST, "legacy@example.com");
+    await env.DB.prepare("UPDATE members SET last_name = ? WHERE email = 'legacy@example.com'").bind("Lin\u202E\u0007").run();
+    const browser = new Browser(HOST);
+    await signIn(browser, "legacy@example.com", "/en-US/about");
+    const page = await browser.request("/en-US/about");
+    expect(page.html).toContain("Signed in as <bdi>Mei Lin</bdi>");
+    expect(page.html).not.toContain("\u202E");
+  });
+});
+
 describe("signing in on the site", () => {
   it("returns to the saved address with mem_token and pms_token, shows who is signed in, and member prices", async () => {
     const browser = new Browser(HOST);

@@ -15,6 +15,8 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
+import { personName } from "~/booking/contact-fields";
+import { isPhoneNumber } from "~/booking/contact";
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 
@@ -154,11 +156,15 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
 }
 
+const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters" } as const;
+
 const SignUpSchema = v.object({
-  last_name: v.pipe(v.string(), v.minLength(1, "error.name"), v.maxLength(50, "error.name")),
-  first_name: v.pipe(v.string(), v.minLength(1, "error.name"), v.maxLength(50, "error.name")),
+  // Names by the one rule of every entry (decision 052): no control or bidirectional control characters.
+  last_name: personName(NAME_MESSAGES),
+  first_name: personName(NAME_MESSAGES),
   email: v.pipe(v.string(), v.maxLength(200, "error.email"), v.email("error.email")),
-  phone: v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{6,20}$/, "error.phone")),
+  // The booking form's phone rule: `\s` once let CR LF and tabs through.
+  phone: v.pipe(v.string(), v.check(isPhoneNumber, "error.phone")),
   password: v.pipe(v.string(), v.minLength(8, "error.password"), v.maxLength(200, "error.password")),
 });
 

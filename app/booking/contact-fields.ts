@@ -5,7 +5,7 @@
  * pages' JavaScript.
  */
 import * as v from "valibot";
-import { hasControlCharacters, isPhoneNumber, PHONE_MAX_LENGTH } from "~/booking/contact";
+import { hasControlCharacters, isCleanName, isPhoneNumber, PHONE_MAX_LENGTH } from "~/booking/contact";
 
 /** The longest each field may be (characters). */
 export const CONTACT_LIMITS = { name: 50, email: 254, phone: PHONE_MAX_LENGTH, memo: 500, companyName: 100, occupantName: 100, occupantMemo: 200, coupon: 40 } as const;
@@ -19,6 +19,19 @@ export interface ContactMessages {
   companyRegNumber: string;
 }
 
+/**
+ * A person's name, wherever one is typed: trimmed, `max` characters at most, and `isCleanName`
+ * (no control or bidirectional control characters; decision 052). Required unless `optional`.
+ */
+export function personName(messages: Pick<ContactMessages, "required" | "tooLong" | "controlCharacters">, max: number = CONTACT_LIMITS.name) {
+  return v.pipe(v.string(), v.trim(), v.minLength(1, messages.required), v.maxLength(max, messages.tooLong), v.check(isCleanName, messages.controlCharacters));
+}
+
+/** An optional name (an occupant's): empty, or a name by the same rule. */
+export function optionalPersonName(messages: Pick<ContactMessages, "tooLong" | "controlCharacters">, max: number) {
+  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong), v.check(isCleanName, messages.controlCharacters)), "");
+}
+
 export function contactSchemas(messages: ContactMessages) {
   const singleLine = v.check((text: string) => !hasControlCharacters(text), messages.controlCharacters);
   const multiLine = v.check((text: string) => !hasControlCharacters(text, { multiline: true }), messages.controlCharacters);
@@ -26,7 +39,7 @@ export function contactSchemas(messages: ContactMessages) {
   const text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong), singleLine), "");
   /** Optional text that keeps its line breaks. */
   const note = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong), multiLine), "");
-  const name = v.pipe(v.string(), v.trim(), v.minLength(1, messages.required), v.maxLength(CONTACT_LIMITS.name, messages.tooLong), singleLine);
+  const name = personName(messages);
   const phone = v.pipe(v.string(), v.trim(), v.check(isPhoneNumber, messages.phone));
   const email = v.pipe(v.string(), v.trim(), v.minLength(1, messages.required), v.email(messages.email), v.maxLength(CONTACT_LIMITS.email, messages.tooLong));
   const coupon = v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS.coupon, messages.tooLong), singleLine);
@@ -41,9 +54,11 @@ export function contactSchemas(messages: ContactMessages) {
   };
   /** The guest staying in a line's rooms (spec §3 order line): all optional, checked when given. */
   const occupant = {
-    occupant_name: text(CONTACT_LIMITS.occupantName),
+    occupant_name: optionalPersonName(messages, CONTACT_LIMITS.occupantName),
     occupant_phone: v.optional(v.pipe(v.string(), v.trim(), v.check((value: string) => value === "" || isPhoneNumber(value), messages.phone)), ""),
     occupant_email: v.optional(v.union([v.literal(""), email], messages.email), ""),
   };
-  return { text, note, name, phone, email, coupon, booker, occupant };
+  /** A whole name in one field (the order API's booker_name). */
+  const fullName = (max: number) => optionalPersonName(messages, max);
+  return { text, note, name, fullName, phone, email, coupon, booker, occupant };
 }

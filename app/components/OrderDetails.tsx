@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { PersonName } from "~/components/PersonName";
 import { orderState } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
 import { formatCountry } from "~/i18n/format";
@@ -73,7 +74,9 @@ export function OrderExtras({ order }: { order: Order }) {
           <ul className="order-page__occupants">
             {occupants.map((line, index) => (
               <li key={index}>
-                {line.room_class_name}: {[line.occupant_name, line.occupant_phone, line.occupant_email, line.memo].filter(Boolean).join(" · ")}
+                {line.room_class_name}: {line.occupant_name ? <PersonName name={line.occupant_name} /> : null}
+                {line.occupant_name && (line.occupant_phone || line.occupant_email || line.memo) ? " · " : ""}
+                {[line.occupant_phone, line.occupant_email, line.memo].filter(Boolean).join(" · ")}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { PersonName } from "~/components/PersonName";
 import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
 import { orderPaidWith, paidWithLabelKeys } from "~/booking/payments";
@@ -63,7 +64,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <div>
           <dt>{t("order.booker")}</dt>
           <dd>
-            {order.booker_name} · {order.booker_phone} · {order.booker_email}
+            <PersonName name={order.booker_name} /> · {order.booker_phone} · {order.booker_email}
           </dd>
         </div>
       </dl>
@@ -71,7 +72,12 @@ export function OrderSummary({ order }: { order: Order }) {
         {order.orders.map((line, index) => (
           <li key={index}>
             {line.room_class_name} · {line.rate_plan_name} · {t(unitKey("cart.rooms", unit), { count: line.num })}
-            {line.occupant_name ? ` · ${line.occupant_name}` : ""}
+            {line.occupant_name ? (
+              <>
+                {" · "}
+                <PersonName name={line.occupant_name} />
+              </>
+            ) : null}
             <span className="order-summary__amount">{formatPrice(line.amount, lang)}</span>
           </li>
         ))}

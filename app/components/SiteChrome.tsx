@@ -5,6 +5,7 @@ import type { SiteData } from "~/server/site.server";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { LocaleLink } from "./LocaleLink";
 import { PhoneLink } from "./PhoneLink";
+import { SentenceWithName } from "./PersonName";
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   "zh-TW": "繁體中文",
@@ -134,7 +135,7 @@ export function MemberMenu({ site }: { site: SiteData }) {
   }
   return (
     <details className="member-menu">
-      <summary>{member.name ? t("member.signed_in_as", { name: member.name }) : t("member.signed_in")}</summary>
+      <summary>{member.name ? <SentenceWithName sentence={(name) => t("member.signed_in_as", { name })} name={member.name} /> : t("member.signed_in")}</summary>
       <ul>
         <li>
           <a href={localizePath(`/${site.product}/orders`, site.lang)}>{t("member.my_orders")}</a>

@@ -8,6 +8,7 @@ import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { docText, formatTwd } from "~/documents/labels";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
+import { nameForDisplay } from "~/booking/contact";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -88,7 +89,9 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
         heading: `${t("pdf.number")} ${order.order_doc}`,
         rows: [
           [t("pdf.status"), order.display_status],
-          [t("pdf.booker"), [order.booker_name, order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
+          // pdf-lib lays glyphs out as stored, without the bidirectional algorithm: a direction
+          // control stored before names refused them (decision 052) is dropped, not drawn.
+          [t("pdf.booker"), [nameForDisplay(order.booker_name), order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
           [t("pdf.check_in"), formatDay(order.check_in_day, lang)],
           [t("pdf.check_out"), formatDay(order.check_out_day, lang)],
           [t("pdf.guests"), t("pdf.guests_count", { adults: order.adults_count, children: order.children_count })],
@@ -98,7 +101,7 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
         heading: t("pdf.rooms"),
         rows: order.orders.flatMap((line): [string, string][] => [
           [`${line.room_class_name} × ${line.num}`, `${line.rate_plan_name} · ${formatTwd(line.amount, lang)}`],
-          ...(line.occupant_name ? [[t("pdf.occupant"), line.occupant_name] as [string, string]] : []),
+          ...(nameForDisplay(line.occupant_name) ? [[t("pdf.occupant"), nameForDisplay(line.occupant_name)] as [string, string]] : []),
         ]),
       },
       {

@@ -8,6 +8,7 @@ import type { Language } from "~/i18n/languages";
 import type { PaymentMethod } from "~/booking/payments";
 import {
   AccessTokenSchema,
+  OAuthErrorSchema,
   OneTapSchema,
   PmsTokenSchema,
   AttachmentSchema,
@@ -133,7 +134,21 @@ export class HotelApi {
     schema: TSchema,
     method: "GET" | "POST",
     path: string,
-    { query = {}, body, headers = {} }: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+    {
+      query = {},
+      body,
+      headers = {},
+      form,
+      oauth = false,
+    }: {
+      query?: Query;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** A form body (application/x-www-form-urlencoded) instead of JSON. */
+      form?: Record<string, string>;
+      /** An OAuth endpoint: RFC 6749 §5 answers (a bare token or `{ error }`) are read as well as the envelope. */
+      oauth?: boolean;
+    } = {},
   ): Promise<v.InferOutput<TSchema>> {
     const url = this.url(path);
     url.searchParams.set("lang", this.options.lang);
@@ -145,19 +160,22 @@ export class HotelApi {
     const requestHeaders = new Headers({ accept: "application/json", ...headers });
     if (this.options.memberToken) requestHeaders.set("authorization", `Bearer ${this.options.memberToken}`);
     let requestBody: string | undefined;
-    if (body !== undefined) {
+    if (form !== undefined) {
+      requestHeaders.set("content-type", "application/x-www-form-urlencoded");
+      requestBody = new URLSearchParams(form).toString();
+    } else if (body !== undefined) {
       requestHeaders.set("content-type", "application/json");
       requestBody = JSON.stringify(body);
     }
     try {
-      return await this.send(schema, path, new Request(url, { method, headers: requestHeaders, body: requestBody }));
+      return await this.send(schema, path, new Request(url, { method, headers: requestHeaders, body: requestBody }), oauth);
     } catch (error) {
       if (error instanceof HotelApiError && error.isUnavailable) this.options.onUnavailable?.(error, path);
       throw error;
     }
   }
 
-  private async send<TSchema extends v.GenericSchema>(schema: TSchema, path: string, request: Request): Promise<v.InferOutput<TSchema>> {
+  private async send<TSchema extends v.GenericSchema>(schema: TSchema, path: string, request: Request, oauth = false): Promise<v.InferOutput<TSchema>> {
     let response: Response;
     try {
       response = await this.options.transport(request);
@@ -189,6 +207,16 @@ export class HotelApi {
         msg?.extrainfo?.field,
         failure.output.data ?? undefined,
       );
+    }
+    if (oauth) {
+      // RFC 6749 §5.2: `{ error, error_description }`, usually with 400 or 401.
+      const refused = v.safeParse(OAuthErrorSchema, json);
+      if (refused.success) {
+        throw new HotelApiError(response.ok ? 400 : response.status, refused.output.error, refused.output.error_description ?? "");
+      }
+      // RFC 6749 §5.1: the token answer itself, from any OAuth server (the old envelope is read below).
+      const bare = response.ok ? v.safeParse(schema, json) : null;
+      if (bare?.success) return bare.output as v.InferOutput<TSchema>;
     }
     const parsed = v.safeParse(envelope(schema), json);
     if (!parsed.success) {
@@ -304,9 +332,15 @@ export class HotelApi {
 
   // Login (spec §7)
 
-  /** POST {account}/oauth/token: an authorization code (with its PKCE verifier) for a member token. */
+  /**
+   * POST {account}/oauth/token: an authorization code (with its PKCE verifier) for a member token,
+   * as RFC 6749 §4.1.3 asks (a form, client_secret_post as spec §7 sends it). Any OAuth server's
+   * answer is read (§5.1, §5.2 errors as HotelApiError with the `error` as code), and the site
+   * envelope of older account services too. Decision 050.
+   */
   exchangeCode(input: { client_id: string; client_secret: string; redirect_uri: string; code: string; code_verifier: string }) {
-    return this.call(AccessTokenSchema, "POST", "{account}/oauth/token", { body: { grant_type: "authorization_code", ...input } });
+    // The client authenticates with its secret; a signed-in browser's member token is not sent along.
+    return this.withMemberToken(null).call(AccessTokenSchema, "POST", "{account}/oauth/token", { form: { grant_type: "authorization_code", ...input }, oauth: true });
   }
 
   /** POST {account}/api/v1/onetap (body client and token, Bearer): who a member token names. */

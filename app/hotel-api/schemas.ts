@@ -341,12 +341,25 @@ export const MemberProfileSchema = v.object({
 });
 export type MemberProfile = v.InferOutput<typeof MemberProfileSchema>;
 
-/** {account}/oauth/token: the member token (mem_token). */
+/** A Bearer token as RFC 6750's b64token; long enough for the JWTs other account services issue. */
+const BearerTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,2048}=*$/));
+
+/**
+ * {account}/oauth/token: the member token (mem_token), as RFC 6749 §5.1 answers it (expires_in and
+ * scope are optional there; the token type is case-insensitive and must be Bearer, §7.1).
+ */
 export const AccessTokenSchema = v.object({
-  access_token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/)),
-  token_type: v.string(),
-  expires_in: v.number(),
+  access_token: BearerTokenSchema,
+  token_type: v.pipe(
+    v.string(),
+    v.check((type) => type.toLowerCase() === "bearer"),
+  ),
+  expires_in: v.optional(v.number()),
+  scope: v.optional(v.string()),
 });
+
+/** RFC 6749 §5.2: a refused token request. */
+export const OAuthErrorSchema = v.object({ error: v.pipe(v.string(), v.regex(/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,100}$/)), error_description: v.optional(v.string()) });
 
 /** {account}/api/v1/onetap: who the token names, for the client asked about. */
 export const OneTapSchema = v.object({
@@ -355,7 +368,7 @@ export const OneTapSchema = v.object({
 });
 
 /** {pms}/oauth/token/exchange: the hotel-scoped token (pms_token). */
-export const PmsTokenSchema = v.object({ ...AccessTokenSchema.entries, hotel_id: v.number() });
+export const PmsTokenSchema = v.object({ access_token: BearerTokenSchema, token_type: v.string(), expires_in: v.number(), hotel_id: v.number() });
 
 export const CouponSchema = v.object({
   code: v.string(),

@@ -10,7 +10,7 @@ import { base, memberSessionCookie, readLegacyMemberToken, safeCookie } from "~/
 import type { AppEnv } from "~/server/env.server";
 
 const DAY = 60 * 60 * 24;
-const Token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,200}=*$/));
+const Token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~+/-]{16,2048}=*$/));
 
 export const memTokenCookie = (env: AppEnv) => safeCookie("mem_token", { ...base(env), maxAge: 30 * DAY });
 export const pmsTokenCookie = (env: AppEnv) => safeCookie("pms_token", { ...base(env), maxAge: 30 * DAY });

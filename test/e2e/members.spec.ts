@@ -132,3 +132,42 @@ test("signed in on a phone, the header fits the screen and still names the membe
     await expect(page.locator(".site-header__book")).toBeInViewport();
   }
 });
+
+test("a link on another site to the account service's JSONP logout signs nobody out; the same link on the hotel's own origin does (issue 22 item 16)", async ({ page }) => {
+  const booking = `/en-US/hxa/booking?start=${taipeiDay(100)}&end=${taipeiDay(101)}&adults=2`;
+  const logout = hotelUrl("taipei", "/account/logout/json?callback=done");
+  const bait = `<!doctype html><html lang="en"><title>Win a free night</title><a href="${logout}">Claim your prize</a></html>`;
+  // Two pages with the same link: one on another site, one on the hotel's own origin (as its own script would be).
+  await page.route("http://evil.example/**", (route) => route.fulfill({ contentType: "text/html", body: bait }));
+  await page.route(hotelUrl("taipei", "/own-page-with-a-link"), (route) => route.fulfill({ contentType: "text/html", body: bait }));
+
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/login?back=${encodeURIComponent(booking)}`));
+  await page.getByLabel("Email").fill("traveler@portico.example");
+  await page.getByLabel("Password").fill("portico-demo-2");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(hotelUrl("taipei", booking));
+  await expect(page.locator(".member-menu summary")).toHaveText(/^Signed in as /);
+
+  // Chromium follows the link from another site with the session cookie (SameSite=Lax lets a link through).
+  await page.goto("http://evil.example/");
+  const refused = page.waitForResponse(logout);
+  await page.getByRole("link", { name: "Claim your prize" }).click();
+  const response = await refused;
+  expect(response.status()).toBe(403);
+  // Still signed in: the booking page (which asks the back end about the token) keeps the member, and signing in again asks for no password.
+  await page.goto(hotelUrl("taipei", booking));
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await expect(page.locator(".member-menu summary")).toHaveText(/^Signed in as /);
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/login?back=/en-US/about"));
+  await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/about"));
+
+  // The same link on the hotel's own origin is the spec's JSONP logout: it signs out.
+  await page.goto(hotelUrl("taipei", "/own-page-with-a-link"));
+  const accepted = page.waitForResponse(logout);
+  await page.getByRole("link", { name: "Claim your prize" }).click();
+  expect((await accepted).status()).toBe(200);
+  // The session's tokens ended with it: the booking page finds them refused, and the next page shows a guest.
+  await page.goto(hotelUrl("taipei", booking));
+  await page.goto(hotelUrl("taipei", "/en-US/about"));
+  await expect(page.locator(".member-menu__sign-in")).toBeVisible();
+});

@@ -45,6 +45,15 @@ describe("the checkout form's schema", () => {
     expect(validateCheckout({ ...filled, memo: "one\u0085two" }, 1).fieldErrors).toEqual({ memo: "form.error.control_characters" });
   });
 
+  it("refuses direction controls in the booker's and the occupants' names, and takes a right-to-left name", () => {
+    expect(validateCheckout({ ...filled, booker_last_name: "Lin\u202E", booker_first_name: "\u2067Mei", occupant_name_0: "A\u200FB" }, 1).fieldErrors).toEqual({
+      booker_last_name: "form.error.control_characters",
+      booker_first_name: "form.error.control_characters",
+      occupant_name_0: "form.error.control_characters",
+    });
+    expect(validateCheckout({ ...filled, booker_last_name: "כהן", booker_first_name: "שרה", occupant_name_0: "محمد" }, 1).ok).toBe(true);
+  });
+
   it("refuses a payment the form never offers and an overlong field", () => {
     const result = validateCheckout({ ...filled, payment: "1:bitcoin", booker_last_name: "x".repeat(51) }, 1);
     expect(result.fieldErrors).toEqual({ payment: "form.error.payment", booker_last_name: "form.error.too_long" });

@@ -125,6 +125,23 @@ describe("a cancelled booking's PDF", () => {
   });
 });
 
+describe("names in the PDF", () => {
+  it("drop direction and control characters stored before names refused them: the phone and email read as typed", async () => {
+    const stored = { ...order, booker_name: "Mei \u202ELin\u0000", orders: order.orders.map((line) => ({ ...line, occupant_name: "\u202BChen\u202C Wu\u0007" })) };
+    const content = confirmationContent(stored, hotel, "en-US", paymentText("en-US", stored.pay_way, 8));
+    // What is drawn: pdf-lib lays glyphs out as given, with no bidirectional algorithm of its own.
+    const rows = content.sections.flatMap((section) => section.rows);
+    expect(rows).toContainEqual(["Booked by", "Mei Lin · 0912345678 · guest@example.com"]);
+    expect(rows).toContainEqual(["Guest", "Chen Wu"]);
+    const bytes = await buildConfirmationPdf(content, fonts);
+    const text = pdfText(bytes, "names");
+    expect(text).toContain("Mei Lin · 0912345678 · guest@example.com");
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    expect(text).not.toMatch(/[\u0000\u0007\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain("Chen Wu");
+  });
+});
+
 describe("the hotel's logo in the PDF", () => {
   it("draws an SVG logo of paths and text (the Taipei demo's), whose words read back", async () => {
     const svg = parseSvgLogo(readFileSync(join(process.cwd(), "public/demo/taipei/logo-dark.svg"), "utf8"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasControlCharacters, isPhoneNumber } from "~/booking/contact";
+import { hasControlCharacters, isCleanName, isolatedName, isPhoneNumber, nameForDisplay } from "~/booking/contact";
 
 describe("isPhoneNumber", () => {
   it.each([
@@ -59,5 +59,45 @@ describe("hasControlCharacters", () => {
     for (const name of ["林美", "Lin Mei", "李 小龍", "山田 太郎", "김민준", "José Ñúñez", "O'Brien-Smith"]) {
       expect(hasControlCharacters(name)).toBe(false);
     }
+  });
+});
+
+describe("isCleanName: the one rule of every entry that takes a name (decision 052)", () => {
+  it.each([
+    ["\u202A", "LEFT-TO-RIGHT EMBEDDING"],
+    ["\u202B", "RIGHT-TO-LEFT EMBEDDING"],
+    ["\u202C", "POP DIRECTIONAL FORMATTING"],
+    ["\u202D", "LEFT-TO-RIGHT OVERRIDE"],
+    ["\u202E", "RIGHT-TO-LEFT OVERRIDE"],
+    ["\u2066", "LEFT-TO-RIGHT ISOLATE"],
+    ["\u2067", "RIGHT-TO-LEFT ISOLATE"],
+    ["\u2068", "FIRST STRONG ISOLATE"],
+    ["\u2069", "POP DIRECTIONAL ISOLATE"],
+    ["\u200E", "LEFT-TO-RIGHT MARK"],
+    ["\u200F", "RIGHT-TO-LEFT MARK"],
+    ["\u061C", "ARABIC LETTER MARK"],
+    ["\u0000", "NUL"],
+    ["\u0007", "BEL"],
+    ["\r\n", "CR LF"],
+    ["\t", "a tab"],
+    ["\u001b", "ESC"],
+    ["\u007f", "DEL"],
+    ["\u0085", "NEL (C1)"],
+    ["\u009b", "CSI (C1)"],
+    ["\u2028", "LINE SEPARATOR"],
+  ])("refuses %j (%s) anywhere in a name", (control) => {
+    for (const name of [`${control}Lin`, `Li${control}n`, `Lin${control}`]) expect(isCleanName(name), JSON.stringify(name)).toBe(false);
+  });
+
+  it("takes names in every script, right-to-left ones included", () => {
+    for (const name of ["林美", "Lin Mei", "山田 太郎", "김민준", "José Ñúñez", "O'Brien-Smith", "محمد الأحمد", "שרה כהן", "Zoë Saldaña-Perez"]) {
+      expect(isCleanName(name), name).toBe(true);
+    }
+  });
+
+  it("shows a name stored before the rule without its controls, and isolates it in plain text", () => {
+    expect(nameForDisplay("Lin\u202E Mei\u0000\u0007")).toBe("Lin Mei");
+    expect(isolatedName("Lin\u202E")).toBe("\u2068Lin\u2069");
+    expect(isolatedName("שרה")).toBe("\u2068שרה\u2069");
   });
 });

@@ -49,6 +49,9 @@ describe("hotel file", () => {
       { hotel: { refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 49 }] } },
       "hotel.refund_ladder: gives back 49 % 2 days before check-in, less than the standard contract's 50 % for room price paid in advance",
     ],
+    // Members' names by the rule of every entry that takes a name (decision 052).
+    [{ members: [{ email: "a@example.com", first_name: "Mei", last_name: "Lin\u202E" }] }, "members.0.last_name: must not contain control or bidirectional control characters"],
+    [{ members: [{ email: "a@example.com", first_name: "Mei\r\nBcc: x", last_name: "Lin" }] }, "members.0.first_name: must not contain control or bidirectional control characters"],
   ])("rejects %j naming %s", (change, expected) => {
     const file = read("../fixtures/minimal-hotel.json");
     for (const [key, value] of Object.entries(change)) {

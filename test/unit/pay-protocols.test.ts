@@ -36,10 +36,10 @@ describe("NewebPay MPG", () => {
   });
 
   it("refuses a tampered TradeInfo, a wrong TradeSha and garbage", async () => {
-    const body = JSON.stringify({ Status: "SUCCESS", Result: { MerchantID: "3430112", MerchantOrderNo: "PT1", Amt: 40, TradeNo: "23" } });
+    const body = JSON.stringify({ Status: "SUCCESS", Result: { MerchantID: "3430112", MerchantOrderNo: "PT1", Amt: 40, TradeNo: "23", PaymentType: "VACC" } });
     const info = await encryptTradeInfo(body, neweb);
     const good = new URLSearchParams({ TradeInfo: info, TradeSha: await tradeSha(info, neweb) });
-    expect(await readNewebpayCallback(good, neweb)).toEqual({ ok: true, notice: { kind: "paid", tradeNo: "PT1", amount: 40, gatewayTradeNo: "23", status: "SUCCESS" } });
+    expect(await readNewebpayCallback(good, neweb)).toEqual({ ok: true, notice: { kind: "paid", tradeNo: "PT1", amount: 40, gatewayTradeNo: "23", status: "SUCCESS", paymentType: "VACC" } });
     const flipped = `${info.slice(0, 10)}${info[10] === "0" ? "1" : "0"}${info.slice(11)}`;
     expect(await readNewebpayCallback(new URLSearchParams({ TradeInfo: flipped, TradeSha: await tradeSha(info, neweb) }), neweb)).toEqual({ ok: false, reason: "TradeSha mismatch" });
     // Signed but not decryptable (someone holding the sha key but not producing a real ciphertext).

@@ -3,7 +3,8 @@
  * browser without JavaScript would: OAuth with PKCE, its refusals, the PMS exchange, sign-out,
  * login_back_url, hotel isolation and spec §8's failure paths.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashPassword } from "~/backend/account/passwords";
 import { handleBackendRequest } from "~/backend/router.server";
@@ -84,7 +85,7 @@ async function token(fields: Record<string, string>, now?: Date) {
     body: new URLSearchParams(fields),
   });
   const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET as string, now });
-  return { status: response.status, body: (await response.json()) as { success: boolean; msg: { code: string }; data: { access_token: string } | null } };
+  return { status: response.status, body: (await response.json()) as { access_token?: string; token_type?: string; error?: string; error_description?: string } };
 }
 
 async function tokenFields(code: string, verifier: string) {
@@ -170,6 +171,63 @@ describe("the account service's pages", () => {
     const taken = await again.request("/account/signup?lang=en-US", { ...form2, last_name: "Chen", first_name: "Ann", email: "ANN@example.com", phone: "0912 000 111", password: "another-pass-1" });
     expect(taken.status).toBe(409);
     expect(text(taken.html)).toContain("This email is already a member. Please sign in.");
+  });
+});
+
+describe("names at sign-up (decision 052)", () => {
+  /** The sign-up page of a new sign-in in `lang`, and its form's hidden fields. */
+  async function signUpForm(browser: Browser, lang = "en-US") {
+    const login = await browser.request(`/${lang}/hxa/login?back=/`);
+    const authorize = await browser.request(follow(login.location));
+    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const page = await browser.request(link);
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    return form;
+  }
+  const fieldError = (html: string, name: string) => new RegExp(`id="f-${name}-error">([^<]*)<`).exec(html)?.[1] ?? null;
+  const members = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM members").first<{ n: number }>())?.n ?? -1;
+
+  it("refuses NUL, CR LF, BEL, a right-to-left override and every direction control in a name, at the field, and writes no member", async () => {
+    const browser = new Browser(HOST);
+    const form = await signUpForm(browser);
+    const before = await members();
+    const controls = ["\u0000", "\r\n", "\u0007", "\u001b", "\u007f", "\u0085", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"];
+    for (const control of controls) {
+      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: `Ch${control}en`, first_name: `Ann${control}`, email: "bidi@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      const name = JSON.stringify(control);
+      expect(refused.status, name).toBe(400);
+      expect(fieldError(refused.html, "last_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
+      if (control !== "\r\n") expect(fieldError(refused.html, "first_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
+      expect(fieldError(refused.html, "email"), name).toBeNull();
+    }
+    // A line break inside the phone number too (the old rule's \s let it through).
+    const phone = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "bidi@example.com", phone: "0912\r\n000111", password: "ann-password-1" });
+    expect(phone.status).toBe(400);
+    expect(fieldError(phone.html, "phone")).toBe("Please enter a valid phone number.");
+    expect(await members()).toBe(before);
+  });
+
+  it("says so in the guest's language, and takes a right-to-left name", async () => {
+    const browser = new Browser(HOST);
+    const form = await signUpForm(browser, "ja-JP");
+    const refused = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "山田\u202E", first_name: "太郎", email: "yamada@example.com", phone: "090-1234-5678", password: "taro-password-1" });
+    expect(refused.status).toBe(400);
+    expect(fieldError(refused.html, "last_name")).toBe("使用できない制御文字が含まれています。もう一度入力してください。");
+    const created = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "כהן", first_name: "שרה", email: "sarah@example.com", phone: "+972 50 123 4567", password: "sarah-password-1" });
+    expect(created.status).toBe(303);
+    const stored = await env.DB.prepare("SELECT first_name, last_name FROM members WHERE email = 'sarah@example.com'").first();
+    expect(stored).toEqual({ first_name: "שרה", last_name: "כהן" });
+  });
+
+  it("a name stored before the rule is shown isolated in the header, without its controls", async () => {
+    await addMember(HOST, "legacy@example.com");
+    await env.DB.prepare("UPDATE members SET last_name = ? WHERE email = 'legacy@example.com'").bind("Lin\u202E\u0007").run();
+    const browser = new Browser(HOST);
+    await signIn(browser, "legacy@example.com", "/en-US/about");
+    const page = await browser.request("/en-US/about");
+    expect(page.html).toContain("Signed in as <bdi>Mei Lin</bdi>");
+    expect(page.html).not.toContain("\u202E");
   });
 });
 
@@ -269,10 +327,10 @@ describe("OAuth refusals", () => {
     expect(row?.code_challenge).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
     const first = await token(await tokenFields(code ?? "", verifier));
     expect(first.status).toBe(200);
-    expect(first.body.data?.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const reused = await token(await tokenFields(code ?? "", verifier));
     expect(reused.status).toBe(400);
-    expect(reused.body.msg.code).toBe("invalid_grant");
+    expect(reused.body.error).toBe("invalid_grant");
   });
 
   it("never redirects to an unregistered redirect_uri", async () => {
@@ -296,16 +354,16 @@ describe("OAuth refusals", () => {
       const { code, verifier } = await codeFor(browser, "mei@example.com");
       const refused = await token(change(await tokenFields(code ?? "", verifier)));
       expect(refused.status, name).toBeGreaterThanOrEqual(400);
-      expect(refused.body.msg.code, name).toBe(expected);
+      expect(refused.body.error, name).toBe(expected);
     }
     // A code refused once is spent: the right verifier afterwards is refused too.
     const { code, verifier } = await codeFor(browser, "mei@example.com");
     await token({ ...(await tokenFields(code ?? "", verifier)), code_verifier: randomToken() });
-    expect((await token(await tokenFields(code ?? "", verifier))).body.msg.code).toBe("invalid_grant");
+    expect((await token(await tokenFields(code ?? "", verifier))).body.error).toBe("invalid_grant");
 
     const late = await codeFor(browser, "mei@example.com");
     const expired = await token(await tokenFields(late.code ?? "", late.verifier), new Date(Date.now() + 121_000));
-    expect(expired.body.msg.code).toBe("invalid_grant");
+    expect(expired.body.error).toBe("invalid_grant");
   });
 
   it("refuses a state used before", async () => {
@@ -347,11 +405,129 @@ describe("OAuth refusals", () => {
   });
 });
 
+describe("the token endpoint is OAuth 2.0 (RFC 6749 §5), as a standard client reads it", () => {
+  // oauth4webapi (panva): a strict OAuth 2.0 client nobody here wrote, run inside workerd against the
+  // real Worker. It talks to the service at the hotel's address, as any OAuth client of the site would.
+  const as: oauth.AuthorizationServer = {
+    issuer: `http://${HOST}/account`,
+    authorization_endpoint: `http://${HOST}/account/oauth/authorize`,
+    token_endpoint: `http://${HOST}/account/oauth/token`,
+  };
+  const client: oauth.Client = { client_id: HOST };
+  const answers: Response[] = [];
+  const options = {
+    [oauth.allowInsecureRequests]: true,
+    [oauth.customFetch]: async (url: string, init: RequestInit) => {
+      const response = await SELF.fetch(url, init);
+      answers.push(response.clone());
+      return response;
+    },
+  };
+  const secret = () => builtInClientSecret(env.SESSION_SECRET as string, HOST);
+
+  /** Authorize in a browser, then let oauth4webapi check the callback and redeem the code. */
+  async function redeem(auth: oauth.ClientAuth, change: { verifier?: string; redirectUri?: string; params?: URLSearchParams } = {}) {
+    const { verifier, state, location } = await codeFor(new Browser(HOST), "mei@example.com");
+    const params = change.params ?? oauth.validateAuthResponse(as, client, location ?? new URL(CALLBACK), state);
+    const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, change.redirectUri ?? CALLBACK, change.verifier ?? verifier, options);
+    return { params, verifier, result: oauth.processAuthorizationCodeResponse(as, client, response) };
+  }
+
+  async function refusal(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(oauth.ResponseBodyError);
+    const refused = error as oauth.ResponseBodyError;
+    return { error: refused.error, status: refused.status, description: refused.error_description };
+  }
+
+  it("gives oauth4webapi a token it accepts (client_secret_post and client_secret_basic), never cached, that names the member", async () => {
+    for (const auth of [oauth.ClientSecretPost(await secret()), oauth.ClientSecretBasic(await secret())]) {
+      answers.length = 0;
+      const { result } = await redeem(auth);
+      const tokens = await result;
+      expect(tokens.token_type).toBe("bearer");
+      expect(tokens.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(tokens.expires_in).toBe(30 * 86_400);
+      expect(tokens.scope).toBe("member");
+      const answer = answers.at(-1);
+      expect(answer?.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(answer?.headers.get("cache-control")).toBe("no-store");
+      expect(answer?.headers.get("pragma")).toBe("no-cache");
+      const profile = await apiJson<{ email: string }>(HOST, `/api/member/profile?domain=${HOST}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect(profile.body.data.email).toBe("mei@example.com");
+    }
+  });
+
+  it("refuses, as RFC 6749 §5.2 errors oauth4webapi reads: a wrong secret, a replayed code, a wrong verifier or redirect_uri, another client's code", async () => {
+    const wrongSecret = await refusal((await redeem(oauth.ClientSecretPost("not-the-secret"))).result);
+    expect(wrongSecret).toMatchObject({ error: "invalid_client", status: 401 });
+    expect(wrongSecret.description).toBeTruthy();
+    expect(answers.at(-1)?.headers.get("cache-control")).toBe("no-store");
+    expect(answers.at(-1)?.headers.get("pragma")).toBe("no-cache");
+    // With HTTP Basic the 401 names its scheme (RFC 6749 §5.2), which oauth4webapi reads as a challenge.
+    const basic = await (await redeem(oauth.ClientSecretBasic("not-the-secret"))).result.catch((thrown: unknown) => thrown);
+    expect(basic).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
+    const challenge = basic as oauth.WWWAuthenticateChallengeError;
+    expect(challenge.status).toBe(401);
+    expect(challenge.cause[0]).toMatchObject({ scheme: "basic", parameters: { error: "invalid_client" } });
+    expect(await challenge.response.json()).toMatchObject({ error: "invalid_client" });
+
+    // A code is good once: the replay is refused, and so is a code refused once for a wrong verifier.
+    const first = await redeem(oauth.ClientSecretPost(await secret()));
+    expect((await first.result).access_token).toBeTruthy();
+    const replay = oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(await secret()), first.params, CALLBACK, first.verifier, options);
+    expect(await refusal(oauth.processAuthorizationCodeResponse(as, client, await replay))).toMatchObject({ error: "invalid_grant", status: 400 });
+    expect(await refusal((await redeem(oauth.ClientSecretPost(await secret()), { verifier: oauth.generateRandomCodeVerifier() })).result)).toMatchObject({ error: "invalid_grant", status: 400 });
+    expect(await refusal((await redeem(oauth.ClientSecretPost(await secret()), { redirectUri: `https://${HOST}/hxa/oauth/callback` })).result)).toMatchObject({ error: "invalid_grant", status: 400 });
+
+    // Another hotel's client (with its own right secret) cannot redeem this hotel's code.
+    const { verifier, state, location } = await codeFor(new Browser(HOST), "mei@example.com");
+    const params = oauth.validateAuthResponse(as, client, location ?? new URL(CALLBACK), state);
+    const other: oauth.Client = { client_id: OTHER };
+    const stolen = await oauth.authorizationCodeGrantRequest(as, other, oauth.ClientSecretPost(await builtInClientSecret(env.SESSION_SECRET as string, OTHER)), params, CALLBACK, verifier, options);
+    expect(await refusal(oauth.processAuthorizationCodeResponse(as, other, stolen))).toMatchObject({ error: "invalid_grant", status: 400 });
+  });
+
+  it("answers malformed token requests with RFC 6749 errors, never the site envelope", async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      SELF.fetch(`http://${HOST}/account/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+    const cases: [string, Response, string, number][] = [
+      ["no grant_type", await post(`client_id=${HOST}`), "invalid_request", 400],
+      ["the password grant", await post(`grant_type=password&client_id=${HOST}&username=a&password=b`), "unsupported_grant_type", 400],
+      ["a repeated parameter", await post(`grant_type=authorization_code&code=a&code=b&client_id=${HOST}`), "invalid_request", 400],
+      ["no code", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), redirect_uri: CALLBACK }).toString()), "invalid_request", 400],
+      ["an unknown code", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), redirect_uri: CALLBACK, code: randomToken(), code_verifier: randomToken() }).toString()), "invalid_grant", 400],
+      ["an unknown client", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: "evil.example", client_secret: "x", redirect_uri: CALLBACK, code: randomToken() }).toString()), "invalid_client", 401],
+      [
+        "two ways of client authentication",
+        await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), code: randomToken() }).toString(), { authorization: `Basic ${btoa(`${HOST}:${await secret()}`)}` }),
+        "invalid_request",
+        400,
+      ],
+      ["a broken Basic header", await post("grant_type=authorization_code", { authorization: "Basic !!!" }), "invalid_client", 401],
+      ["an empty body", await post(""), "invalid_request", 400],
+      ["a body that is not a form", await SELF.fetch(`http://${HOST}/account/oauth/token`, { method: "POST", headers: { "content-type": "text/plain" }, body: "grant_type=authorization_code" }), "invalid_request", 400],
+    ];
+    for (const [name, response, error, status] of cases) {
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get("cache-control"), name).toBe("no-store");
+      expect(response.headers.get("pragma"), name).toBe("no-cache");
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body.error, name).toBe(error);
+      expect(typeof body.error_description, name).toBe("string");
+      expect(body, name).not.toHaveProperty("success");
+    }
+  });
+});
+
 describe("tokens are worth something only at their own hotel", () => {
   it("the PMS exchange gives a token for the member's hotel only, and neither token works at another hotel", async () => {
     const browser = new Browser(HOST);
     const { code, verifier } = await codeFor(browser, "mei@example.com");
-    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.access_token ?? "";
     const exchange = (id: number) =>
       apiJson<{ access_token: string; hotel_id: number }>(HOST, "/pms/oauth/token/exchange?lang=en-US", {
         method: "POST",
@@ -378,7 +554,7 @@ describe("tokens are worth something only at their own hotel", () => {
 
   it("one-tap names the member for their own hotel's client only", async () => {
     const { code, verifier } = await codeFor(new Browser(HOST), "mei@example.com");
-    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const memToken = (await token(await tokenFields(code ?? "", verifier))).body.access_token ?? "";
     const tap = (client: string, body = memToken) =>
       apiJson<{ member: { email: string } }>(HOST, "/account/api/v1/onetap", {
         method: "POST",
@@ -430,7 +606,7 @@ describe("signing out", () => {
     const browser = new Browser(HOST);
     await signIn(browser, "mei@example.com", "/");
     const jsonp = await fetchAs(HOST, "/account/logout/json?callback=done", {
-      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}` },
+      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}`, "sec-fetch-site": "same-origin" },
     });
     expect(jsonp.headers.get("content-type")).toMatch(/^application\/javascript/);
     expect(await jsonp.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
@@ -449,6 +625,60 @@ describe("signing out", () => {
     expect(elsewhere.location).toBeNull();
     const login = await browser.request("/en-US/hxa/login?back=/");
     expect((await browser.request(follow(login.location))).html).toContain('name="password"');
+  });
+});
+
+describe("the JSONP logout and other sites", () => {
+  const cookieOf = (browser: Browser) => [...(browser as unknown as { cookies: Map<string, string> }).cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  /** Still signed in, as the member sees it: a booking page (which asks the back end about the token) keeps the name, and the service needs no password. */
+  async function stillSignedIn(browser: Browser) {
+    expect((await browser.request("/en-US/hxa/booking?adults=2")).status).toBe(200);
+    expect(text((await browser.request("/en-US/about")).html)).toContain("Signed in as Mei Lin");
+    const login = await browser.request("/en-US/hxa/login?back=/");
+    const authorize = await browser.request(follow(login.location));
+    expect(authorize.status).toBe(303);
+    expect(authorize.html).not.toContain('name="password"');
+  }
+
+  it("a link, redirect or script on another site signs nobody out, whatever the headers say", async () => {
+    const browser = new Browser(HOST);
+    await signIn(browser, "mei@example.com", "/en-US/about");
+    const attacks: [string, Record<string, string>][] = [
+      ["a link on another site (Chromium)", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1", referer: "https://evil.example/" }],
+      ["another site bouncing the member's own click back", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: `http://${HOST}/en-US/about` }],
+      ["another hotel on the same parent domain", { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate", referer: `http://${OTHER}/` }],
+      ["a link opened from a mail app or typed", { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" }],
+      ["an Origin of another site", { origin: "https://evil.example" }],
+      ["a sandboxed frame (Origin null) on another site", { origin: "null", referer: "https://evil.example/frame" }],
+      ["a Referer of another site", { referer: "https://evil.example/page" }],
+      ["a Referer of a look-alike host", { referer: `http://${HOST}.evil.example/` }],
+      ["a Referer that is not an address", { referer: "not an address" }],
+      ["no header at all (Referrer-Policy: no-referrer, an old browser)", {}],
+    ];
+    for (const [name, headers] of attacks) {
+      const response = await fetchAs(HOST, "/account/logout/json?callback=done&lang=en-US", { headers: { cookie: cookieOf(browser), ...headers } });
+      expect(response.status, name).toBe(403);
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("account_session=")), name).toBe(false);
+      const body = await response.text();
+      expect(body, name).toMatch(/^\/\*\*\/done\(\{"success":false,"msg":\{"code":"cross_site_request"/);
+      expect(body, name).toContain("A sign-out from another site is not accepted.");
+    }
+    const japanese = await fetchAs(HOST, "/account/logout/json?callback=done&lang=ja-JP", { headers: { cookie: cookieOf(browser), "sec-fetch-site": "cross-site" } });
+    expect(await japanese.text()).toContain("他のサイトからのログアウト要求は受け付けません。");
+    await stillSignedIn(browser);
+  });
+
+  it("a script or link on the service's own pages signs out (Fetch Metadata, or Origin or Referer when a browser sends none)", async () => {
+    for (const headers of [{ "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" }, { referer: `http://${HOST}/en-US/about` }, { origin: `http://${HOST}` }]) {
+      const browser = new Browser(HOST);
+      await signIn(browser, "mei@example.com", "/en-US/about");
+      const response = await fetchAs(HOST, "/account/logout/json?callback=done", { headers: { cookie: cookieOf(browser), ...headers } });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(await response.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
+      // The session's tokens ended with it: the next booking page finds the member signed out.
+      await browser.request("/en-US/hxa/booking?adults=2");
+      expect(text((await browser.request("/en-US/about")).html), JSON.stringify(headers)).not.toContain("Signed in as");
+    }
   });
 });
 
@@ -543,7 +773,7 @@ describe("my orders", () => {
   /** A member token and this hotel's token for `email`, as the site's sign-in gets them. */
   async function tokensOf(email: string) {
     const { code, verifier } = await codeFor(new Browser(HOST), email);
-    const mem = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const mem = (await token(await tokenFields(code ?? "", verifier))).body.access_token ?? "";
     const pms = await apiJson<{ access_token: string }>(HOST, "/pms/oauth/token/exchange", {
       method: "POST",
       headers: { authorization: `Bearer ${mem}`, "content-type": "application/json" },
@@ -638,7 +868,7 @@ describe("members-only plans", () => {
     expect(names(guest.body)).not.toContain("Member early bird");
 
     const { code, verifier } = await codeFor(new Browser(HOST), "mei@example.com");
-    const mem = (await token(await tokenFields(code ?? "", verifier))).body.data?.access_token ?? "";
+    const mem = (await token(await tokenFields(code ?? "", verifier))).body.access_token ?? "";
     const member = await apiJson<{ rooms: { room_class_id: number; price_set: { proposal_name: string; proposal_id: number }[] }[] }>(HOST, search, { headers: { authorization: `Bearer ${mem}` } });
     expect(names(member.body)).toContain("Member early bird");
     const room = member.body.data.rooms[0];

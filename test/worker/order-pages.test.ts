@@ -2,6 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { addDays, todayIn } from "~/booking/dates";
+import { deliverMail } from "~/backend/mail/deliver.server";
+import { resendMailer } from "~/backend/mail/transports.server";
+import { parseEnv } from "~/server/env.server";
+import { createLogger } from "~/server/log.server";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 /**
@@ -192,5 +196,44 @@ describe("an order's pages follow its state and add up", () => {
     expect(receipt.text).not.toContain("Booking confirmed");
     expect(receipt.text).not.toContain("Bank transfer details");
     expect(pay.text).not.toContain("Online card payment is not open yet");
+  });
+});
+
+describe("names on an order's pages and emails (issue 22 item 19, decision 052)", () => {
+  it("a right-to-left override stored in a name before names refused it reverses nothing: the name is isolated, the phone and email read as typed", async () => {
+    const created = await placeOrder("remittance", 24);
+    // Written as the sign-up and the order API took it before decision 052.
+    await env.DB.prepare("UPDATE orders SET booker_last_name = ?, booker_name = ? WHERE order_doc = ?").bind("Lin\u202E", "Lin\u202E Mei\u0007", created.order_doc).run();
+    await env.DB.prepare("UPDATE order_lines SET occupant_name = ?, occupant_phone = ? WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+      .bind("Chen\u202E Yi", "0912 345 678", created.order_doc)
+      .run();
+    const hash = encodeURIComponent(created.order.valid_hash);
+    const shown = (html: string) => html.replace(/<!-- -->/g, "");
+    for (const path of [`/en-US/redirect/receipt/${created.order_doc}?valid_hash=${hash}`, `/en-US/pay/${hotelId}/${created.order_doc}?valid_hash=${hash}`, `/en-US/hxa/orders/${created.order_doc}?valid_hash=${hash}`]) {
+      const response = await fetchAs(HOST, path);
+      expect(response.status, path).toBe(200);
+      const html = shown(await response.text());
+      expect(html, path).toContain(`<bdi>Lin Mei</bdi> · ${BOOKER.booker_phone} · ${BOOKER.booker_email}`);
+      expect(html, path).toContain(" · <bdi>Chen Yi</bdi>");
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      expect(html, path).not.toMatch(/[\u202a-\u202e\u0007]/);
+    }
+    const orderPage = shown(await (await fetchAs(HOST, `/en-US/hxa/orders/${created.order_doc}?valid_hash=${hash}`)).text());
+    expect(orderPage).toMatch(/<bdi>Chen Yi<\/bdi> · 0912 345 678/);
+
+    // The confirmation email: the name in first-strong isolate … pop directional isolate, in the text and the HTML.
+    const sent: { subject: string; text: string; html: string }[] = [];
+    const fakeFetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return Response.json({ id: "re_1" });
+    }) as typeof fetch;
+    const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Fixture Hotel <stay@example.com>" };
+    await deliverMail(appEnv, createLogger("test"), { mailer: resendMailer("re_test_key", fakeFetch), now: new Date(), limit: 50 });
+    const mail = sent.find((message) => message.subject.includes(created.order_doc));
+    expect(mail?.text).toContain("Dear \u2068Lin Mei\u2069,");
+    expect(mail?.text).toContain(" · \u2068Chen Yi\u2069 · ");
+    expect(mail?.html).toContain("Dear \u2068Lin Mei\u2069,");
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    expect(`${mail?.text}${mail?.html}`).not.toMatch(/[\u202a-\u202e\u0007]/);
   });
 });

@@ -349,6 +349,24 @@ describe("the checkout form's text fields", () => {
     expect(await ordersMade()).toBe(before);
   });
 
+  it("refuse direction controls in every name field, each a field error in the guest's language, and book nothing", async () => {
+    const { client, form } = await Client.atCheckout();
+    const before = await ordersMade();
+    // The override issue 22 found (U+202E in the last name reversed the phone and email), and every other direction control.
+    for (const control of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"]) {
+      const refused = await client.send(checkout(), { form: { ...form, booker_last_name: `Lin${control}`, booker_first_name: `${control}Mei`, occupant_name_0: `Chen${control} Yi` } });
+      const name = `U+${control.charCodeAt(0).toString(16).toUpperCase()}`;
+      expect(refused.status, name).toBe(400);
+      for (const field of ["booker_last_name", "booker_first_name", "occupant_name_0"]) expect(errorAt(refused.html, field), `${name} in ${field}`).toBe(CONTROL_MESSAGE);
+      expect(errorAt(refused.html, "booker_phone"), name).toBeNull();
+    }
+    const zhCheckout = checkout().replace("/en-US/", "/");
+    const chinese = await client.send(zhCheckout, { form: { ...form, booker_last_name: "林\u202E" } });
+    expect(chinese.status).toBe(400);
+    expect(errorAt(chinese.html, "booker_last_name")).toBe("此欄位含有無法使用的隱藏控制字元，請重新輸入。");
+    expect(await ordersMade()).toBe(before);
+  });
+
   it("show the message in the guest's language", async () => {
     const { client, form } = await Client.atCheckout();
     const zhCheckout = checkout().replace("/en-US/", "/");

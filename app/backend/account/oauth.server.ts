@@ -5,7 +5,7 @@
  * {pms}/oauth/token/exchange. Decision 035.
  */
 import * as v from "valibot";
-import { ApiError, ok, readJsonBody } from "~/backend/http.server";
+import { ApiError, MAX_BODY_BYTES, ok, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/session/oauth-crypto";
@@ -15,6 +15,10 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
+import { personName } from "~/booking/contact-fields";
+import { isPhoneNumber } from "~/booking/contact";
+import { fromOwnOrigin } from "./initiator";
+import { apiMessage } from "~/backend/messages";
 
 const SESSION_COOKIE = "account_session";
 const CSRF_COOKIE = "account_csrf";
@@ -152,11 +156,15 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
 }
 
+const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters" } as const;
+
 const SignUpSchema = v.object({
-  last_name: v.pipe(v.string(), v.minLength(1, "error.name"), v.maxLength(50, "error.name")),
-  first_name: v.pipe(v.string(), v.minLength(1, "error.name"), v.maxLength(50, "error.name")),
+  // Names by the one rule of every entry (decision 052): no control or bidirectional control characters.
+  last_name: personName(NAME_MESSAGES),
+  first_name: personName(NAME_MESSAGES),
   email: v.pipe(v.string(), v.maxLength(200, "error.email"), v.email("error.email")),
-  phone: v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{6,20}$/, "error.phone")),
+  // The booking form's phone rule: `\s` once let CR LF and tabs through.
+  phone: v.pipe(v.string(), v.check(isPhoneNumber, "error.phone")),
   password: v.pipe(v.string(), v.minLength(8, "error.password"), v.maxLength(200, "error.password")),
 });
 
@@ -205,24 +213,122 @@ async function readFields(request: Request): Promise<Record<string, unknown>> {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-async function exchangeCode(ctx: BackendContext): Promise<Response> {
-  const body = await readFields(ctx.request);
-  if (text(body.grant_type) !== "authorization_code") throw new ApiError(400, "unsupported_grant_type", {}, "grant_type");
-  const clientId = text(body.client_id).toLowerCase();
-  const client = await findClient(ctx.db, clientId, ctx.url, ctx.site.product);
-  if (!client || !(await clientSecretMatches(ctx.signingSecret, clientId, text(body.client_secret)))) throw new ApiError(401, "invalid_client", {}, "client_id");
-  const code = text(body.code);
-  const redeemed = /^[A-Za-z0-9_-]{43}$/.test(code) ? await redeemCode(ctx.db, code, ctx.now) : null;
-  if (!redeemed) throw new ApiError(400, "invalid_grant", {}, "code");
-  // The code is spent now, whatever follows: a wrong verifier cannot be retried with the same code.
-  if (redeemed.client_id !== client.clientId) throw new ApiError(400, "invalid_grant", {}, "client_id");
-  if (text(body.redirect_uri) !== redeemed.redirect_uri) throw new ApiError(400, "invalid_grant", {}, "redirect_uri");
-  const verifier = text(body.code_verifier);
-  if (!CODE_VERIFIER.test(verifier) || !sameText(await pkceChallenge(verifier), redeemed.code_challenge)) {
-    throw new ApiError(400, "invalid_grant", {}, "code_verifier");
+/** RFC 6749 §5.1 and §5.2: a token endpoint's answer is never cached, by anyone. */
+const OAUTH_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" };
+
+type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
+
+/** An RFC 6749 §5.2 refusal of the token endpoint: `{ error, error_description }`, never the site envelope. */
+class OAuthError extends Error {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    /** The client authenticated with HTTP Basic: a 401 must name the scheme (RFC 6749 §5.2). */
+    readonly basic = false,
+  ) {
+    super(error);
   }
-  const token = await issueToken(ctx.db, redeemed.member_id, redeemed.session_hash, ctx.now);
-  return ok({ access_token: token, token_type: "Bearer", expires_in: 30 * 86_400, scope: redeemed.scope });
+}
+
+function oauthErrorResponse(error: OAuthError): Response {
+  const status = error.error === "invalid_client" ? 401 : 400;
+  const headers: Record<string, string> = { ...OAUTH_HEADERS };
+  if (status === 401 && error.basic) headers["www-authenticate"] = `Basic realm="account", error="invalid_client"`;
+  return new Response(JSON.stringify({ error: error.error, error_description: error.description }), { status, headers });
+}
+
+/** RFC 6749 §2.3.1: HTTP Basic carries the form-urlencoded client_id and client_secret. */
+function basicCredentials(request: Request): { clientId: string; clientSecret: string } | null | "malformed" {
+  const header = (request.headers.get("authorization") ?? "").trim();
+  // Another scheme (a Bearer token a client sends along) is not client authentication.
+  if (!/^Basic(\s|$)/i.test(header)) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/]+=*)$/i.exec(header);
+  if (!match?.[1]) return "malformed";
+  try {
+    const bytes = Uint8Array.from(atob(match[1]), (char) => char.charCodeAt(0));
+    const pair = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    const colon = pair.indexOf(":");
+    if (colon < 0) return "malformed";
+    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, " "));
+    return { clientId: decode(pair.slice(0, colon)), clientSecret: decode(pair.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
+/** The token request's parameters: a form (RFC 6749 §4.1.3) or, as the site once sent it, JSON. A repeated parameter is refused. */
+async function readTokenRequest(request: Request): Promise<Record<string, string>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.includes("application/x-www-form-urlencoded")) {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (declared > MAX_BODY_BYTES) throw new OAuthError("invalid_request", "The request is too large.");
+    const raw = await request.text().catch(() => null);
+    if (raw === null || raw.length > MAX_BODY_BYTES) throw new OAuthError("invalid_request", "The request body could not be read.");
+    const params = new URLSearchParams(raw);
+    const fields: Record<string, string> = {};
+    for (const [key, value] of params) {
+      if (key in fields) throw new OAuthError("invalid_request", `The parameter ${key} is given more than once.`);
+      fields[key] = value;
+    }
+    return fields;
+  }
+  let body: unknown;
+  try {
+    body = await readJsonBody(request);
+  } catch {
+    throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded.");
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, text(value)]));
+}
+
+/** Who is asking: client_secret_basic or client_secret_post, never both (RFC 6749 §2.3). */
+async function authenticateClient(ctx: BackendContext, body: Record<string, string>): Promise<OAuthClient> {
+  const basic = basicCredentials(ctx.request);
+  if (basic === "malformed") throw new OAuthError("invalid_client", "The Authorization header is not valid HTTP Basic.", true);
+  if (basic && body.client_secret !== undefined) throw new OAuthError("invalid_request", "Use one way to authenticate the client, not two.");
+  if (basic && body.client_id !== undefined && body.client_id !== basic.clientId) throw new OAuthError("invalid_request", "client_id differs from the authenticated client.");
+  const clientId = (basic?.clientId ?? body.client_id ?? "").toLowerCase();
+  const secret = basic?.clientSecret ?? body.client_secret ?? "";
+  if (!clientId) throw new OAuthError("invalid_request", "client_id is missing.");
+  const client = await findClient(ctx.db, clientId, ctx.url, ctx.site.product);
+  if (!client || !secret || !(await clientSecretMatches(ctx.signingSecret, clientId, secret))) {
+    throw new OAuthError("invalid_client", "The client is unknown or its secret is wrong.", Boolean(basic));
+  }
+  return client;
+}
+
+/**
+ * POST /account/oauth/token, as RFC 6749 §4.1.3 and §5 define it (with RFC 7636's verifier), so any
+ * OAuth client can use it: a plain JSON token answer or `{ error, error_description }`, never cached.
+ */
+async function exchangeCode(ctx: BackendContext): Promise<Response> {
+  try {
+    const body = await readTokenRequest(ctx.request);
+    const grantType = body.grant_type ?? "";
+    if (!grantType) throw new OAuthError("invalid_request", "grant_type is missing.");
+    if (grantType !== "authorization_code") throw new OAuthError("unsupported_grant_type", "Only the authorization_code grant is supported.");
+    const client = await authenticateClient(ctx, body);
+    const code = body.code ?? "";
+    if (!code) throw new OAuthError("invalid_request", "code is missing.");
+    if (!body.redirect_uri) throw new OAuthError("invalid_request", "redirect_uri is missing.");
+    const redeemed = /^[A-Za-z0-9_-]{43}$/.test(code) ? await redeemCode(ctx.db, code, ctx.now) : null;
+    if (!redeemed) throw new OAuthError("invalid_grant", "The code is unknown, used or expired.");
+    // The code is spent now, whatever follows: a wrong verifier cannot be retried with the same code.
+    if (redeemed.client_id !== client.clientId) throw new OAuthError("invalid_grant", "The code was issued to another client.");
+    if (body.redirect_uri !== redeemed.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
+    const verifier = body.code_verifier ?? "";
+    if (!CODE_VERIFIER.test(verifier) || !sameText(await pkceChallenge(verifier), redeemed.code_challenge)) {
+      throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge.");
+    }
+    const token = await issueToken(ctx.db, redeemed.member_id, redeemed.session_hash, ctx.now);
+    const answer: Record<string, string | number> = { access_token: token, token_type: "Bearer", expires_in: 30 * 86_400 };
+    if (redeemed.scope) answer.scope = redeemed.scope;
+    return new Response(JSON.stringify(answer), { status: 200, headers: OAUTH_HEADERS });
+  } catch (error) {
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    throw error;
+  }
 }
 
 async function requireTokenMember(ctx: BackendContext) {
@@ -307,9 +413,17 @@ export const accountRoutes: BackendRoute[] = [
       handler: async (ctx) => {
         const callback = ctx.url.searchParams.get("callback") ?? "callback";
         if (!JSONP_CALLBACK.test(callback)) throw new ApiError(400, "invalid_field", { field: "callback" }, "callback");
+        const headers = { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store" };
+        // Only the service's own pages sign out this way: a link or redirect from another site
+        // carries the SameSite=Lax session cookie too (decision 051). The sign-out form stays open to all.
+        if (!fromOwnOrigin(ctx.request.headers, ctx.url.origin)) {
+          const message = apiMessage("cross_site_request", ctx.lang);
+          const refused = { success: false, msg: { code: "cross_site_request", message, extrainfo: { message } } };
+          return new Response(`/**/${callback}(${JSON.stringify(refused)});`, { status: 403, headers });
+        }
         await endBrowserSession(ctx);
         return new Response(`/**/${callback}(${JSON.stringify({ success: true, msg: { code: "ok", message: "" } })});`, {
-          headers: { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store", "set-cookie": clearedSession },
+          headers: { ...headers, "set-cookie": clearedSession },
         });
       },
     },

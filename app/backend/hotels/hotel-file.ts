@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/booking/payments";
+import { isCleanName } from "~/booking/contact";
 import { PAYMENT_PROVIDERS } from "~/payments/providers";
 import { isLocalHost } from "~/server/env.server";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
@@ -343,10 +344,13 @@ const Coupon = v.object({
   min_amount: v.optional(Money, 0),
 });
 
+/** A member's name by the rule of every entry that takes a name (decision 052). */
+const MemberName = v.pipe(v.string(), v.maxLength(50, "must be at most 50 characters"), v.check(isCleanName, "must not contain control or bidirectional control characters"));
+
 const Member = v.object({
   email: v.pipe(v.string(), v.email("must be an email address")),
-  first_name: v.optional(v.string(), ""),
-  last_name: v.optional(v.string(), ""),
+  first_name: v.optional(MemberName, ""),
+  last_name: v.optional(MemberName, ""),
   phone: v.optional(v.string(), ""),
   points: v.optional(Count(100_000_000), 0),
   /** Plain text in the file; stored only as a PBKDF2 hash. */

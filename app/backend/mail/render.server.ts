@@ -5,6 +5,7 @@
  */
 import { orderMoneyLines } from "~/booking/order-view";
 import { orderPaidWith } from "~/booking/payments";
+import { isolatedName } from "~/booking/contact";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDay, formatTwd } from "~/documents/confirmation-content";
@@ -94,7 +95,7 @@ export function renderOrderMail(input: {
     [t("mail.stay"), `${formatDay(order.check_in_day, lang)} – ${formatDay(order.check_out_day, lang)}`],
     ...order.orders.map((line): [string, string] => [
       t("mail.rooms"),
-      `${line.room_class_name} · ${line.rate_plan_name} × ${line.num}${line.occupant_name ? ` · ${line.occupant_name}` : ""} · ${money(line.amount)}`,
+      `${line.room_class_name} · ${line.rate_plan_name} × ${line.num}${line.occupant_name ? ` · ${isolatedName(line.occupant_name)}` : ""} · ${money(line.amount)}`,
     ]),
     [t("mail.total"), money(order.final_amount)],
   ];
@@ -138,7 +139,7 @@ export function renderOrderMail(input: {
   const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
 
   const text = [
-    t("mail.greeting", { name: order.booker_name }),
+    t("mail.greeting", { name: isolatedName(order.booker_name) }),
     "",
     t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }),
     "",
@@ -159,7 +160,7 @@ export function renderOrderMail(input: {
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.25rem">${escapeHtml(hotel.name)}</h1>
-<p>${escapeHtml(t("mail.greeting", { name: order.booker_name }))}</p>
+<p>${escapeHtml(t("mail.greeting", { name: isolatedName(order.booker_name) }))}</p>
 <p>${escapeHtml(t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }))}</p>
 <table role="presentation" style="border-collapse:collapse">
 ${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:start;padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("\n")}

@@ -23,7 +23,7 @@ import { lineErrorOf, lineUnitPrice, priceOrder, type PricedOrder } from "~/back
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 
-// Text fields refuse control characters; notes keep their line breaks (docs/decisions/017).
+// Text fields refuse control characters; names bidirectional controls too (decision 052); notes keep their line breaks (docs/decisions/017).
 const contact = contactSchemas({
   required: "is required",
   tooLong: "is too long",
@@ -32,13 +32,12 @@ const contact = contactSchemas({
   email: "is not an email address",
   companyRegNumber: "is not a company registration number",
 });
-const { text: Text } = contact;
 export const Note = contact.note;
 
 const OrderPayload = v.object({
   domain: v.string(),
   ...contact.booker,
-  booker_name: Text(101),
+  booker_name: contact.fullName(101),
   booking_from: v.optional(v.literal("HXA"), "HXA"),
   check_in_day: v.string(),
   check_out_day: v.string(),

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDateTime, formatPrice } from "~/i18n/format";
-import { paidWithLabelKeys, paymentLabelKeys } from "~/booking/payments";
+import { paidWithLabelKeys } from "~/booking/payments";
 import type { Order } from "~/hotel-api/schemas";
 import { useSite } from "~/components/site-data";
 
@@ -113,9 +113,7 @@ export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZon
               {repayChoices.map((choice, index) => (
                 <label key={choice.id}>
                   <input type="radio" name="repay_method" value={choice.id} defaultChecked={index === 0} />{" "}
-                  {paymentLabelKeys("credit", choice.vendor)
-                    .map((key) => t(key))
-                    .join(" · ")}
+                  {t(`payment.vendor.${choice.vendor}`)}
                 </label>
               ))}
             </fieldset>

@@ -9,6 +9,7 @@ import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { docText, formatTwd } from "~/documents/labels";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 import { nameForDisplay } from "~/booking/contact";
+import { formatDateTime } from "~/i18n/format";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -23,6 +24,9 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   children_count: number;
   orders: { num: number; room_class_name: string; rate_plan_name: string; occupant_name: string; amount: number }[];
   payment_status: number;
+  /** For a bank transfer: where to and by when (issue 22 item 15). */
+  pay_deadline?: string | null;
+  remittance_info?: Record<string, string> | null;
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
   cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
@@ -37,6 +41,34 @@ export interface ConfirmationHotel {
   /** Hotel HTML; tags are dropped. */
   cancel_policy: string;
   booking_policy: string;
+  /** Where the payment deadline is told in local time. */
+  time_zone?: string;
+}
+
+/**
+ * A bank-transfer booking still unpaid: the hotel's account and the pay-by date, as the email and the
+ * confirmation page give them; nothing for any other booking.
+ */
+function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, due: number) {
+  if (order.pay_way !== "remittance" || order.status === "cancelled" || order.payment_status !== -1 || due <= 0) return [];
+  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params);
+  const info = order.remittance_info ?? {};
+  const rows: [string, string][] = (
+    [
+      ["mail.bank", info.bank],
+      ["mail.branch", info.branch],
+      ["mail.account_name", info.account_name],
+      ["mail.account_number", info.account_number],
+    ] as const
+  ).flatMap(([key, value]) => (value ? [[t(key), value] as [string, string]] : []));
+  const deadline = order.pay_deadline ? formatDateTime(order.pay_deadline, lang, hotel.time_zone ?? "Asia/Taipei") : null;
+  return [
+    {
+      heading: t("pdf.remittance"),
+      rows,
+      paragraphs: [t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatTwd(due, lang) }), ...(deadline ? [t("mail.pay_by", { deadline })] : [])],
+    },
+  ];
 }
 
 /** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
@@ -111,6 +143,7 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
           [t("pdf.payment"), paymentLabel],
         ],
       },
+      ...transferSection(order, hotel, lang, money.find((line) => line.label === "due_now" || line.label === "remaining")?.amount ?? 0),
       ...(order.cancellation ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation) }] : []),
       { heading: t("pdf.policies"), rows: [], paragraphs: policies },
     ],

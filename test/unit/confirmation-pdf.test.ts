@@ -161,3 +161,44 @@ describe("the hotel's logo in the PDF", () => {
     expect(svgColor("currentColor")).toEqual([0, 0, 0]);
   });
 });
+
+describe("a bank-transfer booking's PDF (issue 22 item 15)", () => {
+  const transfer: ConfirmationOrder = {
+    ...order,
+    pay_deadline: "2026-12-01T15:59:59.000Z",
+    remittance_info: { bank: "台灣銀行", branch: "中正分行", account_name: "堃喆大飯店股份有限公司", account_number: "012-345-678901" },
+  };
+
+  it("prints the hotel's account and the pay-by date while the transfer is due, in the guest's language", async () => {
+    const text = pdfText(await buildConfirmationPdf(confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "en-US", paymentText("en-US", "remittance", 8)), fonts), "transfer").replace(/\s+/g, " ");
+    expect(text).toContain("Bank transfer");
+    expect(text).toContain("Account number");
+    expect(text).toContain("012-345-678901");
+    expect(text).toContain("Please transfer NT$7,777 to the account below:");
+    // The deadline in the hotel's time (23:59 in Taipei on 1 December).
+    expect(text).toContain("Please pay by Dec 1, 2026, 11:59 PM.");
+    const zh = pdfText(await buildConfirmationPdf(confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "zh-TW", paymentText("zh-TW", "remittance", 8)), fonts), "transfer-zh").replace(/\s+/g, "");
+    expect(zh).toContain("012-345-678901");
+    expect(zh).toContain("請於2026");
+  });
+
+  it("says nothing about a transfer once it is paid, or for another way of paying", () => {
+    const headings = (o: ConfirmationOrder) => confirmationContent(o, hotel, "en-US", "").sections.map((section) => section.heading);
+    expect(headings(transfer)).toContain("Bank transfer");
+    expect(headings({ ...transfer, payment_status: 2, paid_amount: 7_777, status: "confirmed" })).not.toContain("Bank transfer");
+    expect(headings({ ...transfer, pay_way: "credit" })).not.toContain("Bank transfer");
+    expect(headings({ ...transfer, status: "cancelled" })).not.toContain("Bank transfer");
+  });
+});
+
+describe("how money was paid, in words (issue 22 item 13)", () => {
+  it("an ATM transfer through the card vendor is never called a credit card, in any language", () => {
+    for (const lang of LANGUAGES) {
+      const atm = paymentText(lang, "credit", 1, "atm");
+      expect(atm).not.toBe(paymentText(lang, "credit", 1));
+      expect(atm).toMatch(/ATM/);
+    }
+    expect(paymentText("ko-KR", "credit", 1, "atm")).toBe("ATM 이체");
+    expect(paymentText("en-US", "credit", 1, "credit")).toBe(paymentText("en-US", "credit", 1));
+  });
+});

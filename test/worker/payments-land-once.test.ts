@@ -456,3 +456,77 @@ describe("9. an order past its deadline is expired at once", () => {
     expect(refused.body.msg.code).toBe("payment_expired");
   });
 });
+
+describe("10. what the order and pay pages offer", () => {
+  it("an unpaid card order's page says 'Pay now', not 'Pay the rest'", async () => {
+    const created = await order();
+    const page = await new Browser(LOCAL).request(`/en-US/hxa/orders/${created.order_doc}?valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
+    expect(text(page.html)).toContain("Pay now");
+    expect(text(page.html)).not.toContain("Pay the rest");
+  });
+
+  it("the rest of a deposit can be paid by the hotel's card or JKOS (spec §9); a way without a protocol here is refused clearly", async () => {
+    const REPAY = "repay.localhost";
+    await loadHotel(
+      fixtureHotel(REPAY, (file) => {
+        const hotel = file.hotel as Record<string, unknown>;
+        hotel.payment_list = [
+          { vendor_id: 1, method: "credit" },
+          { vendor_id: 3, method: "credit" },
+        ];
+        hotel.payment_gateways = [{ vendor_id: 1, provider: "sandbox", merchant_id: MERCHANT }];
+        hotel.deposit_type = "deposit";
+        hotel.deposit_percent = 30;
+      }),
+    );
+    const row = await env.DB.prepare(
+      `SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?`,
+    )
+      .bind(REPAY)
+      .first<{ id: number; room: number; plan: number }>();
+    hotels[REPAY] = row!;
+    const created = await order(REPAY, { pay_option: "part" });
+    const deposit = (await start(created, REPAY)).body.data;
+    await callback(await paid(deposit.trade_no, deposit.amount), REPAY);
+    const repay = await workerWith({ FEATURE_REPAY: "true" });
+    const path = `http://${REPAY}${created.redirect_path.replace(/^\//, "/en-US/")}`;
+    const page = await repay(path);
+    const html = await page.text();
+    const choices = [...html.matchAll(/<input type="radio" name="repay_method"[^>]* value="(\d+)"/g)].map((match) => match[1]);
+    expect(choices).toEqual(["2", "35"]);
+    expect(text(html)).toContain("JKOPAY");
+    const cookie = page.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const post = (method: string) =>
+      repay(path, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf: hidden(html, "csrf"), repay_method: method }) });
+    // JKOS is offered by the hotel but has no keys set here: the back end's clear refusal, nothing started.
+    const jkos = await post("35");
+    expect(text(await jkos.text())).toContain("Online payment is not set up for this hotel yet");
+    // PIWALLE (45) has no protocol at all: the spec's not-implemented message.
+    await env.DB.prepare("UPDATE hotels SET payment_list = ? WHERE domain = ?").bind(JSON.stringify([{ vendor_id: 1, method: "credit" }, { vendor_id: 7, method: "credit" }]), REPAY).run();
+    const piwalle = await post("45");
+    expect(text(await piwalle.text())).toContain("cannot be used online yet");
+    const card = await post("2");
+    const form = await card.text();
+    expect(form).toContain(`action="http://${REPAY}/sandbox-gateway/ecpay/checkout"`);
+    expect(hidden(form, "TotalAmount")).toBe(String(created.order.final_amount - deposit.amount));
+  });
+});
+
+describe("13. how it was paid, as it was paid", () => {
+  it("an ATM transfer is called an ATM transfer on the pay page and in the receipt email, not a credit card", async () => {
+    const created = await order();
+    const { fields } = (await start(created)).body.data.start;
+    const issued = await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }), redirect: "manual" });
+    const atm = await (await fetchAs(LOCAL, issued.headers.get("location") ?? "")).text();
+    await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm_pay", sandbox_trade_no: hidden(atm, "sandbox_trade_no") }), redirect: "manual" });
+    expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2 });
+    const page = text((await new Browser(LOCAL).request(created.redirect_path.replace(/^\//, "/en-US/"))).html);
+    expect(page).toMatch(/Paid NT\$[\d,]+ by ATM transfer/);
+    expect(page).not.toContain("Credit card (ECPay)");
+    const { composePending } = await import("~/backend/mail/compose.server");
+    await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date() }, 100);
+    const receipt = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'paid_receipt' AND order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(created.order_doc).first<{ text_body: string }>();
+    expect(receipt?.text_body).toContain("ATM transfer");
+    expect(receipt?.text_body).not.toContain("Credit card");
+  });
+});

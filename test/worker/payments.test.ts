@@ -450,9 +450,13 @@ describe("the /pay page", () => {
     expect(started.status).toBe(200);
     expect(started.html).toContain(`action="http://${HOST}/sandbox-gateway/ecpay/checkout"`);
     expect(text(started.html)).toContain("Continue to payment");
-    // Back from the gateway before its callback: "waiting", with a refresh that needs no script.
+    // Back from the gateway before its callback: what is true — nothing received yet — and no
+    // refresh the guest did not ask for (WCAG 2.2.1); they may check again or pay (decision 047).
     const waiting = await browser.request(path);
-    expect(waiting.html).toMatch(/<meta http-equiv="refresh" content="5"/);
+    expect(waiting.html).not.toContain('http-equiv="refresh"');
+    expect(text(waiting.html)).toContain("No payment has been received for this booking yet.");
+    expect(text(waiting.html)).toContain("Check again");
+    expect(text(waiting.html)).toMatch(/Pay NT\$[\d,]+ now/);
     const tradeNo = hidden(started.html, "MerchantTradeNo");
     await callback(await paidCallback(tradeNo, Number(hidden(started.html, "TotalAmount"))));
     const after = await browser.request(path);

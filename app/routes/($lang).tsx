@@ -72,9 +72,7 @@ function SiteFrame({
         </p>
       ) : null}
       {site.hotel.testPayments ? (
-        <p className="test-mode-banner" role="note">
-          {t("test_mode_banner")}
-        </p>
+        <aside className="test-mode-banner">{t("test_mode_banner")}</aside>
       ) : null}
       <SiteHeader site={site} />
       {children}

@@ -64,7 +64,8 @@ test("an ATM account: the booking waits for the transfer, then turns paid when i
 
   // Back at the hotel: the account to transfer to, and by when; the booking is still unpaid.
   await expect(page.getByRole("status")).toContainText(`Please transfer ${twd(order.plan.price)} to this ATM account by`);
-  await expect(page.locator(".payment-code dd")).toHaveText(["812", account, /^\d{4}\/\d{2}\/\d{2}$/]);
+  // Pay by: the order's own deadline, in the hotel's time (never past check-in; decision 047).
+  await expect(page.locator(".payment-code dd")).toHaveText(["812", account, /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/]);
   await expect(page.locator(".order-summary__status")).toHaveText("Awaiting payment");
 
   // Later, the guest transfers the money (at the sandbox's ATM page).

@@ -5,20 +5,14 @@
  * none — and every line with money says what the hotel keeps and by which rule.
  */
 import type { Language } from "~/i18n/languages";
-import type { PaymentKind, RefundSchedule, RefundStep } from "~/booking/refund";
+import type { RefundPart, RefundStep } from "~/booking/refund";
 import { docText, formatTwd, type DocumentKey } from "~/documents/labels";
 
 /** The one refund status: `due` is being refunded, `refunded` is done, `none` is nothing to give back. */
 export type RefundStatus = "none" | "due" | "refunded";
 
 /** One kind of money paid, as the API answers it: what comes back of it and by which schedule. */
-export interface RefundPartView {
-  kind: PaymentKind;
-  amount: number;
-  schedule: RefundSchedule;
-  percent: number;
-  refund: number;
-  fee: number;
+export interface RefundPartView extends RefundPart {
   steps?: RefundStep[];
 }
 

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
-import { todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/booking/dates";
 import minimal from "../fixtures/minimal-hotel.json";
 
 /** A copy of the minimal fixture hotel under another domain, so test files never share a hotel. */
@@ -92,3 +92,39 @@ export const BOOKER = {
   booker_phone: "+886 912 345 678",
   booker_email: "mei@example.com",
 } as const;
+
+/** A loaded hotel's id and its first room class and rate plan: what a one-room order names. */
+export interface HotelRefs {
+  id: number;
+  room: number;
+  plan: number;
+}
+
+export async function hotelRefs(domain: string): Promise<HotelRefs> {
+  const row = await env.DB.prepare(
+    `SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?`,
+  )
+    .bind(domain)
+    .first<HotelRefs>();
+  if (!row) throw new Error(`no hotel ${domain}`);
+  return row;
+}
+
+/** Books one night from `checkIn` by card through the API as BOOKER (fields in `overrides` replace the defaults). */
+export function orderOneNight<T>(domain: string, hotel: HotelRefs, checkIn: string, overrides: Record<string, unknown> = {}) {
+  return apiJson<T>(domain, "/api/ota/order/personal-new?lang=en-US", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      domain,
+      ...BOOKER,
+      check_in_day: checkIn,
+      check_out_day: addDays(checkIn, 1),
+      pay_way: "credit",
+      payment_vendor: 1,
+      orders: [{ room_class_id: hotel.room, proposal_id: hotel.plan, num: 1 }],
+      adults_count: 2,
+      ...overrides,
+    }),
+  });
+}

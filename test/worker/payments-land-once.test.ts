@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, checkInStart, todayIn } from "~/booking/dates";
 import { checkMacValue, ecpayDate } from "~/payments/ecpay";
 import { sandboxKeys } from "~/payments/gateway";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const LOCAL = "land.localhost";
 /** A hotel on a public domain whose file names the test gateway (imported for staging). */
@@ -30,7 +30,7 @@ interface Start {
   start: { kind: "form"; action: string; fields: Record<string, string> };
 }
 
-const hotels: Record<string, { id: number; room: number; plan: number }> = {};
+const hotels: Record<string, HotelRefs> = {};
 
 function payHotel(domain: string) {
   return fixtureHotel(domain, (file) => {
@@ -48,15 +48,7 @@ beforeAll(async () => {
   await loadHotel(payHotel(LOCAL));
   await loadHotel(payHotel(PUBLIC), today, { allowTestGateway: true });
   await loadHotel(payHotel(STAGING), today, { allowTestGateway: true });
-  for (const domain of [LOCAL, PUBLIC, STAGING]) {
-    const row = await env.DB.prepare(
-      `SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?`,
-    )
-      .bind(domain)
-      .first<{ id: number; room: number; plan: number }>();
-    if (!row) throw new Error(`no hotel ${domain}`);
-    hotels[domain] = row;
-  }
+  for (const domain of [LOCAL, PUBLIC, STAGING]) hotels[domain] = await hotelRefs(domain);
 });
 
 /** The built Worker (what wrangler deploys), called with the test bindings plus `vars`. */
@@ -73,23 +65,7 @@ async function workerWith(vars: Record<string, string>) {
 
 let stayOffset = 20;
 async function order(domain = LOCAL, overrides: Record<string, unknown> = {}): Promise<Created> {
-  const hotel = hotels[domain]!;
-  const nights = stayOffset++;
-  const response = await apiJson<Created>(domain, "/api/ota/order/personal-new?lang=en-US", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      domain,
-      ...BOOKER,
-      check_in_day: addDays(today, nights),
-      check_out_day: addDays(today, nights + 1),
-      pay_way: "credit",
-      payment_vendor: 1,
-      orders: [{ room_class_id: hotel.room, proposal_id: hotel.plan, num: 1 }],
-      adults_count: 2,
-      ...overrides,
-    }),
-  });
+  const response = await orderOneNight<Created>(domain, hotels[domain]!, addDays(today, stayOffset++), overrides);
   if (response.status !== 201) throw new Error(`order refused: ${JSON.stringify(response.body.msg)}`);
   return response.body.data;
 }
@@ -479,12 +455,7 @@ describe("10. what the order and pay pages offer", () => {
         hotel.deposit_percent = 30;
       }),
     );
-    const row = await env.DB.prepare(
-      `SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?`,
-    )
-      .bind(REPAY)
-      .first<{ id: number; room: number; plan: number }>();
-    hotels[REPAY] = row!;
+    hotels[REPAY] = await hotelRefs(REPAY);
     const created = await order(REPAY, { pay_option: "part" });
     const deposit = (await start(created, REPAY)).body.data;
     await callback(await paid(deposit.trade_no, deposit.amount), REPAY);

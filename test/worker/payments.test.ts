@@ -5,7 +5,7 @@ import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { checkMacValue, ecpayDate } from "~/payments/ecpay";
 import { sandboxKeys } from "~/payments/gateway";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "pay.localhost";
 const OTHER = "pay-other.localhost";
@@ -24,7 +24,7 @@ interface Start {
   start: { kind: "form"; action: string; fields: Record<string, string> };
 }
 
-const hotels: Record<string, { id: number; room: number; plan: number }> = {};
+const hotels: Record<string, HotelRefs> = {};
 
 function payHotel(domain: string, change: (hotel: Record<string, unknown>) => void = () => undefined) {
   return fixtureHotel(domain, (file) => {
@@ -43,37 +43,13 @@ beforeAll(async () => {
   await loadHotel(payHotel(HOST));
   await loadHotel(payHotel(OTHER));
   await loadHotel(payHotel(LIMITED, (hotel) => (hotel.payment_deadlines = {})));
-  for (const domain of [HOST, OTHER, LIMITED]) {
-    const row = await env.DB.prepare(
-      `SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?`,
-    )
-      .bind(domain)
-      .first<{ id: number; room: number; plan: number }>();
-    if (!row) throw new Error(`no hotel ${domain}`);
-    hotels[domain] = row;
-  }
+  for (const domain of [HOST, OTHER, LIMITED]) hotels[domain] = await hotelRefs(domain);
 });
 
 let stayOffset = 20;
 async function order(domain = HOST, overrides: Record<string, unknown> = {}): Promise<Created> {
-  const hotel = hotels[domain]!;
   // Each order its own nights, so the fixture's few rooms never run out.
-  const nights = stayOffset++;
-  const response = await apiJson<Created>(domain, "/api/ota/order/personal-new?lang=en-US", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      domain,
-      ...BOOKER,
-      check_in_day: addDays(today, nights),
-      check_out_day: addDays(today, nights + 1),
-      pay_way: "credit",
-      payment_vendor: 1,
-      orders: [{ room_class_id: hotel.room, proposal_id: hotel.plan, num: 1 }],
-      adults_count: 2,
-      ...overrides,
-    }),
-  });
+  const response = await orderOneNight<Created>(domain, hotels[domain]!, addDays(today, stayOffset++), overrides);
   if (response.status !== 201) throw new Error(`order refused: ${JSON.stringify(response.body.msg)}`);
   return response.body.data;
 }

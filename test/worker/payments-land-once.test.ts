@@ -264,6 +264,13 @@ describe("3. a view link never cancels", () => {
     const byCancelLink = await apiJson<{ cancel_hash: string }>(LOCAL, `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.cancel_hash)}`);
     expect(byCancelLink.body.data.cancel_hash).not.toBe("");
     expect((await cancelViaHash(created, LOCAL, created.order.valid_hash)).status).toBe(403);
+    // Nor is a cancel link a view link elsewhere: it starts no payment.
+    const withCancelLink = await apiJson(LOCAL, "/api/payment/start?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ domain: LOCAL, order_doc: created.order_doc, valid_hash: created.order.cancel_hash, return_path: "/" }),
+    });
+    expect(withCancelLink.status).toBe(403);
 
     const browser = new Browser(LOCAL);
     const cancelPath = `/en-US/hxa/orders/${created.order_doc}/cancel`;

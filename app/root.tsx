@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { useFocusOnNewPage } from "~/components/new-page-focus";
 import { NotFound } from "~/components/NotFound";
 import { ServerError } from "~/components/ServerError";
 import { markHydrated } from "~/hydration-guard";
@@ -42,12 +43,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-/** Whether any matched route asks for JavaScript (handle.hydrate); content pages do not. */
+/**
+ * Whether the page runs its scripts: a matched route asks for them (handle.hydrate; content pages
+ * do not), or they run already. In a browser this code runs only in a page that hydrated, and from
+ * there a client navigation can show a route that would not hydrate on its own ("Place booking"
+ * leads to the pay page). Scroll restoration and the scripts stay for it: removing them on the way
+ * left the new page at the old one's scroll (issue 22, item 11; decision 066).
+ */
 function useHydration(): boolean {
-  return useMatches().some(
+  const wanted = useMatches().some(
     (match) =>
       (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true
   );
+  return wanted || typeof document !== "undefined";
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -125,6 +133,7 @@ export default function App() {
   // Once React has hydrated the document (pages that ship JavaScript): it takes input from here on,
   // and the document is marked for tests and CSS.
   useEffect(() => markHydrated(), []);
+  useFocusOnNewPage();
   return <Outlet />;
 }
 

@@ -51,6 +51,8 @@ export const CheckoutForm = v.object({
   member_promotion: v.optional(v.picklist(["", "1"], "form.error.coupon"), ""),
   points: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,7}$/, "form.error.points")), ""),
   checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
+  /** The amount the page showed as due now when the guest placed the booking; none when it showed no price. */
+  due_now: v.optional(v.string(), ""),
 });
 export const Occupant = v.object(contact.occupant);
 const OCCUPANT_FIELDS = ["occupant_name", "occupant_phone", "occupant_email"] as const;
@@ -182,16 +184,23 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const checked = validateCheckout(values, cart.lines.length);
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
-  if (!checked.ok || overBalance) return reply({ values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: null, priceError: null }, 400);
+  if (!checked.ok || overBalance) {
+    // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
+    // first visit's: the guest fixes the fields and places the booking at the amount in view.
+    const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
+    return reply({ values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null }, 400);
+  }
   const { input, occupants } = checked;
-  // The promotion and points the order will carry are checked first, as "Apply" would: a coupon
-  // typed but never applied that fails is cleared with the server's message (spec §8), and the
-  // guest sees the new total before anything is booked.
+  // The order is priced as "Check the price" would price it, for exactly what the form carries. A
+  // coupon typed but never applied that fails is cleared with the server's message (spec §8). And
+  // the order is placed only at the amount the page showed as due now (decision 065): a pay option
+  // changed since the last price check (or a price changed meanwhile) shows the new amount first.
   const promotion = promotionOf(input);
   const pointsUsed = Number(input.points || 0);
-  if (promotion !== undefined || pointsUsed > 0) {
-    const outcome = await check(promotion, pointsUsed);
-    if (outcome.error) return dropPromotion(outcome.error, "checkout.error.promotion_dropped");
+  const current = await check(promotion, pointsUsed);
+  if (current.error && (promotion !== undefined || pointsUsed > 0)) return dropPromotion(current.error, "checkout.error.promotion_dropped");
+  if (!current.error && current.price && String(current.price.pay_amount) !== input.due_now) {
+    return reply({ values, fieldErrors: {}, formError: "checkout.error.due_now_changed", price: current.price, priceError: null }, 409);
   }
   const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
@@ -221,9 +230,9 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     // order_doc is "error-order" (spec §8): say why, keep everything the guest typed. The cart is
     // checked again so that a line the refusal is about (sold out meanwhile) is marked, and the
     // page shows the message once: at that line.
-    const current = await check(promotion, pointsUsed);
+    const after = await check(promotion, pointsUsed);
     return reply(
-      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: current.price, priceError: null },
+      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: after.price, priceError: null },
       result.error.status === 409 ? 409 : 400,
     );
   }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, type FormEvent } from "react";
 import { checkoutAction, checkoutPage } from "~/booking-flow/checkout.server";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { BookerFields } from "~/components/checkout/BookerFields";
@@ -50,6 +50,16 @@ export default function CheckoutPage() {
   useSubmissionDone(() => {
     if (!focusFirstInvalid(form.current)) document.querySelector<HTMLElement>(".checkout-page .alert")?.focus();
   });
+  // With JavaScript "Due now" follows the pay option as it changes: the price is checked again for
+  // the new choice, as "Check the price" would (decision 065). Without it, placing the booking
+  // shows the new amount first.
+  const submit = useSubmit();
+  const repriceOnPayOption = (event: FormEvent<HTMLFormElement>) => {
+    if (!(event.target instanceof HTMLInputElement) || event.target.name !== "pay_option") return;
+    const formData = new FormData(event.currentTarget);
+    formData.set("intent", "price");
+    submit(formData, { method: "post" });
+  };
   const field = fieldProps(values, prefill, fieldErrors);
   return (
     <main id="main" className={`page checkout-page booking--${site?.layout.booking ?? "booking_100"}`}>
@@ -65,7 +75,7 @@ export default function CheckoutPage() {
           {message}
         </p>
       ))}
-      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined} noValidate={hydrated} ref={form}>
+      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined} noValidate={hydrated} ref={form} onChange={repriceOnPayOption}>
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">

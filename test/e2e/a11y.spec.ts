@@ -167,3 +167,52 @@ test("with JavaScript the checkout shows its own messages beside the fields, in 
   await expect(page.locator("#booker_last_name")).toBeFocused();
   await expect(page.locator("#booker_first_name")).toHaveValue("美");
 });
+
+function message(lang: string, key: string, params: Record<string, string> = {}): string {
+  const messages = JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as Record<string, string>;
+  const text = messages[key];
+  if (text === undefined) throw new Error(`no ${lang} message ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
+}
+
+// Issue 22, item 11: the page after "Place booking" is a new page. With JavaScript it is shown
+// without a reload, and it opens as a full load would: at its top, where its heading and its
+// Pay button are, with focus on the heading so that a screen reader says where the guest is.
+const PLACED: { lang: string; payment: "1:credit" | "8:remittance"; title: string }[] = [
+  { lang: "zh-TW", payment: "1:credit", title: "pay.title" },
+  { lang: "zh-CN", payment: "1:credit", title: "pay.title" },
+  { lang: "en-US", payment: "1:credit", title: "pay.title" },
+  { lang: "ja-JP", payment: "1:credit", title: "pay.title" },
+  { lang: "ko-KR", payment: "1:credit", title: "pay.title" },
+  { lang: "en-US", payment: "8:remittance", title: "receipt.title" },
+];
+for (const [index, { lang, payment, title }] of PLACED.entries()) {
+  test(`on a phone, the page after "Place booking" opens at its top with focus on its heading (${lang}, ${payment})`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const prefix = lang === "zh-TW" ? "" : `/${lang}`;
+    await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(160 + index * 2)}&end=${taipeiDay(161 + index * 2)}`));
+    await page.locator(".add-form button[type=submit]").first().click();
+    await page.getByRole("link", { name: message(lang, "cart.checkout") }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.locator("#booker_last_name").fill("Lin");
+    await page.locator("#booker_first_name").fill("Mei");
+    await page.locator("#booker_phone").fill("0912345678");
+    await page.locator("#booker_email").fill(`scroll-${index}@example.com`);
+    await page.locator("#occupant_name_0").fill("Mei Lin");
+    await page.locator(`input[name="payment"][value="${payment}"]`).check();
+    const place = page.getByRole("button", { name: message(lang, "checkout.place_order") });
+    await place.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY), "the guest has scrolled down to the button").toBeGreaterThan(0);
+    const loads: string[] = [];
+    page.on("load", () => loads.push(page.url()));
+    await place.click();
+
+    const heading = page.locator("#main h1");
+    await expect(heading).toHaveText(message(lang, title));
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: "the page opens at its top" }).toBe(0);
+    await expect(heading).toBeInViewport();
+    if (payment === "1:credit") await expect(page.locator("main form button[type=submit]").first()).toBeInViewport();
+    await expect(heading).toBeFocused();
+    expect(loads, "the page came without a reload").toEqual([]);
+  });
+}

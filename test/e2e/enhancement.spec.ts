@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl } from "./helpers";
+import { fetchText, hotelUrl, lakesideCheckout } from "./helpers";
 
-// Runs in the JavaScript-on project only (playwright.config.ts): it is about how the scripts arrive.
+// Runs in the JavaScript-on project only (playwright.config.ts): it is about how the scripts
+// arrive and what they add to the forms.
 
 test("booking pages start their JavaScript only after the page has loaded, and hydrate", async ({ page }) => {
   const served = (await fetchText("taipei", "/en-US/hxa/booking")).body;
@@ -153,4 +154,40 @@ test("the booking page stays within the JavaScript budget of design.md", async (
   expect([...scripts.keys()].map((path) => decodeURIComponent(path)), "every module the page names is counted").toEqual(expect.arrayContaining(named));
   expect(total, "framework and our code together").toBeLessThanOrEqual(BUDGET);
   expect(ours, "route modules, root and entry").toBeLessThanOrEqual(15 * 1024);
+});
+
+test("a pay option changed just before \"Place booking\" never books an amount the page did not show", async ({ page }) => {
+  // Issue 22, item 8, on a slow network: the guest picks the deposit and places the booking before
+  // the new price has arrived. The price check is held (an event, not a clock) until the booking
+  // is sent; the page then gives up on it, as it does for any submission overtaken by another.
+  await lakesideCheckout(page, true, 246, "deposit-race@example.com");
+  let bookingSent!: () => void;
+  const sent = new Promise<void>((resolve) => (bookingSent = resolve));
+  await page.route("**/hxa/checkout**", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (body.includes("intent=price")) {
+      await sent;
+      await route.continue().catch(() => undefined);
+      return;
+    }
+    if (body.includes("intent=order")) bookingSent();
+    await route.continue();
+  });
+  const dueNow = page.locator(".price-summary__due dd");
+  const full = (await page.locator(".price-summary__total dd").textContent()) ?? "";
+  await expect(dueNow).toHaveText(full);
+
+  await page.locator('input[name="pay_option"][value="part"]').check();
+  // The amount shown for the old choice is withdrawn at once.
+  await expect(dueNow).toHaveText("Working…");
+  await page.getByRole("button", { name: "Place booking" }).click();
+
+  // Booked at neither amount: the page shows the deposit, says the amount changed, and waits.
+  await expect(page.getByRole("alert")).toHaveText("The amount due now has changed for what you chose. Please check it below, then place the booking again.");
+  await expect(page.getByRole("alert")).toBeFocused();
+  const depositDue = (await page.locator(".price-summary div").filter({ hasText: "Deposit" }).locator("dd").textContent()) ?? "";
+  await expect(dueNow).toHaveText(depositDue);
+  expect(depositDue).not.toBe(full);
+  await page.getByRole("button", { name: "Place booking" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Amount due now: ${depositDue}`);
 });

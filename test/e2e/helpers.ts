@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** The demo hotels as a browser reaches them: <name>.localhost resolves to this machine. */
 export const PORT = Number(process.env.PORT ?? 8788);
@@ -95,4 +95,19 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
   );
   expect(created.status).toBe(201);
   return { ...created.json.data, room, plan };
+}
+
+/** Lakeside (30 % deposit): one room in the cart, the checkout open, the booker filled in, card chosen. */
+export async function lakesideCheckout(page: Page, javaScriptEnabled: boolean, offset: number, email: string) {
+  await page.goto(hotelUrl("lakeside", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 2)}`));
+  await page.locator(".add-form button[type=submit]").first().click();
+  await page.getByRole("link", { name: "Continue to checkout" }).click();
+  await expect(page.locator(".checkout-line")).toHaveCount(1);
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#booker_last_name").fill("Lin");
+  await page.locator("#booker_first_name").fill("Mei");
+  await page.locator("#booker_phone").fill("0912345678");
+  await page.locator("#booker_email").fill(email);
+  await page.locator("#occupant_name_0").fill("Mei Lin");
+  await page.locator('input[name="payment"][value="1:credit"]').check();
 }

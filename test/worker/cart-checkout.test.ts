@@ -35,7 +35,8 @@ const booker = { booker_last_name: "Chen", booker_first_name: "Yi", booker_phone
 async function checkoutForm(browser: Browser) {
   const page = await browser.request(checkoutPath);
   expect(page.status).toBe(200);
-  return { csrf: hidden(page.html, "csrf"), checkout_key: hidden(page.html, "checkout_key"), intent: "order", ...booker };
+  // As a browser sends it: with the amount the page shows as due now (decision 065).
+  return { csrf: hidden(page.html, "csrf"), checkout_key: hidden(page.html, "checkout_key"), due_now: hidden(page.html, "due_now"), intent: "order", ...booker };
 }
 
 beforeAll(async () => {
@@ -95,8 +96,14 @@ describe("placing the order", () => {
     expect(/<input[^>]*name="booker_email"[^>]*>/.exec(refused.html)?.[0]).toContain('value="yi@example.com"');
     expect(await ordersMade()).toBe(before);
 
-    // The same form without the coupon books, and a valid coupon typed without "Apply" is honoured.
-    const placed = await browser.request(checkoutPath, { ...form, coupon_code: "WELCOME10" });
+    // A valid coupon typed without "Apply" is honoured, at the amount the guest has seen: the page
+    // first shows the discounted amount due now, and the booking is placed from there (decision 065).
+    const discounted = await browser.request(checkoutPath, { ...form, coupon_code: "WELCOME10" });
+    expect(discounted.status).toBe(409);
+    expect(alert(discounted.html)).toEqual(["The amount due now has changed for what you chose. Please check it below, then place the booking again."]);
+    expect(Number(hidden(discounted.html, "due_now"))).toBeLessThan(Number(form.due_now));
+    expect(await ordersMade()).toBe(before);
+    const placed = await browser.request(checkoutPath, { ...form, coupon_code: "WELCOME10", due_now: hidden(discounted.html, "due_now") });
     expect(placed.status).toBe(303);
     expect(await ordersMade()).toBe(before + 1);
     const order = await env.DB.prepare("SELECT o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC")

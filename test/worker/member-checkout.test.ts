@@ -74,12 +74,15 @@ describe("a signed-in member at the booking pages", () => {
     expect(text(checkout)).toContain("Use the members-only discount (10% off)");
 
     const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), pay_option: "all", payment: "8:remittance" };
-    const priced = text((await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "200", member_promotion: "1" })).html);
+    const pricedPage = (await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "200", member_promotion: "1" })).html;
+    const priced = text(pricedPage);
     expect(priced).toContain("Members-only discount");
     expect(priced).toMatch(/Points −NT\$200/);
 
     const order = await browser.request(`/en-US/hxa/checkout?${stay}`, {
       ...form,
+      // Placed at the amount the priced page shows as due now (decision 065).
+      due_now: hidden(pricedPage, "due_now"),
       intent: "order",
       points: "200",
       member_promotion: "1",

@@ -61,6 +61,7 @@ class Client {
     const form = {
       csrf: hidden(page.html, "csrf"),
       checkout_key: hidden(page.html, "checkout_key"),
+      due_now: hidden(page.html, "due_now"),
       intent: "order",
       booker_last_name: "Chen",
       booker_first_name: "Yi",

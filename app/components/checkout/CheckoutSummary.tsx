@@ -73,7 +73,13 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
           {t("checkout.check_price")}
         </button>
       )}
-      {price ? <PriceSummary price={price} /> : null}
+      {price ? (
+        <>
+          <PriceSummary price={price} pending={busy === "price"} />
+          {/* The amount the guest sees as due now: the order is placed only at this amount (decision 065). */}
+          <input type="hidden" name="due_now" value={price.pay_amount} />
+        </>
+      ) : null}
       <button type="submit" name="intent" value="order" className="button button--block button--primary" disabled={busy === "order"}>
         {busy === "order" ? t("loading") : t("checkout.place_order")}
       </button>

@@ -5,13 +5,16 @@ import type { PriceDetail } from "~/hotel-api/schemas";
 import { formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 
-/** The price check's answer: rooms, discounts, points, the total and what is paid now. */
-export function PriceSummary({ price }: { price: PriceDetail }) {
+/**
+ * The price check's answer: rooms, discounts, points, the total and what is paid now. While the
+ * price is being checked again (`pending`), what is due now is not shown: it may be about to change.
+ */
+export function PriceSummary({ price, pending = false }: { price: PriceDetail; pending?: boolean }) {
   const { t } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   return (
-    <dl className="price-summary">
+    <dl className="price-summary" aria-busy={pending || undefined}>
       <div>
         <dt>{t(unitKey("checkout.room_price", lodgingUnit(site?.hotel.kind)))}</dt>
         <dd>{formatPrice(price.room_price, lang)}</dd>
@@ -40,7 +43,7 @@ export function PriceSummary({ price }: { price: PriceDetail }) {
       ) : null}
       <div className="price-summary__due">
         <dt>{t("checkout.pay_now")}</dt>
-        <dd>{formatPrice(price.pay_amount, lang)}</dd>
+        <dd>{pending ? t("loading") : formatPrice(price.pay_amount, lang)}</dd>
       </div>
     </dl>
   );

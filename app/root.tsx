@@ -141,5 +141,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404)
     return <NotFound homeLink={false} />;
-  return <ServerError />;
+  return <ServerError status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

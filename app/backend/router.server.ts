@@ -16,14 +16,15 @@ const coreRoutes: BackendRoute[] = [
   { method: "GET", path: "/api/health", handler: async () => ok({ status: "ok" }) },
 ];
 
-const ROUTES: BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes];
+/** Every route of the built-in back end; the bad-input corpus (test/worker/bad-input-corpus.test.ts) walks it. */
+export const BACKEND_ROUTES: readonly BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;
   names: string[];
 }
 
-const COMPILED: CompiledRoute[] = ROUTES.map((route) => {
+const COMPILED: CompiledRoute[] = BACKEND_ROUTES.map((route) => {
   const names: string[] = [];
   const source = route.path
     .split("/")

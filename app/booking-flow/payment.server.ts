@@ -8,6 +8,7 @@ import { isOfflineMethod, PAYMENT_VENDORS } from "~/booking/payments";
 import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/booking/master-order";
 import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.server";
 import { csrfToken, verifyCsrf } from "~/session/cookies.server";
+import { readForm } from "~/server/forms.server";
 import { HotelApiError } from "~/hotel-api/client";
 import type { Order } from "~/hotel-api/schemas";
 import { fixedT } from "~/i18n/i18next.server";
@@ -107,9 +108,9 @@ export function repayChoices(paymentList: readonly { vendor_id: number; method: 
 export async function startPayPage({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
   if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const t = await fixedT(app.lang);
-  if (!(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
+  if (!form || !(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const url = new URL(request.url);
   const hash = url.searchParams.get("valid_hash") ?? "";

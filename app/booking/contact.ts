@@ -13,6 +13,9 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** Longest reason a guest may give for cancelling (a note: the form and the API alike). */
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(text);
 }

@@ -6,6 +6,7 @@
  * Where the binding has no sessions (an older runtime), the database is used as it is.
  */
 import type { Logger } from "~/server/log.server";
+import { readCookie } from "~/server/cookie-header";
 
 export const BOOKMARK_COOKIE = "d1_bookmark";
 /** A bookmark as D1 writes them (hex groups joined by dashes); anything else is ignored. */
@@ -22,11 +23,10 @@ export interface ReplicaSession {
   bookmark: () => string | null;
 }
 
+/** The bookmark the guest's cookie carries; anything else (not a bookmark, not %-decodable) reads as none. */
 export function readBookmark(request: Request): string | null {
-  const match = /(?:^|;\s*)d1_bookmark=([^;]+)/.exec(request.headers.get("cookie") ?? "");
-  if (!match?.[1]) return null;
-  const value = decodeURIComponent(match[1]);
-  return BOOKMARK.test(value) ? value : null;
+  const value = readCookie(request.headers.get("cookie"), BOOKMARK_COOKIE);
+  return value !== null && BOOKMARK.test(value) ? value : null;
 }
 
 export function openReplicaSession(db: D1Database, request: Request, log: Logger): ReplicaSession {

@@ -4,7 +4,7 @@
  * link's cancel-via-hash, then sends the guest to the order page (303).
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import * as v from "valibot";
+import { CANCEL_REASON_MAX_LENGTH, hasControlCharacters } from "~/booking/contact";
 import { todayIn } from "~/booking/dates";
 import { orderState } from "~/booking/order-view";
 import { orderPagePath } from "~/booking/order-paths";
@@ -63,7 +63,15 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
   );
 }
 
-const CancelForm = v.object({ reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), "") });
+/** The reason's limits are the API's: a note (line breaks and tabs allowed, other control characters not) of CANCEL_REASON_MAX_LENGTH. */
+export type ReasonError = "form.error.too_long" | "form.error.control_characters";
+
+/** What is wrong with a typed reason, checked here so the guest gets the field's message rather than the API's refusal. */
+function reasonError(reason: string): ReasonError | null {
+  if (reason.length > CANCEL_REASON_MAX_LENGTH) return "form.error.too_long";
+  if (hasControlCharacters(reason, { multiline: true })) return "form.error.control_characters";
+  return null;
+}
 
 /** API refusals a guest understands, as the page's messages. */
 const REFUSALS: Record<string, CancelBlock> = {
@@ -79,8 +87,15 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
   const answer = (error: CancelBlock | "form.error.expired", status: number) =>
     data({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
   if (!form || !(await verifyCsrf(request, app, form))) return answer("form.error.expired", 403);
-  const parsed = v.safeParse(CancelForm, Object.fromEntries(form));
-  const reason = parsed.success ? parsed.output.reason : "";
+  const typed = form.get("reason");
+  const reason = typeof typed === "string" ? typed.trim() : "";
+  const invalid = reasonError(reason);
+  if (invalid) {
+    // Nothing is cancelled: the form again with why not, and what was typed when it can be shown
+    // (cut to the field's size; text with control characters is typed again, as the message asks).
+    const shown = invalid === "form.error.too_long" ? reason.slice(0, CANCEL_REASON_MAX_LENGTH) : "";
+    return data({ title: "", order, csrf: String(form.get("csrf") ?? ""), block: null, error: null, reasonError: invalid, reason: shown }, { status: 400 });
+  }
   try {
     const cancelled =
       via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, hash ?? "", reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);

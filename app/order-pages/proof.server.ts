@@ -17,6 +17,7 @@ import { orderPaidWith } from "~/booking/payments";
 import { HotelApiError } from "~/hotel-api/client";
 import type { HotelInfo, Order } from "~/hotel-api/schemas";
 import { requireOrderSite } from "~/order-pages/access.server";
+import { readForm } from "~/server/forms.server";
 
 const TICKET_SECONDS = 10 * 60;
 
@@ -88,8 +89,7 @@ export async function proofDownload(context: AppLoadContext, product: string | u
       const body = (await request.json()) as { number?: unknown };
       number = typeof body.number === "string" ? body.number : null;
     } else {
-      const form = await request.formData();
-      const value = form.get("number");
+      const value = (await readForm(request))?.get("number");
       number = typeof value === "string" ? value : null;
     }
   } catch {

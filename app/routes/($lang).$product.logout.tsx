@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { localizePath } from "~/i18n/languages";
+import { readForm } from "~/server/forms.server";
 import { safeRedirect } from "~/server/redirects.server";
 import { signOut, signOutAllowed } from "~/session/sign-in.server";
 
@@ -7,8 +8,9 @@ import { signOut, signOutAllowed } from "~/session/sign-in.server";
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
   if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
-  const form = await request.formData();
-  if (!(await signOutAllowed(app, form.get("sign_out_token")))) throw new Response(null, { status: 403 });
+  // Not our form (JSON, text, a broken body): nobody is signed out, as with a wrong token.
+  const form = await readForm(request);
+  if (!form || !(await signOutAllowed(app, form.get("sign_out_token")))) throw new Response(null, { status: 403 });
   return signOut(app, request, form.get("back"));
 }
 
@@ -17,4 +19,13 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
   return safeRedirect(localizePath("/", app.lang), request, 303);
+}
+
+/**
+ * Never rendered (the action and the loader always redirect or throw). Having a page makes a refused
+ * sign-out (403) the site's error page, with the hotel's header and the reason in the guest's
+ * language, instead of a resource route's empty answer.
+ */
+export default function SignOut() {
+  return null;
 }

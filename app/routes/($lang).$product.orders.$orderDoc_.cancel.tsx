@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/components/OrderSummary";
+import { CANCEL_REASON_MAX_LENGTH } from "~/booking/contact";
 import { cancelAction, loadCancelPage } from "~/order-pages/cancel.server";
 import { useSite } from "~/components/site-data";
 
@@ -28,6 +29,7 @@ export default function CancelPage() {
   const { order, csrf, refund } = loaded;
   const block = acted && "block" in acted ? acted.block : loaded.block;
   const error = acted && "error" in acted ? acted.error : null;
+  const reasonError = acted && "reasonError" in acted ? acted.reasonError : null;
   const { t } = useTranslation();
   const site = useSite();
   const quote = order.refund_quote;
@@ -61,7 +63,20 @@ export default function CancelPage() {
         <Form method="post" className="cancel-page__form">
           <input type="hidden" name="csrf" value={csrf} />
           <label htmlFor="cancel-reason">{t("cancel_page.reason")}</label>
-          <textarea id="cancel-reason" name="reason" maxLength={500} rows={3} />
+          <textarea
+            id="cancel-reason"
+            name="reason"
+            maxLength={CANCEL_REASON_MAX_LENGTH}
+            rows={3}
+            defaultValue={acted && "reason" in acted ? acted.reason : undefined}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? "cancel-reason-error" : undefined}
+          />
+          {reasonError ? (
+            <p id="cancel-reason-error" className="field__error" role="alert">
+              {t(reasonError)}
+            </p>
+          ) : null}
           <button type="submit" className="button button--danger">
             {t("cancel_page.confirm")}
           </button>

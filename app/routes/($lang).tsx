@@ -106,13 +106,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const loaded = useSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = notFound ? <NotFound /> : <ServerError />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = notFound ? <NotFound /> : <ServerError status={status} />;
   const site =
     loaded ??
     (isRouteErrorResponse(error) && isSiteData(error.data)
       ? error.data
       : undefined);
-  if (!site) return notFound ? <NotFound homeLink={false} /> : <ServerError />;
+  if (!site) return notFound ? <NotFound homeLink={false} /> : <ServerError status={status} />;
   return (
     <>
       {/* The layout's theme when this route's own loader failed (the document head has no site then). */}

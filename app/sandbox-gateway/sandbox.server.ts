@@ -10,9 +10,13 @@ import { checkMacValue, ecpayDate, ECPAY_OK } from "~/payments/ecpay";
 import { safeEqual } from "~/payments/crypto";
 import { SANDBOX_PATH, sandboxKeys } from "~/payments/gateway";
 import { sandboxTexts, type SandboxTexts } from "~/sandbox-gateway/texts";
+import { readForm } from "~/server/forms.server";
+
+/** The gateway's pages: the checkout the site posts to, the guest's decision, the ATM account page. */
+export const SANDBOX_PATHS: readonly string[] = [`${SANDBOX_PATH}/checkout`, `${SANDBOX_PATH}/decide`, `${SANDBOX_PATH}/atm`];
 
 export function isSandboxPath(pathname: string): boolean {
-  return pathname === `${SANDBOX_PATH}/checkout` || pathname === `${SANDBOX_PATH}/decide` || pathname === `${SANDBOX_PATH}/atm`;
+  return SANDBOX_PATHS.includes(pathname);
 }
 
 export interface SandboxDeps {
@@ -150,7 +154,7 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
   if (url.pathname.endsWith("/atm") && (request.method === "GET" || request.method === "HEAD")) return atmPage(url, deps);
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST" } });
   // Anything but a form (empty, JSON, text, broken multipart) is the same 400 as a bad signature.
-  const form = await request.formData().catch(() => new FormData());
+  const form = (await readForm(request)) ?? new FormData();
   const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(typeof form.get("Language") === "string" ? String(form.get("Language")) : "");
   if (!checkout) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);

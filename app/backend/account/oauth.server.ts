@@ -19,25 +19,20 @@ import { personName } from "~/booking/contact-fields";
 import { isPhoneNumber } from "~/booking/contact";
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
+import { readCookie } from "~/server/cookie-header";
+import { readForm } from "~/server/forms.server";
 
 const SESSION_COOKIE = "account_session";
 const CSRF_COOKIE = "account_csrf";
 const COOKIE_ATTRIBUTES = "Path=/account; HttpOnly; Secure; SameSite=Lax";
 
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
-}
 
 const sessionCookie = (value: string) => `${SESSION_COOKIE}=${value}; ${COOKIE_ATTRIBUTES}; Max-Age=${30 * 86_400}`;
 const clearedSession = `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
 
 /** A form's CSRF token: the one of this browser's cookie, or a new one the page sets. */
 function csrfFor(request: Request): { token: string; setCookie: string | null } {
-  const existing = readCookie(request, CSRF_COOKIE);
+  const existing = readCookie(request.headers.get("cookie"), CSRF_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, setCookie: null };
   const token = randomToken();
   return { token, setCookie: `${CSRF_COOKIE}=${token}; ${COOKIE_ATTRIBUTES}` };
@@ -52,7 +47,7 @@ function withCookie(response: Response, ...cookies: (string | null)[]): Response
 function formIsOurs(ctx: BackendContext, form: FormData): boolean {
   const origin = ctx.request.headers.get("origin");
   if (origin && origin !== "null" && origin !== ctx.url.origin) return false;
-  const expected = readCookie(ctx.request, CSRF_COOKIE);
+  const expected = readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE);
   const given = form.get("csrf");
   return typeof expected === "string" && typeof given === "string" && expected.length === 43 && sameText(expected, given);
 }
@@ -107,14 +102,6 @@ async function redirectWithCode(ctx: BackendContext, params: OAuthParams, member
 
 function formValues(form: FormData, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "").trim().slice(0, 200)]));
-}
-
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }
 
 /** A posted sign-in or sign-up form: its fields, the authorization request it carries, and the page's CSRF token. */
@@ -202,8 +189,8 @@ async function signUp(ctx: BackendContext): Promise<Response> {
 /** A body of the token-style calls: a form (the OAuth convention) or JSON. */
 async function readFields(request: Request): Promise<Record<string, unknown>> {
   if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
-    const form = await readForm(request);
-    if (!form) throw new ApiError(400, "body_not_json");
+    // An empty or broken form names no grant: the same refusal as a wrong one.
+    const form = (await readForm(request)) ?? new FormData();
     return Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
   }
   const body = await readJsonBody(request);
@@ -361,7 +348,7 @@ async function pmsExchange(ctx: BackendContext): Promise<Response> {
 }
 
 async function endBrowserSession(ctx: BackendContext): Promise<void> {
-  const session = readCookie(ctx.request, SESSION_COOKIE);
+  const session = readCookie(ctx.request.headers.get("cookie"), SESSION_COOKIE);
   if (!session || !/^[A-Za-z0-9_-]{43}$/.test(session)) return;
   await endSession(ctx.db, await sha256Hex(session));
 }
@@ -375,7 +362,7 @@ export const accountRoutes: BackendRoute[] = [
       handler: async (ctx) => {
         const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
         if (!checked.ok) return checked.response;
-        const signedIn = await sessionMember(ctx.db, readCookie(ctx.request, SESSION_COOKIE), checked.client.hotel.id, ctx.now);
+        const signedIn = await sessionMember(ctx.db, readCookie(ctx.request.headers.get("cookie"), SESSION_COOKIE), checked.client.hotel.id, ctx.now);
         if (signedIn) return redirectWithCode(ctx, checked.params, signedIn.memberId, signedIn.sessionHash);
         const csrf = csrfFor(ctx.request);
         return withCookie(signInPage(ctx.lang, hotelNameIn(checked.client.hotel, ctx.lang), checked.params, csrf.token), csrf.setCookie);

@@ -9,6 +9,7 @@
  */
 import * as v from "valibot";
 import { todayIn } from "~/booking/dates";
+import { CANCEL_REASON_MAX_LENGTH } from "~/booking/contact";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
@@ -104,7 +105,7 @@ export const cancelRoutes: BackendRoute[] = [
     method: "POST",
     path: "/api/wota/order/cancel_apply/:id",
     handler: async (ctx, params) => {
-      const body = parseInput(v.object({ domain: v.string(), reason: Note(500) }), await readJsonBody(ctx.request));
+      const body = parseInput(v.object({ domain: v.string(), reason: Note(CANCEL_REASON_MAX_LENGTH) }), await readJsonBody(ctx.request));
       const hotel = await requireHotel(ctx.db, body.domain);
       const member = await requireMember(ctx, hotel);
       const doc = v.safeParse(DocParam, params.id);
@@ -118,7 +119,7 @@ export const cancelRoutes: BackendRoute[] = [
     path: "/api/wota/order/cancel-via-hash/:id",
     handler: async (ctx, params) => {
       const body = parseInput(
-        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Note(500) }),
+        v.object({ domain: v.string(), valid_hash: v.pipe(v.string(), v.maxLength(200)), reason: Note(CANCEL_REASON_MAX_LENGTH) }),
         await readJsonBody(ctx.request),
       );
       const hotel = await requireHotel(ctx.db, body.domain);

@@ -11,7 +11,7 @@ import { documentLanguage, paymentText } from "~/documents/labels";
 import { orderPaidWith } from "~/booking/payments";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
-import { linkSubject, loadAttempts, loadCancellation, loadOrderLines, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
+import { linkSubject, loadOrderDetails, presentCancellation, presentOrder, type OrderRow } from "~/backend/orders/orders.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
@@ -59,11 +59,11 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
 
 async function presented(deps: MailDeps, subject: MailSubject) {
   const ctx = contextFor(deps, subject.row);
-  const [lines, attempts] = await Promise.all([loadOrderLines(deps.db, subject.order.id), loadAttempts(deps.db, subject.order.id)]);
-  const cancellation = subject.order.status === "cancelled" ? await loadCancellation(deps.db, subject.hotel, subject.order, lines) : null;
+  const { lines, attempts, cancellation } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? { lines: [], attempts: [], cancellation: null };
+  const presentedCancellation = subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
     ctx,
-    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts)), cancellation },
+    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts)), cancellation: presentedCancellation },
     info: presentHotelInfo(subject.hotel, ctx.lang),
   };
 }

@@ -136,15 +136,6 @@ interface AttemptRow {
   created_at: string;
 }
 
-/** The order's payment attempts, newest first: what was paid, by which vendor, and any ATM account issued. */
-export async function loadAttempts(db: D1Database, orderId: number): Promise<AttemptRow[]> {
-  const { results } = await db
-    .prepare("SELECT vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 10")
-    .bind(orderId)
-    .all<AttemptRow>();
-  return results;
-}
-
 export interface OrderLineRow {
   position: number;
   room_class_id: number;
@@ -329,7 +320,7 @@ interface CancellationRow {
  * worked out again for the day it was cancelled, and shown only when they add up to what was
  * recorded (a hotel that changed its schedule since leaves the totals and the rule alone).
  */
-function presentCancellation(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], row: CancellationRow) {
+export function presentCancellation(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], row: CancellationRow) {
   const paid = row.refund + row.fee;
   // Rows recorded before decision 040's amendment say "ladder": the deposit schedule, which they used.
   const rule: RefundRule = (REFUND_RULES as readonly string[]).includes(row.refund_rule) ? (row.refund_rule as RefundRule) : paid === 0 ? "unpaid" : "deposit";
@@ -349,16 +340,48 @@ function presentCancellation(hotel: HotelRow, order: OrderRow, lines: OrderLineR
   };
 }
 
-/** A cancelled order's cancellation record as the API, the emails and the PDF show it; null when there is none. */
-export async function loadCancellation(db: D1Database, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[]) {
-  const row = await db
-    .prepare("SELECT via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations WHERE order_id = ?")
-    .bind(order.id)
-    .first<CancellationRow>();
-  return row ? presentCancellation(hotel, order, lines, row) : null;
+export type PresentedCancellation = ReturnType<typeof presentCancellation>;
+
+/** What presenting an order reads besides the order itself. */
+export interface OrderDetails {
+  lines: OrderLineRow[];
+  attempts: AttemptRow[];
+  cancellation: CancellationRow | null;
 }
 
-export type PresentedCancellation = ReturnType<typeof presentCancellation>;
+/**
+ * The lines, newest ten attempts and cancellation of many orders in one batch (three statements,
+ * one round trip), whatever their number: "My orders" costs the same for one order or fifty.
+ */
+export async function loadOrderDetails(db: D1Database, orderIds: readonly number[]): Promise<Map<number, OrderDetails>> {
+  const ids = JSON.stringify(orderIds);
+  const [lines, attempts, cancellations] = await db.batch([
+    db.prepare(
+      `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
+              ol.occupant_email, ol.amount, rc.name AS room_name, rp.name AS plan_name, rp.refund_template_id
+       FROM order_lines ol JOIN room_classes rc ON rc.id = ol.room_class_id JOIN rate_plans rp ON rp.id = ol.rate_plan_id
+       WHERE ol.order_id IN (SELECT value FROM json_each(?1)) ORDER BY ol.order_id, ol.position`,
+    ).bind(ids),
+    db.prepare(
+      `SELECT order_id, vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id ORDER BY id DESC) AS newest FROM payments
+         WHERE order_id IN (SELECT value FROM json_each(?1))
+       ) WHERE newest <= 10 ORDER BY order_id, id DESC`,
+    ).bind(ids),
+    db.prepare(
+      `SELECT order_id, via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations
+       WHERE order_id IN (SELECT value FROM json_each(?1))`,
+    ).bind(ids),
+  ]);
+  const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null }]));
+  for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[]) details.get(order_id)?.lines.push(line);
+  for (const { order_id, ...attempt } of (attempts?.results ?? []) as (AttemptRow & { order_id: number })[]) details.get(order_id)?.attempts.push(attempt);
+  for (const { order_id, ...row } of (cancellations?.results ?? []) as (CancellationRow & { order_id: number })[]) {
+    const entry = details.get(order_id);
+    if (entry) entry.cancellation = row;
+  }
+  return details;
+}
 
 /**
  * An order as the API answers it. `cancel`: whether the caller may cancel it (decision 047) — its
@@ -366,12 +389,12 @@ export type PresentedCancellation = ReturnType<typeof presentCancellation>;
  * cancel link's hash. A view link's holder gets `cancel_hash: ""`: view links are forwarded as
  * receipts and travel inside gateway addresses, and must never lead to a cancellation.
  */
-export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, access: { cancel: boolean }) {
-  const [lines, attempts] = await Promise.all([loadOrderLines(ctx.db, order.id), loadAttempts(ctx.db, order.id)]);
+export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, access: { cancel: boolean }, loaded?: OrderDetails) {
+  const { lines, attempts, cancellation } = loaded ?? (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
   const quote = refundQuote(hotel, order, lines, ctx.now);
   return {
     ...(await presentOrder(ctx, hotel, order, lines, attempts)),
-    cancellation: order.status === "cancelled" ? await loadCancellation(ctx.db, hotel, order, lines) : null,
+    cancellation: order.status === "cancelled" && cancellation ? presentCancellation(hotel, order, lines, cancellation) : null,
     refund_quote: {
       rule: quote.rule,
       percent: quote.percent,
@@ -649,7 +672,8 @@ export const orderRoutes: BackendRoute[] = [
         .bind(hotel.id, member.id, orderDoc, status)
         .all<OrderRow>();
       const orders = await currentOrders(ctx.db, results, ctx.now);
-      return ok(await Promise.all(orders.map((order) => orderAnswer(ctx, hotel, order, { cancel: true }))));
+      const details = await loadOrderDetails(ctx.db, orders.map((order) => order.id));
+      return ok(await Promise.all(orders.map((order) => orderAnswer(ctx, hotel, order, { cancel: true }, details.get(order.id)))));
     },
   },
   {

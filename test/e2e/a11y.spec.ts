@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl, taipeiDay } from "./helpers";
+import { fetchText, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 // axe runs inside the page, so this file runs in the JavaScript-on project only (playwright.config.ts).
 
@@ -94,7 +94,7 @@ for (const [index, layout] of BOOKING_LAYOUTS.entries()) {
     // With a room in the cart, the cart is at its largest; the checkout has the way back to the rooms.
     const search = `start=${taipeiDay(140 + index * 3)}&end=${taipeiDay(141 + index * 3)}`;
     await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${search}&preview=${layout}`));
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page);
     await page.locator(".add-form button[type=submit]").first().click();
     await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
     small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `room ${target}`));
@@ -115,7 +115,7 @@ function zhTW(key: string): string {
 
 test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({ page }) => {
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(150)}&end=${taipeiDay(151)}`));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   const status = page.getByRole("status");
   await expect(status).toHaveText("");
 
@@ -145,7 +145,7 @@ test("adding a room announces the cart's change and takes focus to the next step
 
 test("with JavaScript the search answers bad input with the site's own message, in the page's language, and focuses the field", async ({ page }) => {
   await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(152)}&end=${taipeiDay(153)}`));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   await page.locator("#search-adults").fill("0");
   await page.getByRole("button", { name: zhTW("search.submit") }).click();
   // Not the browser's bubble ("Value must be greater than or equal to 1"), in whatever language the browser speaks.
@@ -155,11 +155,11 @@ test("with JavaScript the search answers bad input with the site's own message, 
 
 test("with JavaScript the checkout shows its own messages beside the fields, in the page's language, and focuses the first one", async ({ page }) => {
   await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(154)}&end=${taipeiDay(155)}`));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   await page.locator(".add-form button[type=submit]").first().click();
   await page.getByRole("link", { name: zhTW("cart.checkout") }).click();
   await expect(page).toHaveURL(/\/hxa\/checkout\?/);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   await page.locator("#booker_first_name").fill("美");
   await page.getByRole("button", { name: zhTW("checkout.place_order") }).click();
   await expect(page.locator("#booker_last_name-error")).toHaveText(zhTW("form.error.required"));
@@ -193,7 +193,7 @@ for (const [index, { lang, payment, title }] of PLACED.entries()) {
     await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(160 + index * 2)}&end=${taipeiDay(161 + index * 2)}`));
     await page.locator(".add-form button[type=submit]").first().click();
     await page.getByRole("link", { name: message(lang, "cart.checkout") }).click();
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page);
     await page.locator("#booker_last_name").fill("Lin");
     await page.locator("#booker_first_name").fill("Mei");
     await page.locator("#booker_phone").fill("0912345678");

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, hotelUrl, taipeiDay } from "./helpers";
+import { apiCall, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 interface DemoRoom {
   room_class_id: number;
@@ -31,12 +31,12 @@ const WORDS = {
 async function book(page: Page, lang: keyof typeof WORDS, javaScriptEnabled: boolean, offset: number, email: string) {
   const { prefix } = WORDS[lang];
   await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.locator(".booking-results > .booking-room li.plan").first().locator(".add-form button[type=submit]").click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
   await page.locator(".booking-cart a.button").click();
   await expect(page).toHaveURL(/\/hxa\/checkout\?/);
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.locator("#booker_last_name").fill("林");
   await page.locator("#booker_first_name").fill("喆");
   await page.locator("#booker_phone").fill("0912345678");

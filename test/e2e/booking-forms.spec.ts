@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hotelUrl, taipeiDay } from "./helpers";
+import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 // Runs with JavaScript on and off: the search form and the cart behave the same way for both.
 
@@ -17,7 +17,7 @@ test("check-out can never be set before the night after check-in", async ({ page
   }
   // With JavaScript the earliest check-out follows check-in as it changes, and a check-out left
   // behind moves to the night after the new check-in.
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   await page.locator("#search-start").fill(taipeiDay(170));
   await expect(page.locator("#search-end")).toHaveAttribute("min", taipeiDay(171));
   await expect(page.locator("#search-end")).toHaveValue(taipeiDay(171));

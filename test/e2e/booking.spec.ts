@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { apiCall, hotelUrl, placeOrder, taipeiDay } from "./helpers";
+import { apiCall, hotelUrl, placeOrder, taipeiDay, waitForHydration } from "./helpers";
 
 /** The demo city hotel's room classes, as its file defines them. */
 const TAIPEI_ROOMS = (
@@ -45,7 +45,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
 
     // Two room lines. Scripts start once the page has loaded; wait for them so the enhanced
     // forms are what is tested here (before that, the same forms post without JavaScript).
-    if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    if (javaScriptEnabled) await waitForHydration(page);
     const loadsBeforeCart = reloads;
     await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("select").selectOption("1");
     await page.locator(".booking-results > .booking-room .add-form").nth(0).locator("button[type=submit]").click();
@@ -253,7 +253,7 @@ test("a campsite counts sites, not rooms, from the search to the cart", async ({
   const start = taipeiDay(40);
   await page.goto(hotelUrl("camp", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
   // With JavaScript, the enhanced page is what is tested: its announcement of the cart counts sites too.
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.locator('label[for="search-room"]')).toHaveText("Sites");
   const pitch = page.locator(".booking-room").filter({ hasText: "Grass tent pitch" });
   await expect(pitch.locator(".plan__stock").first()).toHaveText("18 sites left");

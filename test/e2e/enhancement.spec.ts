@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fetchText, hotelUrl, lakesideCheckout } from "./helpers";
+import { fetchText, hotelUrl, lakesideCheckout, waitForHydration } from "./helpers";
 
 // Runs in the JavaScript-on project only (playwright.config.ts): it is about how the scripts
 // arrive and what they add to the forms.
@@ -25,7 +25,7 @@ test("booking pages start their JavaScript only after the page has loaded, and h
     if (path.startsWith("/build/") && path.endsWith(".js")) chunkStatuses.set(path, response.status());
   });
   await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
 
   const timing = await page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
@@ -119,7 +119,7 @@ test("a guest who types while a slow phone is starting the scripts still gets th
     // The guest's typing overlapped hydration: it came after React attached and before it finished.
     expect(log.slice(0, 2), `typed while React was hydrating (attempt ${attempt})`).toEqual(["react attached", "typed while hydrating"]);
     expect(log.at(-1)).toBe("hydrated");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page);
   }
   expect(pageErrors, "no errors, React's 'Root did not complete' included").toEqual([]);
 
@@ -145,7 +145,7 @@ test("the booking page stays within the JavaScript budget of design.md", async (
     if (path.startsWith("/build/") && path.endsWith(".js")) scripts.set(path, gzipSync(await response.body()).length);
   });
   await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
   const ours = [...scripts].filter(([path]) => !path.startsWith("/build/_shared/")).reduce((sum, [, bytes]) => sum + bytes, 0);

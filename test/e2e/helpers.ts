@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /** The demo hotels as a browser reaches them: <name>.localhost resolves to this machine. */
 export const PORT = Number(process.env.PORT ?? 8788);
@@ -110,4 +110,14 @@ export async function lakesideCheckout(page: Page, javaScriptEnabled: boolean, o
   await page.locator("#booker_email").fill(email);
   await page.locator("#occupant_name_0").fill("Mei Lin");
   await page.locator('input[name="payment"][value="1:credit"]').check();
+}
+
+/**
+ * Waits until the page's JavaScript has hydrated it (the root marks `<html data-hydrated>`). Hydration
+ * waits for the page's load event (decision 046), which a busy machine delays well past Playwright's
+ * default 5 s: the wait is as long as the test's own timeout, so it fails only when hydration never
+ * comes.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: test.info().timeout });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hotelUrl, taipeiDay } from "./helpers";
+import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
  * A member's whole visit in Chromium, with JavaScript on and off: sign up, sign in through the
@@ -56,7 +56,7 @@ test("a member signs in, books with points and the members-only discount, finds 
   await expect(page.locator(".booking-results").first()).toContainText("Your member price");
 
   // Book a member-price plan with points and the members-only discount.
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   const memberPlan = page.locator(".booking-results .add-form").filter({ has: page.locator("xpath=ancestor::*[contains(., 'Your member price')][1]") }).first();
   await memberPlan.locator("button[type=submit]").click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);

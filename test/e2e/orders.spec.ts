@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, hotelUrl, placeOrder, taipeiDay } from "./helpers";
+import { apiCall, hotelUrl, placeOrder, taipeiDay, waitForHydration } from "./helpers";
 
 /** "NT$6,300" → 6300, "−NT$630" → −630. */
 function amount(shown: string | null): number {
@@ -17,12 +17,12 @@ async function fillBooker(page: Page, email = "mei@example.com") {
 /** Adds the first plan whose name contains `planName` to the cart and goes to checkout. */
 async function checkoutWith(page: Page, javaScriptEnabled: boolean, offset: number, planName: RegExp) {
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.locator(".booking-results > .booking-room li.plan").filter({ hasText: planName }).first().locator(".add-form button[type=submit]").click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
   await page.locator(".booking-cart a.button").click();
   await expect(page).toHaveURL(/\/en-US\/hxa\/checkout\?/);
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
 }
 
 test("a refused coupon is cleared from the form, and placing the booking then goes through", async ({ page, javaScriptEnabled }) => {

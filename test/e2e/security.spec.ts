@@ -1,5 +1,5 @@
 import { expect, test, type Response } from "@playwright/test";
-import { fetchText, hotelUrl, taipeiDay } from "./helpers";
+import { fetchText, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
  * Every response a guest's browser gets carries the security headers, the static files that the
@@ -38,12 +38,12 @@ test("a route's script chunk, fetched by the Worker rather than the platform, ca
 test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected", async ({ page, javaScriptEnabled }) => {
   const offset = javaScriptEnabled ? 100 : 104;
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}&adults=2`));
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.locator(".booking-results > .booking-room .add-form").first().locator("button[type=submit]").click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
   await page.locator(".booking-cart a.button").click();
   await expect(page.locator(".checkout-line")).toHaveCount(1);
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await waitForHydration(page);
 
   await page.locator("#booker_last_name").fill("Lin");
   await page.locator("#booker_first_name").fill("Mei\u0007");

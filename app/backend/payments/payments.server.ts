@@ -229,7 +229,8 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
   const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
   const vendorId = Number(params.vendorId);
   const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
-  const body = await ctx.request.text();
+  // Read as bytes: a form body read with .text() makes workerd warn on every callback.
+  const body = new TextDecoder().decode(await ctx.request.arrayBuffer());
   if (!hotel || !kind || !Number.isInteger(vendorId)) return refuseUnverified(route, "unknown callback address", body);
   if (body.length > 16_384) return refuseUnverified(route, "body too large", "");
   let gateway: PaymentGateway;

@@ -7,6 +7,7 @@ import koKR from "../../locales/ko-KR/documents.json";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
 import { paidWithLabelKeys } from "~/booking/payments";
+import { resolveParticles } from "~/i18n/korean";
 
 const CATALOGUE: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
 
@@ -18,7 +19,8 @@ export function documentLanguage(lang: string): Language {
 
 export function docText(lang: Language, key: DocumentKey, params: Record<string, string | number> = {}): string {
   const template = CATALOGUE[lang][key] ?? enUS[key];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  return lang === "ko-KR" ? resolveParticles(text) : text;
 }
 
 /** An amount of TWD as the documents print it: NT$1,234. */

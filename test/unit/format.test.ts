@@ -1,11 +1,12 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
+import { koreanParticles } from "~/i18n/korean";
 import { formatCapacity, formatCountry, formatDate, formatPrice } from "~/i18n/format";
 import { resources } from "~/i18n/resources";
 
 async function translator(lng: string) {
-  const i18n = createInstance();
+  const i18n = createInstance().use(koreanParticles);
   await i18n.init({ ...i18nConfig, lng, resources });
   return i18n.t;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { particle, resolveParticles } from "~/i18n/korean";
 import { createTranslator } from "~/i18n/translate";
 import { resources } from "~/i18n/resources";
-import { docText } from "~/documents/labels";
+import { docText, type DocumentKey } from "~/documents/labels";
+import koDocuments from "../../locales/ko-KR/documents.json";
 
 describe("Korean particles follow the word before them (issue 25 item 10)", () => {
   it.each([
@@ -31,12 +32,13 @@ describe("Korean particles follow the word before them (issue 25 item 10)", () =
     expect(t("receipt.thanks", { email: "mei@example.com" })).toContain("mei@example.com으로 보냈습니다");
     expect(t("pay.part_paid", { amount: "NT$2,400" })).toContain("잔액 NT$2,400은 호텔에서");
     expect(docText("ko-KR", "mail.pay_online", { amount: "NT$7,602" })).toBe("NT$7,602를 온라인으로 결제해 주세요:");
-    for (const ns of Object.keys(resources["ko-KR"])) {
-      for (const [key, text] of Object.entries(resources["ko-KR"][ns] ?? {})) {
-        const filled = t(key, { ns, hotel: "호텔", amount: "NT$100", email: "a@b.com", method: "카드", name: "김민지", paid: "NT$1", fee: "NT$3", date: "1일" });
-        expect(filled, `${ns}:${key}`).not.toMatch(/을\(를\)|이\(가\)|은\(는\)|\(으\)로|와\(과\)/);
-      }
+    const values = { hotel: "호텔", amount: "NT$100", email: "a@b.com", method: "카드", name: "김민지", paid: "NT$1", fee: "NT$3", date: "1일" };
+    const hedge = /을\(를\)|이\(가\)|은\(는\)|\(으\)로|와\(과\)/;
+    const pages: Record<string, Record<string, string>> = resources["ko-KR"];
+    for (const [ns, table] of Object.entries(pages)) {
+      for (const key of Object.keys(table)) expect(t(key, { ns, ...values }), `${ns}:${key}`).not.toMatch(hedge);
     }
+    for (const key of Object.keys(koDocuments) as DocumentKey[]) expect(docText("ko-KR", key, values), key).not.toMatch(hedge);
   });
 
   it("touches nothing else", () => {

@@ -6,6 +6,7 @@ import { deferHydration } from "~/server/defer-hydration.server";
 import { HydrationResources } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";
+import { lodgingUnit, withUnitWords, type LodgingUnit } from "~/booking/units";
 
 export const streamTimeout = 5_000;
 
@@ -15,11 +16,19 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   context.app.log.error("loader or action failed", request.method, new URL(request.url).pathname, error);
 };
 
-/** The translations a hydrating page carries, as JSON safe inside a script element; built once per language. */
+/** A language's messages in the words of what the hotel sells (rooms, sites…); built once per language and unit. */
+const unitMessages = new Map<string, (typeof resources)[keyof typeof resources]>();
+function messagesOf(lang: keyof typeof resources, unit: LodgingUnit) {
+  let messages = unitMessages.get(`${lang}|${unit}`);
+  if (messages === undefined) unitMessages.set(`${lang}|${unit}`, (messages = withUnitWords(resources[lang], unit)));
+  return messages;
+}
+
+/** The translations a hydrating page carries, as JSON safe inside a script element; built once per language and unit. */
 const hydrationJsons = new Map<string, string>();
-function hydrationJsonOf(lang: keyof typeof resources): string {
-  let json = hydrationJsons.get(lang);
-  if (json === undefined) hydrationJsons.set(lang, (json = JSON.stringify(resources[lang]).replace(/</g, "\\u003c")));
+function hydrationJsonOf(lang: keyof typeof resources, unit: LodgingUnit): string {
+  let json = hydrationJsons.get(`${lang}|${unit}`);
+  if (json === undefined) hydrationJsons.set(`${lang}|${unit}`, (json = JSON.stringify(messagesOf(lang, unit)).replace(/</g, "\\u003c")));
   return json;
 }
 
@@ -32,13 +41,14 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { lang, cspNonce } = loadContext.app;
-  const hydrationJson = hydrationJsonOf(lang);
+  const unit = lodgingUnit(loadContext.app.hotel?.kind);
+  const hydrationJson = hydrationJsonOf(lang, unit);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <HydrationResources.Provider value={hydrationJson}>
-      <TranslationProvider lang={lang} messages={resources[lang]}>
+      <TranslationProvider lang={lang} messages={messagesOf(lang, unit)}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
       </TranslationProvider>
     </HydrationResources.Provider>,

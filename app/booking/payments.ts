@@ -88,7 +88,11 @@ const PAID_WITH_WORDS = ["atm", "webatm", "cvs", "barcode"] as const;
  * through a card vendor is named as such, never "credit card"; otherwise as paymentLabelKeys.
  */
 export function paidWithLabelKeys(method: string, vendor: number, paidWith: string): string[] {
-  return (PAID_WITH_WORDS as readonly string[]).includes(paidWith) ? [`payment.paid_with.${paidWith}`] : paymentLabelKeys(method, vendor);
+  if ((PAID_WITH_WORDS as readonly string[]).includes(paidWith)) return [`payment.paid_with.${paidWith}`];
+  // "Pay online" is the choice at checkout, not what paid: money paid online is named by its
+  // vendor's instrument alone ("Credit card (ECPay)"), never "Pay online · Credit card (ECPay)".
+  if (method === "credit" && METHOD_VENDORS[vendor] === undefined) return [`payment.vendor.${vendor}`];
+  return paymentLabelKeys(method, vendor);
 }
 
 /** How an order's money came: the newest paid attempt's way ("" when none is recorded). */

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { PersonName } from "~/components/PersonName";
 import { orderState } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
-import { formatCountry } from "~/i18n/format";
+import { formatCapacity, formatCountry } from "~/i18n/format";
 import { RichText } from "~/components/RichText";
 import { PhoneLink } from "~/components/PhoneLink";
 import { useSite } from "~/components/site-data";
@@ -59,7 +59,7 @@ export function OrderExtras({ order }: { order: Order }) {
       <dl className="facts-list">
         <div>
           <dt>{t("order_page.guests")}</dt>
-          <dd>{t("order_page.guests_count", { adults: order.adults_count, children: order.children_count })}</dd>
+          <dd>{formatCapacity(t, order.adults_count, order.children_count)}</dd>
         </div>
         {order.memo ? (
           <div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { PersonName } from "~/components/PersonName";
+import { bookerName } from "~/i18n/names";
 import { orderFreeCancelDate, orderMoneyLines, type MoneyLabel } from "~/booking/order-view";
 import type { Order } from "~/hotel-api/schemas";
 import { orderPaidWith, paidWithLabelKeys } from "~/booking/payments";
@@ -64,7 +65,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <div>
           <dt>{t("order.booker")}</dt>
           <dd>
-            <PersonName name={order.booker_name} /> · {order.booker_phone} · {order.booker_email}
+            <PersonName name={bookerName(order, lang)} /> · {order.booker_phone} · {order.booker_email}
           </dd>
         </div>
       </dl>

@@ -6,16 +6,20 @@
 import { orderMoneyLines, type OrderMoney } from "~/booking/order-view";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
-import { docText, formatTwd } from "~/documents/labels";
+import { docText, formatTwd, partyText } from "~/documents/labels";
+import { lodgingUnit } from "~/booking/units";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 import { nameForDisplay } from "~/booking/contact";
-import { formatDateTime } from "~/i18n/format";
+import { formatDate, formatDateTime } from "~/i18n/format";
+import { bookerName } from "~/i18n/names";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   order_doc: string;
   display_status: string;
   booker_name: string;
+  booker_first_name?: string;
+  booker_last_name?: string;
   booker_phone: string;
   booker_email: string;
   check_in_day: string;
@@ -43,6 +47,8 @@ export interface ConfirmationHotel {
   booking_policy: string;
   /** Where the payment deadline is told in local time. */
   time_zone?: string;
+  /** The hotel's kind (spec §3): a campsite's confirmation speaks of sites (decision 085). */
+  kind?: number;
 }
 
 /**
@@ -90,13 +96,12 @@ export function plainText(html: string): string {
 
 export { formatTwd };
 
-export function formatDay(day: string, lang: Language): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", weekday: "short", timeZone: "UTC" }).format(date);
-}
+/** A stay date in the one date style of the pages (app/i18n/format.ts). */
+export const formatDay = (day: string, lang: Language): string => formatDate(day, lang);
 
 export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
-  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params);
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);
   const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
   const moneyLabel: Record<string, string> = {
     rooms: t("pdf.room_price"),
@@ -123,10 +128,10 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
           [t("pdf.status"), order.display_status],
           // pdf-lib lays glyphs out as stored, without the bidirectional algorithm: a direction
           // control stored before names refused them (decision 052) is dropped, not drawn.
-          [t("pdf.booker"), [nameForDisplay(order.booker_name), order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
+          [t("pdf.booker"), [nameForDisplay(bookerName(order, lang)), order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
           [t("pdf.check_in"), formatDay(order.check_in_day, lang)],
           [t("pdf.check_out"), formatDay(order.check_out_day, lang)],
-          [t("pdf.guests"), t("pdf.guests_count", { adults: order.adults_count, children: order.children_count })],
+          [t("pdf.guests"), partyText(lang, order.adults_count, order.children_count)],
         ],
       },
       {

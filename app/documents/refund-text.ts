@@ -7,6 +7,7 @@
 import type { Language } from "~/i18n/languages";
 import type { RefundPart, RefundStep } from "~/booking/refund";
 import { docText, formatTwd, type DocumentKey } from "~/documents/labels";
+import { formatPercent } from "~/i18n/format";
 
 /** The one refund status: `due` is being refunded, `refunded` is done, `none` is nothing to give back. */
 export type RefundStatus = "none" | "due" | "refunded";
@@ -33,7 +34,7 @@ export function scheduleText(lang: Language, steps: readonly { days_before: numb
   const sorted = [...steps].sort((a, b) => b.days_before - a.days_before);
   const words = sorted.map((step, index) => {
     const previous = sorted[index - 1];
-    const params = { percent: step.percent, days: step.days_before };
+    const params = { percent: formatPercent(step.percent, lang), days: step.days_before };
     if (step.days_before === 0) return t(lang, "refund.step.same_day", params);
     if (previous === undefined) return t(lang, "refund.step.from", params);
     const to = previous.days_before - 1;
@@ -52,7 +53,7 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
       t(lang, "refund.part", {
         what: t(lang, `refund.what.${part.kind}`),
         amount: formatTwd(part.amount, lang),
-        percent: part.percent,
+        percent: formatPercent(part.percent, lang),
         refund: formatTwd(part.refund, lang),
         fee: formatTwd(part.fee, lang),
         rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, { steps: scheduleText(lang, part.steps ?? []) }),

@@ -8,4 +8,6 @@ export const i18nConfig = {
   // Keys contain dots ("nav.home") but are flat in the JSON files.
   keySeparator: false,
   interpolation: { escapeValue: false },
+  // Korean particles chosen from the word before them (./korean.ts), as the page translator does.
+  postProcess: ["koreanParticles"],
 } as const;

@@ -35,11 +35,34 @@ export function formatPrice(amount: number, lang: Language): string {
   return numberFormat(lang, "price", PRICE).format(amount);
 }
 
-/** A hotel-local date (YYYY-MM-DD) for the guest's language, never shifted by time zones. */
-export function formatDate(date: string, lang: Language, style: "medium" | "long" | "short" = "medium"): string {
-  const [year, month, day] = date.split("-").map(Number);
+/**
+ * A percentage as the language writes it: "70%" in English and in Chinese, Japanese and Korean
+ * (never "70 %"). Every message with a {{percent}} gets it from here and writes no sign of its own.
+ */
+export function formatPercent(percent: number, lang: Language | string): string {
+  return numberFormat(lang, "percent", { style: "percent", maximumFractionDigits: 1 }).format(percent / 100);
+}
+
+/**
+ * THE date style (issue 25 item 14; decision 088): one per language, on every page, email and the
+ * PDF — the date with its weekday, as each language writes it: "Fri, Dec 18, 2026",
+ * "2026年12月18日週五", "2026年12月18日(金)", "2026년 12월 18일 (금)". Stay dates are hotel-local
+ * days (YYYY-MM-DD, or the day of a "YYYY-MM-DD hh:mm" time), never shifted by time zones.
+ */
+export function formatDate(date: string, lang: Language | string): string {
+  const [year, month, day] = date.slice(0, 10).split("-").map(Number);
   if (!year || !month || !day) return date;
-  return dateTimeFormat(lang, `date-${style}`, { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+  return dayOf(new Date(Date.UTC(year, month - 1, day)), lang, "UTC");
+}
+
+function dayOf(at: Date, lang: string, timeZone: string): string {
+  const format = dateTimeFormat(lang, `day ${timeZone}`, { year: "numeric", month: lang === "en-US" ? "short" : "long", day: "numeric", weekday: "short", timeZone });
+  // Korean sets the weekday apart in brackets, as Japanese does ("2026년 12월 18일 (금)").
+  if (lang !== "ko-KR") return format.format(at);
+  return format
+    .formatToParts(at)
+    .map((part) => (part.type === "weekday" ? `(${part.value})` : part.value))
+    .join("");
 }
 
 export function formatMonth(date: string, lang: Language): string {
@@ -64,13 +87,22 @@ export function formatCountry(country: string, lang: Language): string {
   }
 }
 
-/** An instant (ISO) as a date and time in the hotel's time zone, for the guest's language. */
-export function formatDateTime(instant: string, lang: Language, timeZone: string): string {
+/**
+ * An instant (ISO) — a deadline, a time something happened — in the hotel's time zone, in the one
+ * date style, a 24-hour time and the zone named (issue 25 item 15): "Tue, Nov 24, 2026 19:50 (Taiwan
+ * Standard Time)", "2026年11月24日(火) 19:50（台湾標準時）", so a guest elsewhere knows whose clock it is.
+ */
+export function formatDateTime(instant: string, lang: Language | string, timeZone: string): string {
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return instant;
+  let zone = timeZone;
   try {
-    return dateTimeFormat(lang, `date-time ${timeZone}`, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+    dateTimeFormat(lang, `zone ${zone}`, { timeZone: zone, timeZoneName: "long" });
   } catch {
-    return dateTimeFormat(lang, "date-time Asia/Taipei", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Taipei" }).format(at);
+    zone = "Asia/Taipei";
   }
+  const time = dateTimeFormat(lang, `time ${zone}`, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(at);
+  const zoneName = dateTimeFormat(lang, `zone ${zone}`, { timeZone: zone, timeZoneName: "long" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? zone;
+  const fullWidth = lang === "zh-TW" || lang === "zh-CN" || lang === "ja-JP";
+  return `${dayOf(at, lang, zone)} ${time}${fullWidth ? `（${zoneName}）` : ` (${zoneName})`}`;
 }

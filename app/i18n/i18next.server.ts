@@ -2,6 +2,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "./config";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageFromPath, type Language } from "./languages";
 import { resources } from "./resources";
+import { koreanParticles } from "./korean";
 
 /** Translations on the server: the language is the path prefix (zh-TW has none). */
 export const i18nServer = new RemixI18Next({
@@ -11,6 +12,7 @@ export const i18nServer = new RemixI18Next({
     findLocale: async (request) => languageFromPath(new URL(request.url).pathname)?.language ?? DEFAULT_LANGUAGE,
   },
   i18next: { ...i18nConfig, resources },
+  plugins: [koreanParticles],
 });
 
 const fixedTs = new Map<string, ReturnType<typeof i18nServer.getFixedT>>();

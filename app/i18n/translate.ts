@@ -7,6 +7,7 @@
  * two to the same output for every key of every language.
  */
 import { pluralRules } from "./format";
+import { resolveParticles } from "./korean";
 
 export type Messages = Record<string, Record<string, string>>;
 
@@ -24,6 +25,7 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 export function createTranslator(lang: string, messages: Messages): Translate {
   const plurals = pluralRules(lang);
+  const finish = lang === "ko-KR" ? resolveParticles : (text: string) => text;
   return (key, options = {}) => {
     const table = messages[options.ns ?? DEFAULT_NAMESPACE] ?? {};
     let text: string | undefined;
@@ -32,10 +34,12 @@ export function createTranslator(lang: string, messages: Messages): Translate {
       text ??= table[`${key}_${plurals.select(options.count)}`];
     }
     text ??= table[key] ?? options.defaultValue ?? key;
-    if (!text.includes("{{")) return text;
-    return text.replace(PLACEHOLDER, (match, name: string) => {
-      const value = options[name];
-      return value === undefined || value === null ? match : String(value);
-    });
+    if (!text.includes("{{")) return finish(text);
+    return finish(
+      text.replace(PLACEHOLDER, (match, name: string) => {
+        const value = options[name];
+        return value === undefined || value === null ? match : String(value);
+      }),
+    );
   };
 }

@@ -2,6 +2,7 @@
  * What every page of a hotel's site needs (header, menu, footer, layout, booking link), loaded
  * once by the ($lang) layout route.
  */
+import { formatPersonName } from "~/i18n/names";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { bookingTarget } from "~/booking/booking-links";
 import { todayIn } from "~/booking/dates";
@@ -68,7 +69,10 @@ export async function loadSite(context: AppLoadContext, request: Request) {
     /** Who is signed in, as saved at sign-in (no back-end call); null for a guest; the member system may be closed. */
     membership: {
       open: memberSystemOpen(app),
-      member: app.session.member && signOut ? { name: app.session.member.name, signOutToken: signOut } : null,
+      member:
+        app.session.member && signOut
+          ? { name: formatPersonName({ given: app.session.member.given, family: app.session.member.family, whole: app.session.member.name }, lang), signOutToken: signOut }
+          : null,
     },
     origin: url.origin,
     layout: { ...LAYOUT_DESIGNS[layouts.page], booking: layouts.booking, previewing: layouts.previewing },

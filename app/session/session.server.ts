@@ -17,7 +17,9 @@ export const pmsTokenCookie = (env: AppEnv) => safeCookie("pms_token", { ...base
 export const loginBackCookie = (env: AppEnv) => safeCookie("login_back_url", { ...base(env), maxAge: 60 * 60 });
 export const oauthStateCookie = (env: AppEnv) => safeCookie("oauth_state", { ...base(env), maxAge: 10 * 60 });
 
-const MemToken = v.object({ domain: v.string(), token: Token, name: v.pipe(v.string(), v.maxLength(120)), email: v.pipe(v.string(), v.maxLength(200)) });
+const NamePart = v.optional(v.pipe(v.string(), v.maxLength(60)));
+/** `given` and `family` are kept apart so each page orders them by its language (decision 086); `name` is their older whole. */
+const MemToken = v.object({ domain: v.string(), token: Token, name: v.pipe(v.string(), v.maxLength(120)), given: NamePart, family: NamePart, email: v.pipe(v.string(), v.maxLength(200)) });
 const PmsToken = v.object({ domain: v.string(), token: Token });
 const BackUrl = v.object({ domain: v.string(), path: v.pipe(v.string(), v.maxLength(2000)) });
 const OAuthState = v.object({
@@ -29,12 +31,20 @@ const OAuthState = v.object({
 });
 export type PendingSignIn = v.InferOutput<typeof OAuthState>;
 
+/** A signed-in member as the header names them: the name's parts when known, else the whole (or the email). */
+export interface SessionMember {
+  name: string;
+  given?: string;
+  family?: string;
+  email: string;
+}
+
 export interface SessionState {
   /** The token API calls carry as Bearer (pms_token; a legacy `member` token until it is moved). */
   apiToken: string | null;
   memToken: string | null;
   /** Who the header says is signed in; null for a guest. */
-  member: { name: string; email: string } | null;
+  member: SessionMember | null;
   /** Set-Cookie headers that move a legacy `member` cookie to mem_token and pms_token. */
   migration: string[];
 }
@@ -47,7 +57,7 @@ async function parse<TSchema extends v.GenericSchema>(schema: TSchema, cookie: R
 /** The session of this request for this hotel. */
 export async function readSession(request: Request, env: AppEnv, domain: string): Promise<SessionState> {
   const [mem, pms] = await Promise.all([parse(MemToken, memTokenCookie(env), request, domain), parse(PmsToken, pmsTokenCookie(env), request, domain)]);
-  if (mem && pms) return { apiToken: pms.token, memToken: mem.token, member: { name: mem.name, email: mem.email }, migration: [] };
+  if (mem && pms) return { apiToken: pms.token, memToken: mem.token, member: { name: mem.name, given: mem.given, family: mem.family, email: mem.email }, migration: [] };
   const legacy = await readLegacyMemberToken(request, env, domain);
   if (legacy) {
     // The back end accepts the legacy token for its hotel (a member token): it serves as both.
@@ -65,9 +75,16 @@ export async function readSession(request: Request, env: AppEnv, domain: string)
   return { apiToken: null, memToken: null, member: null, migration: [] };
 }
 
-export async function signedInCookies(env: AppEnv, domain: string, tokens: { mem: string; pms: string }, member: { name: string; email: string }): Promise<string[]> {
+export async function signedInCookies(env: AppEnv, domain: string, tokens: { mem: string; pms: string }, member: SessionMember): Promise<string[]> {
   return [
-    await memTokenCookie(env).serialize({ domain, token: tokens.mem, name: member.name.slice(0, 120), email: member.email.slice(0, 200) }),
+    await memTokenCookie(env).serialize({
+      domain,
+      token: tokens.mem,
+      name: member.name.slice(0, 120),
+      ...(member.given ? { given: member.given.slice(0, 60) } : {}),
+      ...(member.family ? { family: member.family.slice(0, 60) } : {}),
+      email: member.email.slice(0, 200),
+    }),
     await pmsTokenCookie(env).serialize({ domain, token: tokens.pms }),
     await loginBackCookie(env).serialize("", { maxAge: 0 }),
     await oauthStateCookie(env).serialize("", { maxAge: 0 }),

@@ -5,6 +5,7 @@
  * names, exchanges it at {pms} for this hotel's token, saves mem_token and pms_token and returns to
  * the saved address or the home page. Failures remove the tokens (spec §8). Decision 036.
  */
+import { formatPersonName } from "~/i18n/names";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/hotel-api/client";
 import { isLanguage, localizePath, type Language } from "~/i18n/languages";
@@ -129,8 +130,9 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
     const { member } = await app.api.oneTap((await clientCredentials(app)).clientId, memToken);
     const hotelId = app.hotel?.hotel_id ?? 0;
     const pms = await app.api.exchangeForHotel(hotelId, memToken);
-    const name = [member.first_name, member.last_name].filter(Boolean).join(" ") || member.email;
-    cookies = await signedInCookies(app.env, app.domain, { mem: memToken, pms: pms.access_token }, { name, email: member.email });
+    // The parts are kept; each page orders them by its language (formatPersonName, decision 086).
+    const name = formatPersonName({ given: member.first_name, family: member.last_name }, "en-US") || member.email;
+    cookies = await signedInCookies(app.env, app.domain, { mem: memToken, pms: pms.access_token }, { name, given: member.first_name, family: member.last_name, email: member.email });
   } catch (error) {
     // Spec §8: failing at the exchange step, the tokens are removed and the guest told to try later.
     app.log.warn("sign-in: token exchange failed", error instanceof HotelApiError ? error.code : String(error));

@@ -176,7 +176,7 @@ describe("a bank-transfer booking's PDF (issue 22 item 15)", () => {
     expect(text).toContain("012-345-678901");
     expect(text).toContain("Please transfer NT$7,777 to the account below:");
     // The deadline in the hotel's time (23:59 in Taipei on 1 December).
-    expect(text).toContain("Please pay by Dec 1, 2026, 11:59 PM.");
+    expect(text).toContain("Please pay by Tue, Dec 1, 2026 23:59 (Taiwan Standard Time).");
     const zh = pdfText(await buildConfirmationPdf(confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "zh-TW", paymentText("zh-TW", "remittance", 8)), fonts), "transfer-zh").replace(/\s+/g, "");
     expect(zh).toContain("012-345-678901");
     expect(zh).toContain("請於2026");

@@ -1,11 +1,12 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
+import { koreanParticles } from "~/i18n/korean";
 import { formatCapacity, formatCountry, formatDate, formatPrice } from "~/i18n/format";
 import { resources } from "~/i18n/resources";
 
 async function translator(lng: string) {
-  const i18n = createInstance();
+  const i18n = createInstance().use(koreanParticles);
   await i18n.init({ ...i18nConfig, lng, resources });
   return i18n.t;
 }
@@ -17,10 +18,12 @@ describe("formatting for the guest's language", () => {
     expect(formatPrice(3200, "ja-JP")).toContain("3,200");
   });
   it("formats hotel-local dates without shifting them", () => {
-    expect(formatDate("2030-05-01", "en-US")).toBe("May 1, 2030");
-    expect(formatDate("2030-05-01", "zh-TW")).toBe("2030年5月1日");
-    expect(formatDate("2030-05-01", "ja-JP")).toBe("2030/05/01");
-    expect(formatDate("2030-05-01", "ko-KR")).toBe("2030. 5. 1.");
+    // One style per language, with the weekday (issue 25 item 14): the style of every page, email and the PDF.
+    expect(formatDate("2030-05-01", "en-US")).toBe("Wed, May 1, 2030");
+    expect(formatDate("2030-05-01", "zh-TW")).toBe("2030年5月1日週三");
+    expect(formatDate("2030-05-01", "ja-JP")).toBe("2030年5月1日(水)");
+    expect(formatDate("2030-05-01", "ko-KR")).toBe("2030년 5월 1일 (수)");
+    expect(formatDate("2030-05-01 10:00:00", "en-US")).toBe("Wed, May 1, 2030");
   });
 
   it("states a room's capacity with each language's plurals, leaving out children when none are allowed", async () => {

@@ -4,6 +4,7 @@ import { i18nConfig } from "~/i18n/config";
 import { LANGUAGES } from "~/i18n/languages";
 import { NAMESPACES, resources } from "~/i18n/resources";
 import { createTranslator } from "~/i18n/translate";
+import { koreanParticles } from "~/i18n/korean";
 
 /** Every `{{name}}` a message uses, filled with a recognisable value. */
 function sampleValues(text: string): Record<string, string> {
@@ -12,7 +13,7 @@ function sampleValues(text: string): Record<string, string> {
 
 describe("the page translator", () => {
   it.each(LANGUAGES)("renders every key of %s exactly as i18next does, plurals included", async (lang) => {
-    const i18n = createInstance();
+    const i18n = createInstance().use(koreanParticles);
     await i18n.init({ ...i18nConfig, lng: lang, ns: [...NAMESPACES], resources });
     const reference = i18n.getFixedT(lang);
     const t = createTranslator(lang, resources[lang]);

@@ -238,7 +238,7 @@ describe("cancelling from the emailed link", () => {
     for (const said of [page, cancellation?.text_body ?? ""]) {
       expect(said).toContain("Refund of NT$751: being refunded to you.");
       expect(said).toContain("The hotel keeps NT$750 of the NT$1,501 paid.");
-      expect(said).toContain("Room price paid in advance NT$1,501: 50 % back (NT$751), the hotel keeps NT$750. Rule: the tourism authority's standard contract");
+      expect(said).toContain("Room price paid in advance NT$1,501: 50% back (NT$751), the hotel keeps NT$750. Rule: the tourism authority's standard contract");
       expect(said).not.toContain("paid back");
     }
   });

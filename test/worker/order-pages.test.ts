@@ -213,7 +213,8 @@ describe("names on an order's pages and emails (issue 22 item 19, decision 052)"
       const response = await fetchAs(HOST, path);
       expect(response.status, path).toBe(200);
       const html = shown(await response.text());
-      expect(html, path).toContain(`<bdi>Lin Mei</bdi> · ${BOOKER.booker_phone} · ${BOOKER.booker_email}`);
+      // English puts the given name first (issue 25 item 9): the booker typed family "Lin", given "Mei".
+      expect(html, path).toContain(`<bdi>Mei Lin</bdi> · ${BOOKER.booker_phone} · ${BOOKER.booker_email}`);
       expect(html, path).toContain(" · <bdi>Chen Yi</bdi>");
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
       expect(html, path).not.toMatch(/[\u202a-\u202e\u0007]/);
@@ -230,9 +231,9 @@ describe("names on an order's pages and emails (issue 22 item 19, decision 052)"
     const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Fixture Hotel <stay@example.com>" };
     await deliverMail(appEnv, createLogger("test"), { mailer: resendMailer("re_test_key", fakeFetch), now: new Date(), limit: 50 });
     const mail = sent.find((message) => message.subject.includes(created.order_doc));
-    expect(mail?.text).toContain("Dear \u2068Lin Mei\u2069,");
+    expect(mail?.text).toContain("Dear \u2068Mei Lin\u2069,");
     expect(mail?.text).toContain(" · \u2068Chen Yi\u2069 · ");
-    expect(mail?.html).toContain("Dear \u2068Lin Mei\u2069,");
+    expect(mail?.html).toContain("Dear \u2068Mei Lin\u2069,");
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     expect(`${mail?.text}${mail?.html}`).not.toMatch(/[\u202a-\u202e\u0007]/);
   });

@@ -504,7 +504,7 @@ describe("13. how it was paid, as it was paid", () => {
     await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm_pay", sandbox_trade_no: hidden(atm, "sandbox_trade_no") }), redirect: "manual" });
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2 });
     const page = text((await new Browser(LOCAL).request(created.redirect_path.replace(/^\//, "/en-US/"))).html);
-    expect(page).toMatch(/Paid NT\$[\d,]+ by ATM transfer/);
+    expect(page).toMatch(/NT\$[\d,]+ paid: ATM transfer/);
     expect(page).not.toContain("Credit card (ECPay)");
     const { composePending } = await import("~/backend/mail/compose.server");
     await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date() }, 100);

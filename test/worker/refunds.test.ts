@@ -134,7 +134,7 @@ async function cancellationMail(doc: string): Promise<string> {
   return mail?.text_body ?? "";
 }
 
-const ADVANCE_RULE = "the tourism authority's standard contract for room price paid in advance (3+ days before check-in 100 %; 1–2 days 50 %; on the day 0 %)";
+const ADVANCE_RULE = "the tourism authority's standard contract for room price paid in advance (3+ days before check-in 100%; 1–2 days 50%; on the day 0%)";
 
 describe("a stay paid in full is refunded by the standard contract's rule for room price paid in advance", () => {
   it("cancelled 4 days ahead: everything comes back, through the gateway, and every page and the email say so", async () => {
@@ -150,7 +150,7 @@ describe("a stay paid in full is refunded by the standard contract's rule for ro
     });
     const { before, after } = await cancelOnSite(HOST, created);
     expect(before).toContain("Cancelling now refunds NT$3,333 of the NT$3,333 paid; the hotel keeps NT$0.");
-    expect(before).toContain(`Room price paid in advance NT$3,333: 100 % back (NT$3,333), the hotel keeps NT$0. Rule: ${ADVANCE_RULE}.`);
+    expect(before).toContain(`Room price paid in advance NT$3,333: 100% back (NT$3,333), the hotel keeps NT$0. Rule: ${ADVANCE_RULE}.`);
     expect(await recordOf(created.order_doc)).toEqual({ refund: NIGHT, fee: 0, refund_status: "refunded", refund_rule: "advance", refund_percent: 100 });
     // One status, one wording: the order page and the email say "refunded", the fee kept and its rule.
     for (const said of [after, await cancellationMail(created.order_doc)]) {
@@ -170,7 +170,7 @@ describe("a stay paid in full is refunded by the standard contract's rule for ro
     for (const said of [after, await cancellationMail(created.order_doc)]) {
       expect(said).toContain("Refund of NT$1,667: refunded.");
       expect(said).toContain("The hotel keeps NT$1,666 of the NT$3,333 paid.");
-      expect(said).toContain(`Room price paid in advance NT$3,333: 50 % back (NT$1,667), the hotel keeps NT$1,666. Rule: ${ADVANCE_RULE}.`);
+      expect(said).toContain(`Room price paid in advance NT$3,333: 50% back (NT$1,667), the hotel keeps NT$1,666. Rule: ${ADVANCE_RULE}.`);
     }
   });
 });
@@ -184,7 +184,7 @@ describe("a deposit is refunded by the standard contract's deposit schedule", ()
     // 40 % of 999 is 399.6: the hotel keeps 599, the guest gets 400.
     expect(before).toContain("Cancelling now refunds NT$400 of the NT$999 paid; the hotel keeps NT$599.");
     expect(after).toContain(
-      "Deposit NT$999: 40 % back (NT$400), the hotel keeps NT$599. Rule: the tourism authority's standard contract for a deposit (14+ days before check-in 100 %; 10–13 days 70 %; 7–9 days 50 %; 4–6 days 40 %; 2–3 days 30 %; 1 day 20 %; on the day 0 %).",
+      "Deposit NT$999: 40% back (NT$400), the hotel keeps NT$599. Rule: the tourism authority's standard contract for a deposit (14+ days before check-in 100%; 10–13 days 70%; 7–9 days 50%; 4–6 days 40%; 2–3 days 30%; 1 day 20%; on the day 0%).",
     );
     expect(await recordOf(created.order_doc)).toEqual({ refund: 400, fee: 599, refund_status: "refunded", refund_rule: "deposit", refund_percent: 40 });
   });

@@ -78,7 +78,7 @@ async function render(deps: MailDeps, subject: MailSubject) {
   };
   const view = await link(orderPagePath(row.product, order.order_doc), "view");
   const testMode = usesTestGateway(subject.hotel);
-  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone };
+  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone, kind: info.kind };
   if (row.kind === "hotel_payment_alert") {
     const { results: owed } = await deps.db
       .prepare("SELECT amount, status, trade_no FROM payments WHERE order_id = ? AND status IN ('late', 'overpaid') ORDER BY id")

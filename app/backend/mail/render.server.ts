@@ -5,12 +5,14 @@
  */
 import { orderMoneyLines } from "~/booking/order-view";
 import { orderPaidWith } from "~/booking/payments";
+import { lodgingUnit } from "~/booking/units";
 import { isolatedName } from "~/booking/contact";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDay, formatTwd } from "~/documents/confirmation-content";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 import { formatDateTime } from "~/i18n/format";
+import { bookerName } from "~/i18n/names";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
 
@@ -30,6 +32,8 @@ export interface MailHotel {
   address: string;
   /** Where the payment deadline is told in the hotel's local time. */
   timeZone: string;
+  /** The hotel's kind (spec §3): a campsite's mail speaks of sites (decision 085). */
+  kind?: number;
 }
 
 /** A cancellation as the API presents it (app/backend/orders/orders.server.ts): the one refund wording needs its rule and parts. */
@@ -60,7 +64,7 @@ export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; orde
     ...(testMode ? [t("mail.test_mode")] : []),
     t("mail.intro.hotel_payment_alert", { number: order.order_doc }),
     ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatTwd(payment.amount, lang), trade: payment.trade_no })),
-    `${t("mail.alert.guest")}: ${order.booker_name} · ${order.booker_email} · ${order.booker_phone}`,
+    `${t("mail.alert.guest")}: ${isolatedName(bookerName(order, lang))} · ${order.booker_email} · ${order.booker_phone}`,
     `${t("mail.number")}: ${order.order_doc}`,
   ];
   const text = [...lines, "", `${t("mail.view_link")}: ${view}`, ""].join("\n");
@@ -85,7 +89,8 @@ export function renderOrderMail(input: {
   testMode?: boolean;
 }): RenderedMail {
   const { kind, lang, hotel, order, links, cancellation } = input;
-  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params);
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
   const money = (amount: number) => formatTwd(amount, lang);
   const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
 
@@ -139,7 +144,7 @@ export function renderOrderMail(input: {
   const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
 
   const text = [
-    t("mail.greeting", { name: isolatedName(order.booker_name) }),
+    t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }),
     "",
     t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }),
     "",
@@ -160,7 +165,7 @@ export function renderOrderMail(input: {
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.25rem">${escapeHtml(hotel.name)}</h1>
-<p>${escapeHtml(t("mail.greeting", { name: isolatedName(order.booker_name) }))}</p>
+<p>${escapeHtml(t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }))}</p>
 <p>${escapeHtml(t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }))}</p>
 <table role="presentation" style="border-collapse:collapse">
 ${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:start;padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("\n")}

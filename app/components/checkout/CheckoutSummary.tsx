@@ -1,3 +1,4 @@
+import { formatPercent } from "~/i18n/format";
 import type { PriceDetail } from "~/hotel-api/schemas";
 import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type FieldProps, type Values } from "./fields";
@@ -23,7 +24,7 @@ interface Props {
 
 /** The side of the form: member benefits, the coupon, the price check's summary and "Book". */
 export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <aside className="checkout-summary">
       <h2>{t("checkout.summary")}</h2>
@@ -33,7 +34,7 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
           {member.promotionPercent > 0 ? (
             <label className="choice">
               <input key={promotionKey} type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
-              {t("checkout.member_promotion", { percent: member.promotionPercent })}
+              {t("checkout.member_promotion", { percent: formatPercent(member.promotionPercent, i18n.language) })}
             </label>
           ) : null}
           {member.points > 0 ? (

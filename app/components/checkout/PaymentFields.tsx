@@ -1,10 +1,11 @@
+import { formatPercent } from "~/i18n/format";
 import { paymentLabelKeys, type PaymentOption } from "~/booking/payments";
 import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type Values } from "./fields";
 
 /** How the guest pays: the hotel's methods, and all or the deposit when the hotel takes one. */
 export function PaymentFields({ payments, defaultPayment, deposit, values, fieldErrors }: { payments: PaymentOption[]; defaultPayment: string | null; deposit: number | null; values: Values; fieldErrors: FieldErrors }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <fieldset>
       <legend>{t("checkout.payment")}</legend>
@@ -24,7 +25,7 @@ export function PaymentFields({ payments, defaultPayment, deposit, values, field
             <input type="radio" name="pay_option" value="all" defaultChecked={values.pay_option !== "part"} /> {t("checkout.pay_all")}
           </label>
           <label className="choice">
-            <input type="radio" name="pay_option" value="part" defaultChecked={values.pay_option === "part"} /> {t("checkout.pay_part", { percent: deposit })}
+            <input type="radio" name="pay_option" value="part" defaultChecked={values.pay_option === "part"} /> {t("checkout.pay_part", { percent: formatPercent(deposit, i18n.language) })}
           </label>
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import { MEMBER_PROMOTION_CODE } from "~/booking/pricing";
 import { lodgingUnit, unitKey } from "~/booking/units";
 import { useSite } from "~/components/site-data";
 import type { PriceDetail } from "~/hotel-api/schemas";
-import { formatPrice } from "~/i18n/format";
+import { formatPercent, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
  * price is being checked again (`pending`), what is due now is not shown: it may be about to change.
  */
 export function PriceSummary({ price, pending = false }: { price: PriceDetail; pending?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
   return (
@@ -37,7 +37,7 @@ export function PriceSummary({ price, pending = false }: { price: PriceDetail; p
       </div>
       {price.deposit_amount > 0 ? (
         <div>
-          <dt>{t("checkout.deposit", { percent: price.deposit_percent })}</dt>
+          <dt>{t("checkout.deposit", { percent: formatPercent(price.deposit_percent, i18n.language) })}</dt>
           <dd>{formatPrice(price.deposit_amount, lang)}</dd>
         </div>
       ) : null}

@@ -39,7 +39,8 @@ const PAGE = { width: 595.28, height: 841.89, margin: 50 };
  */
 export const MISSING_GLYPH = "?";
 /** Parts of a character that draw nothing on their own: joiners, variation selectors, skin tones, tags. */
-const INVISIBLE_PART = /[\u200C\u200D\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+const invisiblePart = (codePoint: number) =>
+  codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) || (codePoint >= 0xe0020 && codePoint <= 0xe007f);
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const INK = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.4, 0.4, 0.4);
@@ -77,7 +78,7 @@ class Writer {
   drawable(text: string): string {
     let out = "";
     for (const { segment } of graphemes.segment(text)) {
-      const missing = [...segment].some((char) => !/\s/.test(char) && !INVISIBLE_PART.test(char) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)));
+      const missing = [...segment].some((char) => !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)));
       out += missing ? MISSING_GLYPH : segment;
     }
     return out;

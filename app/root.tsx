@@ -133,8 +133,16 @@ export default function App() {
   // Once React has hydrated the document (pages that ship JavaScript): it takes input from here on,
   // and the document is marked for tests and CSS.
   useEffect(() => markHydrated(), []);
-  useFocusOnNewPage();
-  return <Outlet />;
+  const announcement = useFocusOnNewPage();
+  return (
+    <>
+      <Outlet />
+      {/* The route announcer: a page shown without a reload says its title (decision 082). */}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" id="route-announcer">
+        {announcement}
+      </p>
+    </>
+  );
 }
 
 export function ErrorBoundary() {

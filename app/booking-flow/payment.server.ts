@@ -64,7 +64,8 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   const t = await fixedT(app.lang);
   return data(
     {
-      title: `${t("pay.title")} | ${app.hotel.hotel_name}`,
+      // The title says the payment's state, as the heading does (issue 25 item 20).
+      title: `${t(`pay.heading.${view}`)} | ${app.hotel.hotel_name}`,
       order,
       view,
       payable: payableNow(order, view, app.env.FEATURE_REPAY),

@@ -99,7 +99,7 @@ export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZon
       ) : null}
       {view === "not_received" ? (
         <p>
-          <a href="" className="payment-check-again">
+          <a href="" className="payment-check-again standalone-link">
             {t("pay.check_again")}
           </a>
         </p>

@@ -32,6 +32,16 @@ interface FontFace {
 export type Logo = { type: "png" | "jpg"; bytes: Uint8Array } | { type: "svg"; svg: SvgLogo };
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+
+/**
+ * Drawn in place of a character that none of the fonts has (an emoji, Arabic, Hebrew…): a visible
+ * question mark, one per character as a reader sees it, never the font's empty box (issue 25 item 19).
+ */
+export const MISSING_GLYPH = "?";
+/** Parts of a character that draw nothing on their own: joiners, variation selectors, skin tones, tags. */
+const invisiblePart = (codePoint: number) =>
+  codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) || (codePoint >= 0xe0020 && codePoint <= 0xe007f);
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const INK = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.4, 0.4, 0.4);
 
@@ -64,10 +74,20 @@ class Writer {
     return (this.faces.find((face) => face.has(codePoint)) ?? first).font;
   }
 
+  /** The text as the fonts can draw it: each character none of them has becomes MISSING_GLYPH. */
+  drawable(text: string): string {
+    let out = "";
+    for (const { segment } of graphemes.segment(text)) {
+      const missing = [...segment].some((char) => !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)));
+      out += missing ? MISSING_GLYPH : segment;
+    }
+    return out;
+  }
+
   /** Splits text into runs of one font each. */
   runs(text: string): Run[] {
     const runs: Run[] = [];
-    for (const char of text) {
+    for (const char of this.drawable(text)) {
       const font = this.fontFor(char);
       const last = runs[runs.length - 1];
       if (last && last.font === font) last.text += char;
@@ -80,10 +100,15 @@ class Writer {
     return this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
   }
 
-  /** Breaks text into lines that fit: at spaces for words, anywhere between CJK characters. */
+  /**
+   * Breaks text into lines that fit: at spaces for words, anywhere between CJK characters, and inside
+   * a word only when the word alone is wider than the line (a 100-character name without spaces).
+   */
   wrap(text: string, size: number, maxWidth: number): string[] {
     // Words stay whole; CJK text may break between any two characters.
-    const tokens = (text.match(/\s*\S+\s*/g) ?? [text]).flatMap((token) => (/[\u2E80-\uFFFF]/.test(token) ? [...token] : [token]));
+    const tokens = (this.drawable(text).match(/\s*\S+\s*/g) ?? [text])
+      .flatMap((token) => (/[\u2E80-\uFFFF]/.test(token) ? [...token] : [token]))
+      .flatMap((token) => (this.width(token.trim(), size) > maxWidth ? this.pieces(token, size, maxWidth) : [token]));
     const lines: string[] = [];
     let line = "";
     for (const token of tokens) {
@@ -94,6 +119,38 @@ class Writer {
     }
     if (line.trim() !== "" || lines.length === 0) lines.push(line.trimEnd());
     return lines;
+  }
+
+  /** A word wider than the line, cut into pieces that each fit. */
+  private pieces(word: string, size: number, maxWidth: number): string[] {
+    const pieces: string[] = [];
+    let piece = "";
+    for (const { segment } of graphemes.segment(word)) {
+      if (piece.trim() !== "" && this.width((piece + segment).trim(), size) > maxWidth) {
+        pieces.push(piece);
+        piece = segment;
+      } else piece += segment;
+    }
+    if (piece !== "") pieces.push(piece);
+    return pieces;
+  }
+
+  /**
+   * Lines of even length (as CSS text-wrap: balance) for a heading: the same number of lines as the
+   * widest wrap, at the narrowest width that keeps that number, so no character is left alone on
+   * the last line ("…日月" / "潭").
+   */
+  balanced(text: string, size: number, maxWidth: number): string[] {
+    const lines = this.wrap(text, size, maxWidth);
+    if (lines.length < 2) return lines;
+    let low = maxWidth / lines.length;
+    let high = maxWidth;
+    for (let step = 0; step < 12; step++) {
+      const middle = (low + high) / 2;
+      if (this.wrap(text, size, middle).length > lines.length) low = middle;
+      else high = middle;
+    }
+    return this.wrap(text, size, high);
   }
 
   private ensure(height: number) {
@@ -110,9 +167,10 @@ class Writer {
     }
   }
 
-  paragraph(text: string, size: number, color = INK, indent = 0) {
+  paragraph(text: string, size: number, color = INK, indent = 0, balance = false) {
     const reserve = this.y > this.logoBottom ? this.logoWidth + 12 : 0;
-    for (const line of this.wrap(text, size, PAGE.width - 2 * PAGE.margin - indent - reserve)) {
+    const maxWidth = PAGE.width - 2 * PAGE.margin - indent - reserve;
+    for (const line of balance ? this.balanced(text, size, maxWidth) : this.wrap(text, size, maxWidth)) {
       this.ensure(size * 1.5);
       this.draw(line, PAGE.margin + indent, size, color);
       this.y -= size * 1.5;
@@ -121,14 +179,17 @@ class Writer {
 
   row(label: string, value: string, size: number) {
     const labelWidth = 130;
+    const labels = this.wrap(label, size, labelWidth - 10);
     const lines = this.wrap(value, size, PAGE.width - 2 * PAGE.margin - labelWidth);
-    this.ensure(size * 1.5 * lines.length);
-    this.draw(label, PAGE.margin, size, MUTED);
-    lines.forEach((line, index) => {
+    this.ensure(size * 1.5 * Math.max(lines.length, labels.length));
+    for (let index = 0; index < Math.max(lines.length, labels.length); index++) {
       if (index > 0) this.ensure(size * 1.5);
-      this.draw(line, PAGE.margin + labelWidth, size);
+      const labelLine = labels[index];
+      const line = lines[index];
+      if (labelLine) this.draw(labelLine, PAGE.margin, size, MUTED);
+      if (line) this.draw(line, PAGE.margin + labelWidth, size);
       this.y -= size * 1.5;
-    });
+    }
   }
 
   gap(points: number) {
@@ -211,11 +272,11 @@ export async function buildConfirmationPdf(content: ConfirmationDocument, fonts:
   doc.setProducer(content.hotel.name);
 
   if (logo) await writer.logo(logo).catch(() => undefined);
-  writer.paragraph(content.hotel.name, 18);
+  writer.paragraph(content.hotel.name, 18, INK, 0, true);
   for (const line of content.hotel.lines) writer.paragraph(line, 9, MUTED);
   writer.gap(6);
   writer.rule();
-  writer.paragraph(content.title, 16);
+  writer.paragraph(content.title, 16, INK, 0, true);
   writer.gap(4);
   for (const section of content.sections) {
     writer.gap(6);

@@ -38,6 +38,9 @@ export default function BookingPage() {
   useSubmissionDone((submitted) => {
     const intent = submitted.get("intent");
     if (intent === null) {
+      // A search: the results changed in place, so the page says how many there are (issue 25 item 20).
+      const invalid = Object.keys(data.errors).length > 0;
+      setAnnouncement(invalid ? "" : data.rooms.length === 0 ? t(unitKey("booking.no_rooms", unit)) : t("booking.found", { count: data.rooms.length }));
       focusFirstInvalid(main.current?.querySelector<HTMLFormElement>(".booking-search"));
       return;
     }

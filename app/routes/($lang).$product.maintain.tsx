@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/components/LocaleLink";
+import { PhoneLink } from "~/components/PhoneLink";
 import { fixedT } from "~/i18n/i18next.server";
 
 /** /{product}/maintain: online booking is closed and the hotel has no official booking link (spec §2). */
@@ -22,7 +23,7 @@ export default function MaintainPage() {
       <h1>{t("maintain.title")}</h1>
       <p>{t("maintain.body")}</p>
       <p>
-        <a href={`tel:${data.phone.replace(/[^+\d]/g, "")}`}>{data.phone}</a> · <a href={`mailto:${data.email}`}>{data.email}</a>
+        <PhoneLink phone={data.phone} /> · <a href={`mailto:${data.email}`}>{data.email}</a>
       </p>
       <p>
         <LocaleLink to="/" className="text-link">

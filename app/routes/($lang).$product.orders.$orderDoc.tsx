@@ -46,17 +46,17 @@ export default function OrderPage() {
         <ul>
           {actions.pay ? (
             <li>
-              <a href={actions.pay}>{t(state === "unpaid" ? "order_page.pay_now" : "order_page.pay")}</a>
+              <a href={actions.pay} className="standalone-link">{t(state === "unpaid" ? "order_page.pay_now" : "order_page.pay")}</a>
             </li>
           ) : null}
           <li>
-            <a href={actions.pdf} download="BOOKING_CONFIRMATION.pdf">
+            <a href={actions.pdf} download="BOOKING_CONFIRMATION.pdf" className="standalone-link">
               {t("order_page.download")}
             </a>
           </li>
           {actions.cancel ? (
             <li>
-              <a href={actions.cancel}>{t("order_page.cancel")}</a>
+              <a href={actions.cancel} className="standalone-link">{t("order_page.cancel")}</a>
             </li>
           ) : actions.cancelByEmail ? (
             <li>{t("order_page.cancel_by_email")}</li>

@@ -45,7 +45,7 @@ export default function MyOrders() {
           {orders.map((order) => (
             <li key={order.orderDoc} className="my-orders__item" data-order={order.orderDoc}>
               <h2>
-                <a href={order.href}>{t("my_orders.view", { number: order.orderDoc })}</a>
+                <a href={order.href} className="standalone-link">{t("my_orders.view", { number: order.orderDoc })}</a>
               </h2>
               <p>
                 {formatDate(order.checkIn, lang)} – {formatDate(order.checkOut, lang)} · {t(`my_orders.status.${order.status}`, { defaultValue: order.status })}

@@ -5,6 +5,7 @@ import { OrderSummary } from "~/components/OrderSummary";
 import { PaymentPanel } from "~/components/PaymentPanel";
 import { loadPayPage, startPayPage, type PayActionData } from "~/booking-flow/payment.server";
 import { useSite } from "~/components/site-data";
+import { SentenceWithPhone } from "~/components/PhoneLink";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -27,7 +28,7 @@ export default function PayPage() {
   const site = useSite();
   return (
     <main id="main" className={`page pay-page booking--${site?.layout.booking ?? "booking_100"}`}>
-      <h1>{t("pay.title")}</h1>
+      <h1>{t(`pay.heading.${view}`)}</h1>
       <PaymentPanel
         order={order}
         view={view}
@@ -40,9 +41,13 @@ export default function PayPage() {
       />
       <OrderSummary order={order} />
       <p>
-        <a href={orderPage}>{t("receipt.order_page")}</a>
+        <a href={orderPage} className="standalone-link">
+          {t("receipt.order_page")}
+        </a>
       </p>
-      <p>{t("receipt.questions", { phone })}</p>
+      <p>
+        <SentenceWithPhone sentence={(placeholder) => t("receipt.questions", { phone: placeholder })} phone={phone} />
+      </p>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.
 import { formatDateTime } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
 import { useSite } from "~/components/site-data";
+import { SentenceWithPhone } from "~/components/PhoneLink";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -61,9 +62,13 @@ export default function ReceiptPage() {
         }
       />
       <p>
-        <a href={orderPage}>{t("receipt.order_page")}</a>
+        <a href={orderPage} className="standalone-link">
+          {t("receipt.order_page")}
+        </a>
       </p>
-      <p>{t("receipt.questions", { phone: hotelPhone })}</p>
+      <p>
+        <SentenceWithPhone sentence={(placeholder) => t("receipt.questions", { phone: placeholder })} phone={hotelPhone} />
+      </p>
     </main>
   );
 }

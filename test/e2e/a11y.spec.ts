@@ -179,11 +179,11 @@ function message(lang: string, key: string, params: Record<string, string> = {})
 // without a reload, and it opens as a full load would: at its top, where its heading and its
 // Pay button are, with focus on the heading so that a screen reader says where the guest is.
 const PLACED: { lang: string; payment: "1:credit" | "8:remittance"; title: string }[] = [
-  { lang: "zh-TW", payment: "1:credit", title: "pay.title" },
-  { lang: "zh-CN", payment: "1:credit", title: "pay.title" },
-  { lang: "en-US", payment: "1:credit", title: "pay.title" },
-  { lang: "ja-JP", payment: "1:credit", title: "pay.title" },
-  { lang: "ko-KR", payment: "1:credit", title: "pay.title" },
+  { lang: "zh-TW", payment: "1:credit", title: "pay.heading.due" },
+  { lang: "zh-CN", payment: "1:credit", title: "pay.heading.due" },
+  { lang: "en-US", payment: "1:credit", title: "pay.heading.due" },
+  { lang: "ja-JP", payment: "1:credit", title: "pay.heading.due" },
+  { lang: "ko-KR", payment: "1:credit", title: "pay.heading.due" },
   { lang: "en-US", payment: "8:remittance", title: "receipt.title" },
 ];
 for (const [index, { lang, payment, title }] of PLACED.entries()) {
@@ -213,6 +213,24 @@ for (const [index, { lang, payment, title }] of PLACED.entries()) {
     await expect(heading).toBeInViewport();
     if (payment === "1:credit") await expect(page.locator("main form button[type=submit]").first()).toBeInViewport();
     await expect(heading).toBeFocused();
+    // The route announcer says the new page's title, which begins with the heading focus went to (issue 25 item 20).
+    await expect(page).toHaveTitle(new RegExp(`^${message(lang, title)} \\| `));
+    await expect(page.locator("#route-announcer")).toHaveText(await page.title());
     expect(loads, "the page came without a reload").toEqual([]);
   });
 }
+
+// Issue 25 item 20: a search answers in place, so the page says how many results it found.
+test("with JavaScript a search announces how many results it found", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(170)}&end=${taipeiDay(171)}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const status = page.locator("#main p.visually-hidden[role=status]");
+  await expect(status).toHaveText("");
+  await page.locator("#search-adults").fill("1");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/adults=1/);
+  const rooms = await page.locator(".booking-room").count();
+  expect(rooms).toBeGreaterThan(1);
+  await expect(status).toHaveText(`${rooms} results for your search`);
+});
+

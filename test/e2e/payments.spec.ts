@@ -21,11 +21,16 @@ test("a card guest pays in full through the sandbox gateway and comes back to a 
   const order = await placeOrder("credit", 1, offsetFor(200, javaScriptEnabled));
   await page.goto(hotelUrl("taipei", `/en-US${order.redirect_path}`));
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${twd(order.plan.price)}`);
+  // The page's title and heading say the payment's state (issue 25 item 20).
+  await expect(page.locator("#main h1")).toHaveText("Payment due");
+  await expect(page).toHaveTitle(/^Payment due \| /);
   await toGateway(page, javaScriptEnabled, order.plan.price);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
 
   await expect(page).toHaveURL(hotelUrl("taipei", `/en-US${order.redirect_path}`));
   await expect(page.getByRole("status")).toHaveText("This booking is paid in full. Thank you!");
+  await expect(page.locator("#main h1")).toHaveText("Paid in full");
+  await expect(page).toHaveTitle(/^Paid in full \| /);
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
   await expect(page.locator(".payment-paid li")).toHaveText([`Paid ${twd(order.plan.price)} by Pay online · Credit card (ECPay)`]);
   await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
@@ -44,6 +49,8 @@ test("a declined card leaves the booking unpaid, and the guest can try again", a
   await page.getByRole("button", { name: "Decline" }).click();
 
   await expect(page.getByRole("status")).toHaveText("The payment did not go through and nothing was charged. You can try again.");
+  await expect(page.locator("#main h1")).toHaveText("Payment declined");
+  await expect(page).toHaveTitle(/^Payment declined \| /);
   await expect(page.locator(".order-summary__status")).toHaveText("Awaiting payment");
   await toGateway(page, javaScriptEnabled, order.plan.price);
   await page.getByRole("button", { name: "Pay", exact: true }).click();

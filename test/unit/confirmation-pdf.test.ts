@@ -202,3 +202,62 @@ describe("how money was paid, in words (issue 22 item 13)", () => {
     expect(paymentText("en-US", "credit", 1, "credit")).toBe(paymentText("en-US", "credit", 1));
   });
 });
+
+/** Each word pdftotext finds, with where it is drawn on its page (points, from the top left). */
+function pdfWords(bytes: Uint8Array, name: string): { text: string; xMin: number; xMax: number; yMin: number }[] {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  const html = execFileSync("pdftotext", ["-bbox", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((match) => ({
+    xMin: Number(match[1]),
+    yMin: Number(match[2]),
+    xMax: Number(match[3]),
+    text: match[4] ?? "",
+  }));
+}
+
+// Issue 25 item 19: long names, names in scripts the fonts lack, and the hotel's name as a heading.
+describe("long and unusual names in the PDF", () => {
+  const PAGE_WIDTH = 595.28;
+  const MARGIN = 50;
+
+  it("wraps a name of 100+ characters, with or without spaces, inside the page's margins", async () => {
+    const longWord = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzen";
+    const longWords = "Maximiliana Alexandrina Konstantinopolitana Bartholomew-Featherstonehaugh Montgomery-Wolfeschlegelsteinhausen Junior";
+    const stored = { ...order, booker_name: longWord, orders: order.orders.map((line) => ({ ...line, occupant_name: longWords })) };
+    const content = confirmationContent(stored, { ...hotel, hotel_name: `${longWord} Hotel` }, "en-US", paymentText("en-US", stored.pay_way, 8));
+    const words = pdfWords(await buildConfirmationPdf(content, fonts), "long-names");
+    const outside = words.filter((word) => word.xMax > PAGE_WIDTH - MARGIN + 0.5 || word.xMin < MARGIN - 0.5).map((word) => `${word.text} ${word.xMin}–${word.xMax}`);
+    expect(outside, "words drawn outside the margins").toEqual([]);
+    // Nothing lost: the pieces of the long word read back in order.
+    expect(words.map((word) => word.text).join("")).toContain(longWord.slice(0, 40));
+    expect(words.map((word) => word.text).join("")).toContain(longWord.slice(-40));
+  });
+
+  it("draws a visible ? for each character no bundled font has (emoji, Arabic, Hebrew), never an empty box", async () => {
+    const stored = { ...order, booker_name: "Ana 😀 محمد", orders: order.orders.map((line) => ({ ...line, occupant_name: "שרה 👨‍👩‍👧 Lee" })) };
+    const content = confirmationContent(stored, hotel, "en-US", paymentText("en-US", stored.pay_way, 8));
+    const text = pdfText(await buildConfirmationPdf(content, fonts), "unusual-names");
+    // pdftotext reads each glyph's character back: a box drawn for 😀 would still read as 😀.
+    expect(text).toContain("Ana ? ????");
+    expect(text).toContain("??? ? Lee");
+    expect(text).not.toMatch(/[\u0590-\u05FF\u0600-\u06FF]|\p{Extended_Pictographic}/u);
+  });
+
+  it("breaks lakeside's Japanese name into even lines, never one character alone on the last", async () => {
+    const name = "ポルティコ・レイクサイドリゾート日月潭";
+    const content = confirmationContent(order, { ...hotel, hotel_name: name }, "ja-JP", paymentText("ja-JP", order.pay_way, 8));
+    // With the logo beside it, as the lakeside demo's PDF has: the room left for the name is narrower.
+    const logo = parseSvgLogo(readFileSync(join(process.cwd(), "public/demo/lakeside/logo-dark.svg"), "utf8"));
+    const words = pdfWords(await buildConfirmationPdf(content, fonts, logo ? { type: "svg", svg: logo } : null), "balanced-name");
+    const lines = new Map<number, string>();
+    // The name's words only (the logo's own text is drawn beside it).
+    for (const word of words.filter((candidate) => [...candidate.text].every((char) => name.includes(char)))) {
+      const key = Math.round(word.yMin);
+      lines.set(key, (lines.get(key) ?? "") + word.text);
+    }
+    const nameLines = [...lines.values()].slice(0, 2);
+    expect(nameLines.join("")).toBe(name);
+    for (const line of nameLines) expect([...line].length, `"${line}" is one of the name's lines`).toBeGreaterThan(2);
+  });
+});

@@ -78,7 +78,10 @@ async function render(deps: MailDeps, subject: MailSubject) {
   };
   const view = await link(orderPagePath(row.product, order.order_doc), "view");
   const testMode = usesTestGateway(subject.hotel);
-  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone, kind: info.kind };
+  // The logo as an absolute URL on the site's origin: a mail client has no page to resolve a path against.
+  const logoPath = info.logo_images.dark;
+  const logo = logoPath.startsWith("/") && !logoPath.startsWith("//") ? `${row.site_origin}${logoPath}` : "";
+  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone, kind: info.kind, logo };
   if (row.kind === "hotel_payment_alert") {
     const { results: owed } = await deps.db
       .prepare("SELECT amount, status, trade_no FROM payments WHERE order_id = ? AND status IN ('late', 'overpaid') ORDER BY id")

@@ -13,6 +13,7 @@ import { formatDay, formatTwd } from "~/documents/confirmation-content";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
 import { formatDateTime } from "~/i18n/format";
 import { bookerName } from "~/i18n/names";
+import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
 
@@ -34,6 +35,8 @@ export interface MailHotel {
   timeZone: string;
   /** The hotel's kind (spec §3): a campsite's mail speaks of sites (decision 085). */
   kind?: number;
+  /** The hotel's logo as an absolute URL on the site's origin, or "" (decision 083). */
+  logo?: string;
 }
 
 /** A cancellation as the API presents it (app/backend/orders/orders.server.ts): the one refund wording needs its rule and parts. */
@@ -47,6 +50,46 @@ export interface RenderedMail {
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/*
+ * The HTML part's layout (decision 083). Email clients drop <style> and external CSS, and many
+ * ignore max-width on <body> and <div>: so every style is inline, the column is a table 600 px at
+ * most and 100 % of a phone's width, each action is a button (a link styled as one, in a table
+ * cell, as clients render), and no URL is printed in the HTML (a ~150-character link made the
+ * message 600+ px wide on a phone); the plain-text part keeps every URL.
+ */
+const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'PingFang TC','Microsoft JhengHei','Hiragino Sans','Apple SD Gothic Neo',sans-serif";
+const TEXT = `${FONT};font-size:16px;line-height:1.5;color:#222222;word-break:break-word;overflow-wrap:anywhere`;
+
+function mailButton(text: string, link: string, primary: boolean): string {
+  const colors = primary ? "background:#1f2328;color:#ffffff;border:2px solid #1f2328" : "background:#ffffff;color:#1f2328;border:2px solid #1f2328";
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px"><tr><td style="border-radius:6px;${colors.split(";")[0]}"><a href="${escapeHtml(link)}" style="display:inline-block;min-height:24px;padding:12px 20px;border-radius:6px;${colors};${FONT};font-size:16px;font-weight:600;line-height:1.25;text-decoration:none">${escapeHtml(text)}</a></td></tr></table>`;
+}
+
+function mailPhone(phone: string): string {
+  return `<a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ""))}" style="color:#1f2328;white-space:nowrap">${escapeHtml(phone)}</a>`;
+}
+
+/** The shell: a full-width table, a column of 600 px at most, the hotel's logo (or name) at its top. */
+function mailShell(input: { lang: Language; subject: string; hotel: MailHotel; body: string }): string {
+  const { lang, subject, hotel, body } = input;
+  const brand = hotel.logo
+    ? `<img src="${escapeHtml(hotel.logo)}" alt="${escapeHtml(hotel.name)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;${FONT};font-size:20px;font-weight:600;color:#222222">`
+    : `<p style="margin:0;${FONT};font-size:20px;font-weight:600;color:#222222">${escapeHtml(hotel.name)}</p>`;
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f2efe9">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;background:#f2efe9"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:20px 20px 8px">${brand}</td></tr>
+<tr><td style="padding:8px 20px 20px;${TEXT}">
+${body}
+</td></tr>
+</table>
+</td></tr></table>
+</body></html>
+`;
+}
 
 /** A payment the hotel must give back (decision 047). */
 export interface OwedPayment {
@@ -68,13 +111,13 @@ export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; orde
     `${t("mail.number")}: ${order.order_doc}`,
   ];
   const text = [...lines, "", `${t("mail.view_link")}: ${view}`, ""].join("\n");
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5;max-width:40rem">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p><a href="${escapeHtml(view)}">${escapeHtml(t("mail.view_link"))}</a></p>
-</body></html>
-`;
+  const html = mailShell({
+    lang,
+    subject,
+    hotel,
+    body: `${lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
+${mailButton(t("mail.view_link"), view, true)}`,
+  });
   return { subject, text, html };
 }
 
@@ -142,6 +185,8 @@ export function renderOrderMail(input: {
   const actions: { text: string; link: string }[] = [{ text: t("mail.view_link"), link: links.view }];
   if (kind !== "order_cancellation" && links.cancel && order.support_client_cancel) actions.push({ text: t("mail.cancel_link"), link: links.cancel });
   const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
+  // The pay button says what the pay page's button says.
+  const payButton = (amount: number) => (resources[lang].common["pay.button"] ?? "{{amount}}").replace("{{amount}}", money(amount));
 
   const text = [
     t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }),
@@ -161,21 +206,22 @@ export function renderOrderMail(input: {
     "",
   ].join("\n");
 
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5;max-width:40rem">
-<h1 style="font-size:1.25rem">${escapeHtml(hotel.name)}</h1>
-<p>${escapeHtml(t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }))}</p>
-<p>${escapeHtml(t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }))}</p>
-<table role="presentation" style="border-collapse:collapse">
-${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:start;padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("\n")}
-</table>
-${notes.map((note) => `<p>${escapeHtml(note.text)}${note.link ? ` <a href="${escapeHtml(note.link)}">${escapeHtml(note.link)}</a>` : ""}</p>`).join("\n")}
-<p>${actions.map((action) => `<a href="${escapeHtml(action.link)}" style="margin-inline-end:1rem">${escapeHtml(action.text)}</a>`).join(" ")}</p>
-${kind === "order_confirmation" ? `<p>${escapeHtml(t("mail.attachment"))}</p>` : ""}
-<hr>
-<p>${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${[hotel.name, ...contact].map(escapeHtml).join("<br>")}</p>
-</body></html>
-`;
+  // A fact's label sits above its value: side by side, labels wrapped inside words on a phone ("訂單編/號").
+  const fact = ([label, value]: [string, string]) =>
+    `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
+  const contactHtml = [escapeHtml(hotel.name), ...[hotel.phone ? mailPhone(hotel.phone) : "", hotel.email ? `<a href="mailto:${escapeHtml(hotel.email)}" style="color:#1f2328">${escapeHtml(hotel.email)}</a>` : "", escapeHtml(hotel.address)].filter(Boolean)];
+  const html = mailShell({
+    lang,
+    subject,
+    hotel,
+    body: `<p style="margin:0 0 12px">${escapeHtml(t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }))}</p>
+<p style="margin:0 0 16px">${escapeHtml(t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }))}</p>
+${facts.map(fact).join("\n")}
+${notes.map((note) => `<p style="margin:16px 0 8px">${escapeHtml(note.text)}</p>${note.link ? `\n${mailButton(payButton(dueNow?.amount ?? 0), note.link, true)}` : ""}`).join("\n")}
+<div style="margin-top:20px">${actions.map((action, index) => mailButton(action.text, action.link, index === 0 && !links.pay)).join("\n")}</div>
+${kind === "order_confirmation" ? `<p style="margin:12px 0">${escapeHtml(t("mail.attachment"))}</p>` : ""}
+<hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
+<p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${contactHtml.join("<br>")}</p>`,
+  });
   return { subject, text, html };
 }

@@ -18,15 +18,23 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
     navigation.formData?.get("proposal_id") === String(plan.proposal_id);
   const max = Math.max(1, Math.min(plan.inventory, 10));
   const unit = lodgingUnit(useSite()?.hotel.kind);
+  const reason = disabled && plan.inventory > 0 ? t(plan.support_entire_rent ? "cart.entire_rent_disabled" : "cart.normal_disabled") : null;
+  const reasonId = `add-reason-${roomId}-${plan.proposal_id}`;
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
       <input type="hidden" name="csrf" value={data.csrf} />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="room_class_id" value={roomId} />
       <input type="hidden" name="proposal_id" value={plan.proposal_id} />
+      {/* Why the plan cannot be added: a line of its own above the controls, which keep their size (issue 25 item 1). */}
+      {reason ? (
+        <p className="add-form__note" id={reasonId}>
+          {reason}
+        </p>
+      ) : null}
       <label className="add-form__count">
         <span className="visually-hidden">{t(unitKey("cart.count", unit))}</span>
-        <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled}>
+        <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled} aria-describedby={reason ? reasonId : undefined}>
           {Array.from({ length: max }, (_, index) => (
             <option key={index} value={index + 1}>
               {t(unitKey("cart.rooms", unit), { count: index + 1 })}
@@ -34,12 +42,9 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
           ))}
         </select>
       </label>
-      <button type="submit" className="button" disabled={disabled || busy} aria-busy={busy || undefined}>
+      <button type="submit" className="button" disabled={disabled || busy} aria-busy={busy || undefined} aria-describedby={reason ? reasonId : undefined}>
         {busy ? t("loading") : t("cart.add")}
       </button>
-      {disabled && plan.inventory > 0 ? (
-        <p className="add-form__note">{plan.support_entire_rent ? t("cart.entire_rent_disabled") : t("cart.normal_disabled")}</p>
-      ) : null}
     </Form>
   );
 }

@@ -12,7 +12,7 @@ import { memberSessionCookie } from "~/session/cookies.server";
 import type { AppEnv } from "~/server/env.server";
 import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, answerQuestion, apiJson, captchaQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations (the deployed cap) and several tests sign in more
 // than once: on a shared two-core machine running other test files, past the default 5 s.
@@ -263,37 +263,147 @@ describe("signing in on the site", () => {
     expect(booking.status).toBe(200);
   });
 
-  it("refuses a wrong password, then every attempt for that account after five failures, the right password too", async () => {
+  /** The sign-in form of a new sign-in on the site, as `browser` sees it: its hidden fields and page. */
+  async function openSignIn(browser: Browser, lang = "en-US") {
+    const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
+    const page = await browser.request(follow(login.location));
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    return { form, page };
+  }
+
+  it("asks a captcha after three wrong passwords, of that address on that account only: the right password from elsewhere signs in (decision 070)", async () => {
     await addMember(HOST, "limited@example.com");
-    for (let i = 0; i < 5; i++) {
-      const wrong = await signIn(new Browser(HOST), "limited@example.com", "/", "wrong-password");
+    const guesser = new Browser(HOST, [], "203.0.113.50");
+    const { form } = await openSignIn(guesser);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await guesser.request("/account/signin?lang=en-US", { ...form, email: "limited@example.com", password: "wrong-password" });
       expect(wrong.status).toBe(401);
       expect(text(wrong.html)).toContain("The email or password is not correct.");
+      // The third failure already shows the challenge for the next attempt, in the same form.
+      expect(wrong.html.includes('name="captcha_answer"'), `attempt ${i + 1}`).toBe(i === 2);
     }
-    const blocked = await signIn(new Browser(HOST), "limited@example.com", "/", PASSWORD);
-    expect(blocked.status).toBe(429);
-    expect(text(blocked.html)).toContain("Too many sign-in attempts");
+    // The right password without an answer: not checked, the challenge again, the email kept.
+    const unanswered = await guesser.request("/account/signin?lang=en-US", { ...form, email: "limited@example.com", password: PASSWORD });
+    expect(unanswered.status).toBe(400);
+    expect(text(unanswered.html)).toContain("please confirm you are a person before signing in again");
+    expect(unanswered.html).toContain('value="limited@example.com"');
+    // Two more wrong passwords, each after a passed challenge: five failures on the account in all,
+    // which once locked it for everyone.
+    let shown = unanswered;
+    for (let i = 0; i < 2; i++) {
+      shown = await guesser.request("/account/signin?lang=en-US", {
+        ...form,
+        email: "limited@example.com",
+        password: "wrong-again",
+        captcha_token: hidden(shown.html, "captcha_token"),
+        captcha_answer: answerQuestion(captchaQuestion(shown.html)),
+      });
+      expect(shown.status).toBe(401);
+    }
+    // The same account from another address, the right password: signed in, no challenge.
+    const owner = new Browser(HOST, [], "198.51.100.60");
+    const ownerForm = await openSignIn(owner);
+    const signedIn = await owner.request("/account/signin?lang=en-US", { ...ownerForm.form, email: "limited@example.com", password: PASSWORD });
+    expect(signedIn.status).toBe(303);
+    // Another account from the guessing address: no challenge either.
+    await addMember(HOST, "neighbour@example.com");
+    const neighbour = await guesser.request("/account/signin?lang=en-US", { ...form, email: "neighbour@example.com", password: PASSWORD });
+    expect(neighbour.status).toBe(303);
   });
 
-  it("limits failures per address across accounts", async () => {
-    const browser = new Browser(HOST);
-    const attempt = async (email: string, password: string) => {
-      const login = await browser.request("/en-US/hxa/login?back=/");
-      const page = await fetchAs(HOST, follow(login.location));
-      const html = await page.text();
-      const form: Record<string, string> = {};
-      for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(html, name);
-      const csrf = page.headers.getSetCookie().find((cookie) => cookie.startsWith("account_csrf="))?.split(";")[0] ?? "";
-      return fetchAs(HOST, "/account/signin?lang=en-US", {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.9", cookie: csrf },
-        body: new URLSearchParams({ ...form, email, password }),
-      });
-    };
-    for (let i = 0; i < 20; i++) expect((await attempt(`nobody${i}@example.com`, "wrong-password")).status).toBe(401);
-    const blocked = await attempt("ken@example.com", PASSWORD);
-    expect(blocked.status).toBe(429);
+  it.each([
+    ["en-US", "That answer did not match. Here is a new challenge; please try again.", "Your answer"],
+    ["ja-JP", "回答が一致しませんでした。新しい問題を表示しましたので、もう一度お試しください。", "回答"],
+  ])("in %s the challenge is refused once when wrong, then passed with the question's answer, and signs in", async (lang, wrongMessage, label) => {
+    const email = `captcha-${lang}@example.com`;
+    await addMember(HOST, email);
+    const browser = new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`);
+    const { form } = await openSignIn(browser, lang);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request(`/account/signin?lang=${lang}`, { ...form, email, password: "wrong-password" });
+    expect(text(page.html)).toContain(label);
+    expect(page.html).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="[^"]+" width="220" height="72">/);
+    const wrong = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: String(Number(answerQuestion(captchaQuestion(page.html))) + 1),
+    });
+    expect(wrong.status).toBe(400);
+    expect(text(wrong.html)).toContain(wrongMessage);
+    expect(wrong.html).toContain('aria-invalid="true"');
+    expect(wrong.html).toContain(`value="${email}"`);
+    expect(hidden(wrong.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
+    // The right answer to the challenge already spent does not pass.
+    const replayed = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(page.html)),
+    });
+    expect(replayed.status).toBe(400);
+    const passed = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(replayed.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(replayed.html)),
+    });
+    expect(passed.status).toBe(303);
+    const callback = await browser.request(follow(passed.location));
+    expect(callback.status).toBe(303);
+    expect(text((await browser.request(follow(callback.location))).html)).toMatch(/Mei Lin/);
+    // Signed in, the address starts afresh on this account: the next sign-in asks nothing.
+    const again = await openSignIn(new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`), lang);
+    expect(again.page.html).not.toContain("captcha_answer");
+  });
+
+  it("a passed challenge with a wrong password counts the failure and asks a new challenge", async () => {
+    await addMember(HOST, "persistent@example.com");
+    const browser = new Browser(HOST, [], "203.0.113.63");
+    const { form } = await openSignIn(browser);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "persistent@example.com", password: "wrong-password" });
+    const answered = await browser.request("/account/signin?lang=en-US", {
+      ...form,
+      email: "persistent@example.com",
+      password: "still-wrong",
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(page.html)),
+    });
+    expect(answered.status).toBe(401);
+    expect(text(answered.html)).toContain("The email or password is not correct.");
+    expect(answered.html).toContain('name="captcha_answer"');
+  });
+
+  it("the new-challenge button draws another challenge and keeps the email, checking nothing", async () => {
+    const browser = new Browser(HOST, [], "203.0.113.64");
+    const { form } = await openSignIn(browser);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "wrong-password" });
+    const renewed = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "", captcha_token: hidden(page.html, "captcha_token"), captcha_answer: "", captcha_new: "1" });
+    expect(renewed.status).toBe(200);
+    expect(renewed.html).toContain('value="mei@example.com"');
+    expect(hidden(renewed.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
+    expect(text(renewed.html)).toContain("Show a new challenge");
+    expect(renewed.html).not.toContain("aria-invalid");
+  });
+
+  it("asks a captcha of an address that failed on ten accounts, on any account; another address is not asked", async () => {
+    const browser = new Browser(HOST, [], "2001:db8:aa:1::1");
+    const { form } = await openSignIn(browser);
+    for (let i = 0; i < 10; i++) expect((await browser.request("/account/signin?lang=en-US", { ...form, email: `nobody${i}@example.com`, password: "wrong-password" })).status).toBe(401);
+    // A neighbour in the same /64 is the same caller.
+    const neighbour = new Browser(HOST, [], "2001:db8:aa:1::2");
+    const asked = await neighbour.request("/account/signin?lang=en-US", { ...(await openSignIn(neighbour)).form, email: "ken@example.com", password: PASSWORD });
+    expect(asked.status).toBe(400);
+    expect(asked.html).toContain('name="captcha_answer"');
+    const elsewhere = new Browser(HOST, [], "2001:db8:aa:2::1");
+    const signedIn = await elsewhere.request("/account/signin?lang=en-US", { ...(await openSignIn(elsewhere)).form, email: "ken@example.com", password: PASSWORD });
+    expect(signedIn.status).toBe(303);
   });
 });
 

@@ -12,7 +12,8 @@ import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sh
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { hashPassword, verifyPassword } from "./passwords";
-import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
+import { answerChallenge, callerKey, clearSignInFailures, newChallenge, recordSignInFailure, signInRisk, captchaText } from "~/backend/captcha/captcha.server";
+import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
 import { personName } from "~/booking/contact-fields";
@@ -131,27 +132,56 @@ async function openAccountForm(
 /** Keeps a wrong email as slow as a wrong password: a hash of a password nobody has. */
 const DUMMY_HASH = "100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
+/**
+ * The challenge a form carries, checked before anything else of the form (decision 070): "passed",
+ * or the state to show again with a new challenge and why. An empty answer spends nothing.
+ */
+async function formChallenge(ctx: BackendContext, form: FormData, hotelId: number, action: "sign_in" | "sign_up"): Promise<"passed" | "refused" | ChallengeState> {
+  const token = String(form.get("captcha_token") ?? "");
+  const answer = String(form.get("captcha_answer") ?? "").trim();
+  const again = async (error?: string): Promise<ChallengeState> => ({ challenge: await newChallenge(ctx, hotelId, action), error });
+  if (form.get("captcha_new")) return again();
+  if (!token) return again();
+  if (!answer) return again(captchaText(ctx.lang, "error.required"));
+  const result = await answerChallenge(ctx, hotelId, action, token.slice(0, 400), answer);
+  if (result === "passed" || result === "refused") return result;
+  return again(captchaText(ctx.lang, result === "wrong" ? "error.wrong" : "error.expired"));
+}
+
 async function signIn(ctx: BackendContext): Promise<Response> {
   const opened = await openAccountForm(ctx);
   if (!opened.ok) return opened.response;
   const { form, client, params, csrf } = opened;
   const values = formValues(form, ["email"]);
-  const again = (message: string, status: number) =>
-    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message }, status), csrf.setCookie);
+  const again = (message: string | undefined, status: number, captcha?: ChallengeState) =>
+    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message, captcha }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again(accountText(ctx.lang, "error.form_expired"), 403);
   const email = (values.email ?? "").toLowerCase();
   const password = String(form.get("password") ?? "");
-  const ip = clientAddress(ctx.request);
-  if (await isLimited(ctx.db, client.hotel.id, email, ip, ctx.now)) return again(accountText(ctx.lang, "error.too_many"), 429);
+  const caller = callerKey(ctx);
+  const hotel = client.hotel;
+  // Failed sign-ins are counted per account and caller: past a few, this caller (only) meets a
+  // captcha before the password is even looked at; nobody is locked out (decision 070).
+  if (form.get("captcha_new") || (await signInRisk(ctx.db, hotel, email, caller, ctx.now)) === "captcha") {
+    const checked = await formChallenge(ctx, form, hotel.id, "sign_in");
+    if (checked === "refused") return again(accountText(ctx.lang, "error.too_many"), 429);
+    if (checked !== "passed") {
+      const reason = checked.error ? undefined : captchaText(ctx.lang, "needed.signin");
+      return again(undefined, form.get("captcha_new") ? 200 : 400, { ...checked, reason });
+    }
+  }
   const member = await ctx.db
     .prepare("SELECT id, password_hash FROM members WHERE hotel_id = ? AND email = ?")
-    .bind(client.hotel.id, email)
+    .bind(hotel.id, email)
     .first<{ id: number; password_hash: string }>();
   const passwordOk = await verifyPassword(password.slice(0, 200), member?.password_hash || DUMMY_HASH);
   if (!member || !member.password_hash || !passwordOk) {
-    await recordFailure(ctx.db, client.hotel.id, email, ip, ctx.now);
-    return again(accountText(ctx.lang, "error.credentials"), 401);
+    await recordSignInFailure(ctx.db, hotel.id, email, caller, ctx.now);
+    const risk = await signInRisk(ctx.db, hotel, email, caller, ctx.now);
+    const captcha = risk === "captcha" ? { challenge: await newChallenge(ctx, hotel.id, "sign_in"), reason: captchaText(ctx.lang, "needed.signin") } : undefined;
+    return again(accountText(ctx.lang, "error.credentials"), 401, captcha);
   }
+  await clearSignInFailures(ctx.db, hotel.id, email, caller);
   const { session, sessionHash } = await startSession(ctx.db, member.id, ctx.now);
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
 }

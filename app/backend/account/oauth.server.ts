@@ -11,13 +11,12 @@ import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/session/oauth-crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
-import { hashPassword, verifyPassword } from "./passwords";
+import { verifyPassword } from "./passwords";
 import { answerChallenge, callerKey, clearSignInFailures, newChallenge, recordSignInFailure, signInRisk, captchaText } from "~/backend/captcha/captcha.server";
 import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
-import { personName } from "~/booking/contact-fields";
-import { isPhoneNumber } from "~/booking/contact";
+import { confirmPage, confirmSignUp, requestSignUp, SignUpSchema, signUpCheck, signUpHotel, signUpReason, signUpSentPage } from "./signup.server";
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 
@@ -186,47 +185,38 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
 }
 
-const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters" } as const;
-
-const SignUpSchema = v.object({
-  // Names by the one rule of every entry (decision 052): no control or bidirectional control characters.
-  last_name: personName(NAME_MESSAGES),
-  first_name: personName(NAME_MESSAGES),
-  email: v.pipe(v.string(), v.maxLength(200, "error.email"), v.email("error.email")),
-  // The booking form's phone rule: `\s` once let CR LF and tabs through.
-  phone: v.pipe(v.string(), v.check(isPhoneNumber, "error.phone")),
-  password: v.pipe(v.string(), v.minLength(8, "error.password"), v.maxLength(200, "error.password")),
-});
-
 async function signUp(ctx: BackendContext): Promise<Response> {
   const opened = await openAccountForm(ctx);
   if (!opened.ok) return opened.response;
   const { form, client, params, csrf } = opened;
   const values = { ...formValues(form, ["last_name", "first_name", "email", "phone"]), password: String(form.get("password") ?? "") };
   const { password: _password, ...shown } = values;
-  const again = (state: { errors?: Record<string, string>; message?: string }, status: number) =>
-    withCookie(signUpPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
+  const hotelName = hotelNameIn(client.hotel, ctx.lang);
+  const again = (state: { errors?: Record<string, string>; message?: string; captcha?: ChallengeState }, status: number) =>
+    withCookie(signUpPage(ctx.lang, hotelName, params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again({ message: accountText(ctx.lang, "error.form_expired") }, 403);
+  // A burst of sign-ups from one caller: a captcha, then a refusal (decision 071).
+  const risk = await signUpCheck(ctx, client.hotel);
+  if (risk === "refuse") return again({ message: accountText(ctx.lang, "error.too_many_signups") }, 429);
   const parsed = v.safeParse(SignUpSchema, values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) {
-      const name = v.getDotPath(issue);
-      if (name && !errors[name]) errors[name] = accountText(ctx.lang, issue.message as Parameters<typeof accountText>[1]);
-    }
-    return again({ errors }, 400);
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.issues ?? []) {
+    const name = v.getDotPath(issue);
+    if (name && !errors[name]) errors[name] = accountText(ctx.lang, issue.message as Parameters<typeof accountText>[1]);
   }
-  const input = parsed.output;
-  const inserted = await ctx.db
-    .prepare(
-      `INSERT INTO members (hotel_id, email, first_name, last_name, phone, password_hash) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (hotel_id, email) DO NOTHING RETURNING id`,
-    )
-    .bind(client.hotel.id, input.email.toLowerCase(), input.first_name, input.last_name, input.phone.trim(), await hashPassword(input.password))
-    .first<{ id: number }>();
-  if (!inserted) return again({ errors: { email: accountText(ctx.lang, "error.email_taken") } }, 409);
-  const { session, sessionHash } = await startSession(ctx.db, inserted.id, ctx.now);
-  return withCookie(await redirectWithCode(ctx, params, inserted.id, sessionHash), sessionCookie(session));
+  if (risk === "captcha" || form.get("captcha_new")) {
+    // The fields first: a challenge is spent only on a form that can then be sent.
+    const checked = parsed.success ? await formChallenge(ctx, form, client.hotel.id, "sign_up") : { challenge: await newChallenge(ctx, client.hotel.id, "sign_up") };
+    if (checked === "refused") return again({ message: accountText(ctx.lang, "error.too_many") }, 429);
+    if (checked !== "passed") {
+      const status = form.get("captcha_new") && parsed.success ? 200 : 400;
+      return again({ errors, captcha: "error" in checked && checked.error ? checked : { ...checked, ...signUpReason(ctx) } }, status);
+    }
+  }
+  if (!parsed.success) return again({ errors }, 400);
+  // The same answer whether the address is new or already a member: nobody learns who is one.
+  await requestSignUp(ctx, client.hotel, parsed.output);
+  return withCookie(signUpSentPage(ctx, hotelName, parsed.output.email), csrf.setCookie);
 }
 
 /** A body of the token-style calls: a form (the OAuth convention) or JSON. */
@@ -423,6 +413,25 @@ export const accountRoutes: BackendRoute[] = [
       },
     },
     { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },
+    {
+      // The emailed sign-up link: a form to finish; its POST makes (or claims) the account.
+      method: "GET",
+      path: "/account/signup/confirm",
+      handler: async (ctx) => {
+        const token = (ctx.url.searchParams.get("token") ?? "").slice(0, 100);
+        const csrf = csrfFor(ctx.request);
+        return withCookie(confirmPage(ctx, await signUpHotel(ctx, token), token, csrf.token), csrf.setCookie);
+      },
+    },
+    {
+      method: "POST",
+      path: "/account/signup/confirm",
+      handler: async (ctx) => {
+        const form = (await readForm(ctx.request)) ?? new FormData();
+        if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
+        return confirmSignUp(ctx, String(form.get("token") ?? "").slice(0, 100));
+      },
+    },
     { method: "POST", path: "/account/oauth/token", handler: (ctx) => exchangeCode(ctx) },
     { method: "POST", path: "/account/api/v1/onetap", handler: (ctx) => oneTap(ctx) },
     {

@@ -107,7 +107,7 @@ export function signUpPage(lang: Language, hotelName: string, params: OAuthParam
     "new-password",
     errors.password,
     accountText(lang, "field.password_hint"),
-  )}<button type="submit">${escapeHtml(accountText(lang, "action.signup"))}</button></form><p><a href="/account/oauth/authorize?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signin"))}</a></p>`;
+  )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signup"))}</button>${state.captcha ? newChallengeButton(lang) : ""}</form><p><a href="/account/oauth/authorize?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signin"))}</a></p>`;
   return page(lang, `${accountText(lang, "title.signup")} | ${hotelName}`, body, status);
 }
 

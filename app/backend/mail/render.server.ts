@@ -75,7 +75,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 }
 
 export function renderOrderMail(input: {
-  kind: Exclude<MailKind, "hotel_payment_alert">;
+  kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup">;
   lang: Language;
   hotel: MailHotel;
   order: PresentedOrder;

@@ -302,6 +302,17 @@ describe("names at sign-up (decision 052)", () => {
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'bidi@example.com'").first<{ n: number }>())?.n).toBe(0);
   });
 
+  it("refuses a link in a name (decision 072), saying so, and keeps no sign-up", async () => {
+    const browser = new Browser(HOST, [], "198.51.100.90");
+    const form = await signUpForm(browser);
+    for (const name of ["https://evil.example/verify", "re-verify at evil.example", "www.evil"]) {
+      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: name, first_name: "Ann", email: "linky@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      expect(refused.status, name).toBe(400);
+      expect(fieldError(refused.html, "last_name"), name).toBe("A name cannot contain a web address or a link; please type only the name.");
+    }
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'linky@example.com'").first<{ n: number }>())?.n).toBe(0);
+  });
+
   it("says so in the guest's language, and takes a right-to-left name", async () => {
     const browser = new Browser(HOST);
     const form = await signUpForm(browser, "ja-JP");

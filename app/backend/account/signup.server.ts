@@ -23,7 +23,7 @@ export const SIGNUP_LINK_HOURS = 24;
 /** Sign-up emails one address gets per hotel per day: sign-up is no way to flood someone's inbox. */
 export const SIGNUP_EMAILS_PER_DAY = 3;
 
-const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters" } as const;
+const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters", link: "error.name_link" } as const;
 
 export const SignUpSchema = v.object({
   // Names by the one rule of every entry (decision 052): no control or bidirectional control characters, no links.

@@ -60,7 +60,7 @@ export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; orde
     ...(testMode ? [t("mail.test_mode")] : []),
     t("mail.intro.hotel_payment_alert", { number: order.order_doc }),
     ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatTwd(payment.amount, lang), trade: payment.trade_no })),
-    `${t("mail.alert.guest")}: ${order.booker_name} · ${order.booker_email} · ${order.booker_phone}`,
+    `${t("mail.alert.guest")}: ${isolatedName(order.booker_name)} · ${order.booker_email} · ${order.booker_phone}`,
     `${t("mail.number")}: ${order.order_doc}`,
   ];
   const text = [...lines, "", `${t("mail.view_link")}: ${view}`, ""].join("\n");

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { PriceDetail } from "~/hotel-api/schemas";
 import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type FieldProps, type Values } from "./fields";
@@ -19,10 +20,12 @@ interface Props {
   values: Values;
   field: FieldProps;
   fieldErrors: FieldErrors;
+  /** Shown just before "Book": the challenge, when the back end asks for one (decision 072). */
+  beforeOrder?: ReactNode;
 }
 
 /** The side of the form: member benefits, the coupon, the price check's summary and "Book". */
-export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors }: Props) {
+export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors, beforeOrder }: Props) {
   const { t } = useTranslation();
   return (
     <aside className="checkout-summary">
@@ -74,6 +77,7 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
         </button>
       )}
       {price ? <PriceSummary price={price} /> : null}
+      {beforeOrder}
       <button type="submit" name="intent" value="order" className="button button--block button--primary" disabled={busy === "order"}>
         {busy === "order" ? t("loading") : t("checkout.place_order")}
       </button>

@@ -177,7 +177,8 @@ describe("a cap on rooms × nights without online payment", () => {
 describe("no relay", () => {
   it.each([
     ["booker_first_name", "https://evil.example/a/verify"],
-    ["booker_last_name", "guest. URGENT: card declined, re-verify at evil.example"],
+    // Under 50 characters: refused for the link, not the length.
+    ["booker_last_name", "URGENT: re-verify at evil.example"],
     ["booker_first_name", "www.evil"],
     ["booker_name", "Mei pay-now.com"],
   ])("the order API refuses a link in %s and books nothing", async (field, value) => {

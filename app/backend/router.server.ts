@@ -10,6 +10,7 @@ import { pricingRoutes } from "~/backend/pricing/pricing.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
 import { masterRoutes } from "~/backend/payments/master.server";
+import { captchaRoutes } from "~/backend/captcha/captcha.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -17,7 +18,7 @@ const coreRoutes: BackendRoute[] = [
 ];
 
 /** Every route of the built-in back end; the bad-input corpus (test/worker/bad-input-corpus.test.ts) walks it. */
-export const BACKEND_ROUTES: readonly BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes];
+export const BACKEND_ROUTES: readonly BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes, ...captchaRoutes];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;

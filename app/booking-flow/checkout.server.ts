@@ -16,6 +16,7 @@ import type { HotelInfo, PriceDetail } from "~/hotel-api/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/server/redirects.server";
+import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/booking-flow/order-captcha.server";
 
 type Values = Record<string, string>;
 
@@ -30,6 +31,8 @@ export interface CheckoutReply {
   /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
   promotionReset?: string;
   orderDoc?: string;
+  /** A challenge to answer before the order is sent again (decision 072). */
+  captcha?: CaptchaView | null;
 }
 
 const reply = (body: CheckoutReply, status = 200) => data(body, { status });
@@ -181,6 +184,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     return reply({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
 
+  if (values.intent === "captcha_new") return reply({ values, fieldErrors: {}, formError: null, price: null, priceError: null, captcha: await freshOrderChallenge(api, values) });
+
   const checked = validateCheckout(values, cart.lines.length);
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
@@ -202,6 +207,9 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   if (!current.error && current.price && String(current.price.pay_amount) !== input.due_now) {
     return reply({ values, fieldErrors: {}, formError: "checkout.error.due_now_changed", price: current.price, priceError: null }, 409);
   }
+  // The challenge the form carries, when the order API asked for one: verified before the order.
+  const captcha = await orderCaptchaStep(api, values);
+  if (!captcha.ok) return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
   const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
     {
@@ -223,6 +231,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       // The party of the search, already checked against its limits (never the raw query).
       adults_count: search.search.adults,
       children_count: search.search.children,
+      ...(captcha.pass ? { captcha_pass: captcha.pass } : {}),
     },
     input.checkout_key,
   );
@@ -232,7 +241,15 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     // page shows the message once: at that line.
     const after = await check(promotion, pointsUsed);
     return reply(
-      { values, fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {}, formError: result.error.message || "checkout.error.failed", orderDoc: result.order_doc, price: after.price, priceError: null },
+      {
+        values,
+        fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {},
+        formError: result.error.message || "checkout.error.failed",
+        orderDoc: result.order_doc,
+        price: after.price,
+        priceError: null,
+        captcha: challengeOf(result.error),
+      },
       result.error.status === 409 ? 409 : 400,
     );
   }

@@ -5,7 +5,7 @@
  * pages' JavaScript.
  */
 import * as v from "valibot";
-import { hasControlCharacters, isCleanName, isPhoneNumber, PHONE_MAX_LENGTH } from "~/booking/contact";
+import { hasControlCharacters, hasLink, isCleanName, isPhoneNumber, PHONE_MAX_LENGTH } from "~/booking/contact";
 
 /** The longest each field may be (characters). */
 export const CONTACT_LIMITS = { name: 50, email: 254, phone: PHONE_MAX_LENGTH, memo: 500, companyName: 100, occupantName: 100, occupantMemo: 200, coupon: 40 } as const;
@@ -14,6 +14,8 @@ export interface ContactMessages {
   required: string;
   tooLong: string;
   controlCharacters: string;
+  /** A name holding a link (decision 072); the site's forms default to the key `form.error.name_link`. */
+  link?: string;
   phone: string;
   email: string;
   companyRegNumber: string;
@@ -23,13 +25,32 @@ export interface ContactMessages {
  * A person's name, wherever one is typed: trimmed, `max` characters at most, and `isCleanName`
  * (no control or bidirectional control characters; decision 052). Required unless `optional`.
  */
-export function personName(messages: Pick<ContactMessages, "required" | "tooLong" | "controlCharacters">, max: number = CONTACT_LIMITS.name) {
-  return v.pipe(v.string(), v.trim(), v.minLength(1, messages.required), v.maxLength(max, messages.tooLong), v.check(isCleanName, messages.controlCharacters));
+export function personName(messages: Pick<ContactMessages, "required" | "tooLong" | "controlCharacters" | "link">, max: number = CONTACT_LIMITS.name) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, messages.required),
+    v.maxLength(max, messages.tooLong),
+    v.check(isCleanName, messages.controlCharacters),
+    v.check((text: string) => !hasLink(text), messages.link ?? NAME_LINK_KEY),
+  );
 }
 
+/** The site's translation key for a name holding a link, when a form's messages name none. */
+export const NAME_LINK_KEY = "form.error.name_link";
+
 /** An optional name (an occupant's): empty, or a name by the same rule. */
-export function optionalPersonName(messages: Pick<ContactMessages, "tooLong" | "controlCharacters">, max: number) {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong), v.check(isCleanName, messages.controlCharacters)), "");
+export function optionalPersonName(messages: Pick<ContactMessages, "tooLong" | "controlCharacters" | "link">, max: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, messages.tooLong),
+      v.check(isCleanName, messages.controlCharacters),
+      v.check((text: string) => !hasLink(text), messages.link ?? NAME_LINK_KEY),
+    ),
+    "",
+  );
 }
 
 export function contactSchemas(messages: ContactMessages) {

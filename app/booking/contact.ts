@@ -36,6 +36,28 @@ export function isCleanName(text: string): boolean {
   return !hasControlCharacters(text) && !BIDI_CONTROLS.test(text);
 }
 
+/** A URL scheme (`https://`, `hxxp://`, `mailto:`, `javascript:`…). */
+const SCHEME = /[a-z][a-z0-9+.-]*:\/\/|(?:^|[^\p{L}\p{N}])(?:mailto|javascript|data|tel|sms|file):/iu;
+const WWW = /(?:^|[^\p{L}\p{N}])www\d{0,3}\./iu;
+/**
+ * A domain-like word: a label, a dot, and a top-level domain that guests' mail programs and
+ * chat apps turn into a link (`evil.example`, `pay-now.com`, `bit.ly`). Not any word with a dot:
+ * initials (`J.R.R.`) and titles (`Mr. Li`) are names.
+ */
+const DOMAIN =
+  /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.(?:com|net|org|info|biz|io|co|me|app|dev|xyz|top|site|online|shop|store|club|link|click|live|pro|tv|cc|ly|gl|gg|ai|to|tw|cn|hk|mo|jp|kr|uk|us|ru|de|fr|eu|ca|au|nz|sg|my|th|vn|ph|id|br|mx|nl|pl|ch|se|zip|mov|page|cloud|example|test|invalid|onion|xn--[a-z0-9-]+)(?![\p{L}\p{N}])/iu;
+
+/**
+ * Whether text holds a link or something a mail program would make one: a scheme, `www.`, or a
+ * domain-like word, also when written with full-width or ideographic dots and letters. A person's
+ * name never does (decision 072): a name is shown in the hotel's own emails, and a link there
+ * turns them into a phishing relay.
+ */
+export function hasLink(text: string): boolean {
+  const plain = text.normalize("NFKC").replace(/[\u3002\uFF61\uFF0E]/g, ".");
+  return SCHEME.test(plain) || WWW.test(plain) || DOMAIN.test(plain);
+}
+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSHOWABLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
@@ -51,10 +73,18 @@ export function nameForDisplay(name: string): string {
 /**
  * A name inside plain text (an email): first-strong isolate … pop directional isolate around it,
  * the text equivalent of `<bdi>`, so even a right-to-left name cannot carry the phone number or
- * the words after it into its own direction.
+ * the words after it into its own direction. A name stored before names refused links (decision
+ * 072) is defanged: its dots, colons, slashes and at signs become look-alikes no mail program
+ * makes a link of.
  */
 export function isolatedName(name: string): string {
-  return `\u2068${nameForDisplay(name)}\u2069`;
+  const shown = nameForDisplay(name);
+  return `\u2068${hasLink(shown) ? defanged(shown) : shown}\u2069`;
+}
+
+/** Text no mail program turns into a link: "evil.example/x" → "evil·example∕x". */
+export function defanged(text: string): string {
+  return text.normalize("NFKC").replace(/[.\u3002\uFF61]/g, "\u00B7").replace(/:/g, "\uA789").replace(/\//g, "\u2215").replace(/@/g, " (at) ");
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   AttachmentSchema,
   CalendarDaySchema,
   CouponSchema,
+  CaptchaPassSchema,
+  CaptchaTriggerSchema,
   CreatedOrderSchema,
   FacilitySchema,
   FailureSchema,
@@ -401,6 +403,16 @@ export class HotelApi {
     }
   }
 
+  /** POST /api/captcha/trigger: whether this guest needs a challenge for `action` now, and one when so (decision 070). */
+  captchaTrigger(action: string, subject: { email?: string; phone?: string } = {}) {
+    return this.call(CaptchaTriggerSchema, "POST", "/api/captcha/trigger", { body: { ...subject, action, domain: this.options.domain } });
+  }
+
+  /** POST /api/captcha/verify: a pass for a right answer; a refusal carries a new challenge in its `data`. */
+  captchaVerify(action: string, token: string, answer: string) {
+    return this.call(CaptchaPassSchema, "POST", "/api/captcha/verify", { body: { action, token, answer, domain: this.options.domain } });
+  }
+
   /** GET /api/ota/order/personal-order-list (the member's orders) */
   memberOrders(filters: { order_doc?: string; status?: string } = {}) {
     return this.call(v.array(OrderSchema), "GET", "/api/ota/order/personal-order-list", { query: { ...this.hotel, ...filters } });
@@ -505,6 +517,8 @@ export interface OrderPayload {
   room_attachment_exist?: boolean;
   adults_count: number;
   children_count: number;
+  /** A pass of captchaVerify for "order", when the back end asked for one (decision 072). */
+  captcha_pass?: string;
 }
 
 export type CreateOrderResult =

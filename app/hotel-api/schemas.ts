@@ -531,6 +531,17 @@ export const OrderHistorySchema = v.object({
 
 export const CreatedOrderSchema = v.object({ order_doc: v.string(), redirect_path: v.string(), order: OrderSchema });
 
+/** A captcha challenge (decision 070): the picture as a data URL, the question in words, the token to send back. */
+export const CaptchaChallengeSchema = v.object({
+  token: v.pipe(v.string(), v.maxLength(400)),
+  picture: v.pipe(v.string(), v.startsWith("data:image/svg+xml;base64,"), v.maxLength(60_000)),
+  question: v.pipe(v.string(), v.maxLength(200)),
+  expires_in: v.number(),
+});
+export type CaptchaChallenge = v.InferOutput<typeof CaptchaChallengeSchema>;
+export const CaptchaTriggerSchema = v.object({ action: v.string(), needed: v.boolean(), challenge: v.nullable(CaptchaChallengeSchema) });
+export const CaptchaPassSchema = v.object({ action: v.string(), pass: v.pipe(v.string(), v.maxLength(400)), expires_in: v.number() });
+
 export const AttachmentSchema = v.object({ order_doc: v.string(), attachment_list: v.array(v.unknown()) });
 
 /** Spec §3: the master-system order (GET /api/order/master/{id}). */

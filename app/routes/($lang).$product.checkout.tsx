@@ -6,6 +6,7 @@ import { lodgingUnit, unitKey } from "~/booking/units";
 import { BookerFields } from "~/components/checkout/BookerFields";
 import { CheckoutLines } from "~/components/checkout/CheckoutLines";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
+import { CaptchaField } from "~/components/captcha/CaptchaField";
 import { fieldProps, type FieldErrors, type Values } from "~/components/checkout/fields";
 import { PaymentFields } from "~/components/checkout/PaymentFields";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
@@ -93,6 +94,7 @@ export default function CheckoutPage() {
             values={values}
             field={field}
             fieldErrors={fieldErrors}
+            beforeOrder={<CaptchaField captcha={actionData?.captcha} />}
           />
         </div>
       </Form>

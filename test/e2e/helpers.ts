@@ -80,7 +80,7 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
       booker_first_name: "Mei",
       booker_last_name: "Lin",
       booker_phone: "0912345678",
-      // One guest per order: a guest may hold only a few unpaid orders at a hotel (docs/decisions/032).
+      // The demo city hotel lets one guest (mei+N@example.com is one mailbox) hold 100 unpaid orders (decisions 032, 072).
       booker_email: `mei+${offset}@example.com`,
       booking_from: "HXA",
       check_in_day: start,

@@ -13,7 +13,7 @@ async function signOut(page: Page) {
   await expect(page.locator(".member-menu__sign-in")).toBeVisible();
 }
 
-test("a guest creates a member account from the sign-in page and comes back signed in", async ({ page, javaScriptEnabled }) => {
+test("a guest creates a member account from the sign-in page, finishes it by the emailed link and signs in", async ({ page, javaScriptEnabled }) => {
   const email = `new-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
   await page.goto(hotelUrl("taipei", "/en-US/facilities"));
   await page.locator(".member-menu__sign-in").click();
@@ -30,7 +30,19 @@ test("a guest creates a member account from the sign-in page and comes back sign
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill("ann-password-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));
+  // Nobody is a member until the emailed link is followed (decision 071).
+  await expect(page.locator("h1")).toHaveText("Check your email");
+  await expect(page.getByRole("status")).toContainText(`We sent a message to ${email}.`);
+  await page.goto(hotelUrl("taipei", `/dev/outbox?to=${encodeURIComponent(email)}`));
+  await page.locator(`article[data-kind="account_signup"] a[href*="/account/signup/confirm"]`).first().click();
+  await page.getByRole("button", { name: "Finish creating my account" }).click();
+  await expect(page.locator("h1")).toHaveText("Your account is ready");
+  await page.getByRole("link", { name: "Go to the website and sign in" }).click();
+  await expect(page.locator("h1")).toHaveText("Member sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("ann-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.goto(hotelUrl("taipei", "/en-US/facilities"));
   await expect(page.locator(".member-menu summary")).toHaveText("Signed in as Ann Chen");
   await signOut(page);
   await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasControlCharacters, isCleanName, isolatedName, isPhoneNumber, nameForDisplay } from "~/booking/contact";
+import { hasControlCharacters, hasLink, isCleanName, isolatedName, isPhoneNumber, nameForDisplay } from "~/booking/contact";
 
 describe("isPhoneNumber", () => {
   it.each([
@@ -99,5 +99,38 @@ describe("isCleanName: the one rule of every entry that takes a name (decision 0
     expect(nameForDisplay("Lin\u202E Mei\u0000\u0007")).toBe("Lin Mei");
     expect(isolatedName("Lin\u202E")).toBe("\u2068Lin\u2069");
     expect(isolatedName("שרה")).toBe("\u2068שרה\u2069");
+  });
+});
+
+describe("hasLink: a name holding a link (decision 072)", () => {
+  it.each([
+    "guest. URGENT: card declined, re-verify at https://evil.example/a/verify",
+    "https://evil.example",
+    "hxxps://evil",
+    "mailto:me",
+    "www.evil",
+    "WWW.EVIL.TEST",
+    "evil.example",
+    "pay-now.com",
+    "bit.ly",
+    "Chen evil.com/verify",
+    "ｅｖｉｌ．ｃｏｍ",
+    "evil。com",
+    "javascript:alert(1)",
+  ])("finds one in %j", (text) => {
+    expect(hasLink(text)).toBe(true);
+  });
+
+  it.each(["Mei Lin", "J.R.R. Tolkien", "Mr. Li", "St. John", "O'Brien", "Anne-Marie", "陳 美玲", "山田 太郎", "김민준", "שרה כהן", "Dr.Who", "Ph.D."])("finds none in the name %j", (text) => {
+    expect(hasLink(text)).toBe(false);
+  });
+});
+
+describe("isolatedName in an email: a stored name with a link is defanged (decision 072)", () => {
+  it("leaves a name alone and breaks every link in one", () => {
+    expect(isolatedName("Mei Lin")).toBe("\u2068Mei Lin\u2069");
+    const shown = isolatedName("guest. URGENT: card declined, re-verify at https://evil.example/a/verify");
+    expect(hasLink(shown)).toBe(false);
+    expect(shown).not.toMatch(/https?:|evil\.example/);
   });
 });

@@ -12,7 +12,7 @@ import { memberSessionCookie } from "~/session/cookies.server";
 import type { AppEnv } from "~/server/env.server";
 import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, answerQuestion, apiJson, captchaQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations (the deployed cap) and several tests sign in more
 // than once: on a shared two-core machine running other test files, past the default 5 s.
@@ -140,37 +140,130 @@ describe("the account service's pages", () => {
     expect(html).toMatch(/<form method="post" action="\/account\/signin/);
   });
 
-  it("signs up a new member and signs them in, and refuses the same email twice", async () => {
-    const browser = new Browser(HOST);
-    const login = await browser.request(`/en-US/hxa/login?back=${encodeURIComponent("/en-US/facilities")}`);
+  /** The sign-up form of a new sign-in on the site, for a guest at `address`. */
+  async function openSignUp(browser: Browser, lang = "en-US") {
+    const login = await browser.request(`/${lang}/hxa/login?back=${encodeURIComponent(`/${lang}/facilities`)}`);
     const authorize = await browser.request(follow(login.location));
     const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
-    const signup = await browser.request(signupLink);
-    expect(text(signup.html)).toContain("Create a member account");
+    const page = await browser.request(signupLink);
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(signup.html, name);
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    return { form, page };
+  }
+
+  /** The newest sign-up email to `to`: its text and the link in it. */
+  async function signUpMail(to: string) {
+    const row = await env.DB.prepare("SELECT subject, text_body, html_body FROM mail_outbox WHERE kind = 'account_signup' AND to_address = ? ORDER BY id DESC LIMIT 1")
+      .bind(to)
+      .first<{ subject: string; text_body: string; html_body: string }>();
+    const link = /http:\/\/[^\s]+\/account\/signup\/confirm\?[^\s]+/.exec(row?.text_body ?? "")?.[0] ?? "";
+    return { row, link: link ? `${new URL(link).pathname}${new URL(link).search}` : "" };
+  }
+
+  /** Follows an emailed sign-up link as a browser does: the page, then its button. */
+  async function followSignUpLink(browser: Browser, link: string) {
+    const confirm = await browser.request(link);
+    const token = hidden(confirm.html, "token");
+    return { confirm, done: await browser.request("/account/signup/confirm?lang=en-US", { token, csrf: hidden(confirm.html, "csrf") }) };
+  }
+
+  const memberCount = async (email: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())?.n ?? -1;
+
+  it("a sign-up answers 'check your email', makes nobody a member until the emailed link is followed, and the link works once (decision 071)", async () => {
+    const browser = new Browser(HOST, [], "198.51.100.80");
+    const { form, page } = await openSignUp(browser);
+    expect(text(page.html)).toContain("Create a member account");
     const short = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "short" });
     expect(short.status).toBe(400);
     expect(text(short.html)).toContain("The password needs at least 8 characters.");
     expect(short.html).toContain('value="ann@example.com"');
     const created = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "ann-password-1" });
-    expect(created.status).toBe(303);
-    const back = await browser.request(follow(created.location));
-    expect(back.location).toBe("/en-US/facilities");
-    const page = await browser.request("/en-US/facilities");
-    expect(text(page.html)).toContain("Signed in as Ann Chen");
+    expect(created.status).toBe(200);
+    expect(text(created.html)).toContain("We sent a message to ann@example.com. Follow the link in it within 24 hours");
+    expect(await memberCount("ann@example.com")).toBe(0);
+    expect((await signIn(new Browser(HOST), "ann@example.com", "/", "ann-password-1")).status).toBe(401);
+
+    const { row, link } = await signUpMail("ann@example.com");
+    expect(row?.subject).toBe("Fixture Hotel: finish creating your member account");
+    // The email carries no name the guest typed: nothing of theirs to turn into a message.
+    expect(row?.text_body).not.toContain("Ann");
+    // A mail scanner fetching the link changes nothing: only its button does.
+    const { confirm, done } = await followSignUpLink(new Browser(HOST), link);
+    expect(text(confirm.html)).toContain("Finish creating my account");
+    expect(done.status).toBe(200);
+    expect(text(done.html)).toContain("Your account is ready");
+    expect(await memberCount("ann@example.com")).toBe(1);
     const stored = await env.DB.prepare("SELECT password_hash FROM members WHERE email = 'ann@example.com'").first<{ password_hash: string }>();
     expect(stored?.password_hash).toMatch(/^100000\$/);
+    expect((await signIn(new Browser(HOST), "ann@example.com", "/en-US/about", "ann-password-1")).status).toBe(303);
+    // Followed again: refused, nothing changes.
+    const twice = await followSignUpLink(new Browser(HOST), link);
+    expect(twice.done.status).toBe(400);
+    expect(text(twice.done.html)).toContain("This link has expired or was already used.");
+  });
 
-    const again = new Browser(HOST);
-    const second = await again.request(follow((await again.request("/en-US/hxa/login?back=/")).location));
-    const link = /href="(\/account\/signup\?[^"]+)"/.exec(second.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
-    const page2 = await again.request(link);
-    const form2: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form2[name] = hidden(page2.html, name);
-    const taken = await again.request("/account/signup?lang=en-US", { ...form2, last_name: "Chen", first_name: "Ann", email: "ANN@example.com", phone: "0912 000 111", password: "another-pass-1" });
-    expect(taken.status).toBe(409);
-    expect(text(taken.html)).toContain("This email is already a member. Please sign in.");
+  it("answers a taken email exactly as a new one, and the owner of the address claims it by the link (decision 071)", async () => {
+    await addMember(HOST, "taken@example.com");
+    const browser = new Browser(HOST, [], "198.51.100.81");
+    const { form } = await openSignUp(browser);
+    const fresh = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Wu", first_name: "Bo", email: "fresh@example.com", phone: "0912 000 111", password: "fresh-password-1" });
+    const taken = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Wu", first_name: "Bo", email: "TAKEN@example.com", phone: "0912 000 111", password: "claimed-password-1" });
+    expect(taken.status).toBe(fresh.status);
+    expect(text(taken.html).replace("taken@example.com", "…").replace("TAKEN@example.com", "…")).toBe(text(fresh.html).replace("fresh@example.com", "…"));
+    // Until the link is followed, the member's password is what it was.
+    expect((await signIn(new Browser(HOST), "taken@example.com", "/", "claimed-password-1")).status).toBe(401);
+    const member = new Browser(HOST);
+    expect((await signIn(member, "taken@example.com", "/en-US/about")).status).toBe(303);
+    const { done } = await followSignUpLink(new Browser(HOST), (await signUpMail("taken@example.com")).link);
+    expect(done.status).toBe(200);
+    expect(await memberCount("taken@example.com")).toBe(1);
+    // The owner's password now; the old one no longer; whoever was signed in with it is signed out.
+    expect((await signIn(new Browser(HOST), "taken@example.com", "/", "claimed-password-1")).status).toBe(303);
+    expect((await signIn(new Browser(HOST), "taken@example.com", "/", PASSWORD)).status).toBe(401);
+    // The booking page asks the back end, which no longer knows the token: the site signs them out (decision 023).
+    await member.request("/en-US/hxa/booking?adults=2");
+    expect(text((await member.request("/en-US/about")).html)).not.toContain("Signed in as");
+  });
+
+  it("a burst of sign-ups from one caller meets a captcha after three, then a refusal after ten, in the guest's language; another caller is not asked", async () => {
+    const address = "2001:db8:5:5::1";
+    let shown = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 10; i++) {
+      // Each from another address of the same /64: one caller.
+      const browser = new Browser(HOST, [], `2001:db8:5:5::${i + 1}`);
+      const { form } = await openSignUp(browser);
+      const fields = { ...form, last_name: "Bot", first_name: "Net", email: `burst${i}@example.com`, phone: "0912 000 111", password: "burst-password-1" };
+      shown = await browser.request("/account/signup?lang=en-US", fields);
+      if (i < 3) {
+        expect(shown.status, `sign-up ${i + 1}`).toBe(200);
+        continue;
+      }
+      expect(shown.status, `sign-up ${i + 1}`).toBe(400);
+      expect(text(shown.html)).toContain("Many accounts were requested from your connection. Please confirm you are a person.");
+      expect(shown.html).toContain('value="burst' + i + '@example.com"');
+      shown = await browser.request("/account/signup?lang=en-US", { ...fields, captcha_token: hidden(shown.html, "captcha_token"), captcha_answer: answerQuestion(captchaQuestion(shown.html)) });
+      expect(shown.status, `sign-up ${i + 1} with the challenge`).toBe(200);
+    }
+    const browser = new Browser(HOST, [], address);
+    const { form } = await openSignUp(browser, "ja-JP");
+    const refused = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "Bot", first_name: "Net", email: "burst-last@example.com", phone: "0912 000 111", password: "burst-password-1" });
+    expect(refused.status).toBe(429);
+    expect(text(refused.html)).toContain("お使いの接続から多数のアカウントが申請されました。1時間後にもう一度お試しください。");
+    const other = new Browser(HOST, [], "2001:db8:5:6::1");
+    const accepted = await other.request("/account/signup?lang=en-US", { ...(await openSignUp(other)).form, last_name: "Li", first_name: "Lu", email: "neighbour-signup@example.com", phone: "0912 000 111", password: "lu-password-12" });
+    expect(accepted.status).toBe(200);
+  });
+
+  it("sends one address at most three sign-up emails a day, answering the same", async () => {
+    for (let i = 0; i < 5; i++) {
+      const browser = new Browser(HOST, [], `192.0.2.${100 + i}`);
+      const { form } = await openSignUp(browser);
+      const answer = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Flood", first_name: "Ed", email: "target@example.com", phone: "0912 000 111", password: "flood-password-1" });
+      expect(answer.status).toBe(200);
+      expect(text(answer.html)).toContain("We sent a message to target@example.com.");
+    }
+    const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'target@example.com'").first<{ n: number }>();
+    expect(sent?.n).toBe(3);
   });
 });
 
@@ -206,6 +299,18 @@ describe("names at sign-up (decision 052)", () => {
     expect(phone.status).toBe(400);
     expect(fieldError(phone.html, "phone")).toBe("Please enter a valid phone number.");
     expect(await members()).toBe(before);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'bidi@example.com'").first<{ n: number }>())?.n).toBe(0);
+  });
+
+  it("refuses a link in a name (decision 072), saying so, and keeps no sign-up", async () => {
+    const browser = new Browser(HOST, [], "198.51.100.90");
+    const form = await signUpForm(browser);
+    for (const name of ["https://evil.example/verify", "re-verify at evil.example", "www.evil"]) {
+      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: name, first_name: "Ann", email: "linky@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      expect(refused.status, name).toBe(400);
+      expect(fieldError(refused.html, "last_name"), name).toBe("A name cannot contain a web address or a link; please type only the name.");
+    }
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'linky@example.com'").first<{ n: number }>())?.n).toBe(0);
   });
 
   it("says so in the guest's language, and takes a right-to-left name", async () => {
@@ -215,8 +320,8 @@ describe("names at sign-up (decision 052)", () => {
     expect(refused.status).toBe(400);
     expect(fieldError(refused.html, "last_name")).toBe("使用できない制御文字が含まれています。もう一度入力してください。");
     const created = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "כהן", first_name: "שרה", email: "sarah@example.com", phone: "+972 50 123 4567", password: "sarah-password-1" });
-    expect(created.status).toBe(303);
-    const stored = await env.DB.prepare("SELECT first_name, last_name FROM members WHERE email = 'sarah@example.com'").first();
+    expect(created.status).toBe(200);
+    const stored = await env.DB.prepare("SELECT first_name, last_name FROM signup_requests WHERE email = 'sarah@example.com'").first();
     expect(stored).toEqual({ first_name: "שרה", last_name: "כהן" });
   });
 
@@ -263,37 +368,147 @@ describe("signing in on the site", () => {
     expect(booking.status).toBe(200);
   });
 
-  it("refuses a wrong password, then every attempt for that account after five failures, the right password too", async () => {
+  /** The sign-in form of a new sign-in on the site, as `browser` sees it: its hidden fields and page. */
+  async function openSignIn(browser: Browser, lang = "en-US") {
+    const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
+    const page = await browser.request(follow(login.location));
+    const form: Record<string, string> = {};
+    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    return { form, page };
+  }
+
+  it("asks a captcha after three wrong passwords, of that address on that account only: the right password from elsewhere signs in (decision 070)", async () => {
     await addMember(HOST, "limited@example.com");
-    for (let i = 0; i < 5; i++) {
-      const wrong = await signIn(new Browser(HOST), "limited@example.com", "/", "wrong-password");
+    const guesser = new Browser(HOST, [], "203.0.113.50");
+    const { form } = await openSignIn(guesser);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await guesser.request("/account/signin?lang=en-US", { ...form, email: "limited@example.com", password: "wrong-password" });
       expect(wrong.status).toBe(401);
       expect(text(wrong.html)).toContain("The email or password is not correct.");
+      // The third failure already shows the challenge for the next attempt, in the same form.
+      expect(wrong.html.includes('name="captcha_answer"'), `attempt ${i + 1}`).toBe(i === 2);
     }
-    const blocked = await signIn(new Browser(HOST), "limited@example.com", "/", PASSWORD);
-    expect(blocked.status).toBe(429);
-    expect(text(blocked.html)).toContain("Too many sign-in attempts");
+    // The right password without an answer: not checked, the challenge again, the email kept.
+    const unanswered = await guesser.request("/account/signin?lang=en-US", { ...form, email: "limited@example.com", password: PASSWORD });
+    expect(unanswered.status).toBe(400);
+    expect(text(unanswered.html)).toContain("please confirm you are a person before signing in again");
+    expect(unanswered.html).toContain('value="limited@example.com"');
+    // Two more wrong passwords, each after a passed challenge: five failures on the account in all,
+    // which once locked it for everyone.
+    let shown = unanswered;
+    for (let i = 0; i < 2; i++) {
+      shown = await guesser.request("/account/signin?lang=en-US", {
+        ...form,
+        email: "limited@example.com",
+        password: "wrong-again",
+        captcha_token: hidden(shown.html, "captcha_token"),
+        captcha_answer: answerQuestion(captchaQuestion(shown.html)),
+      });
+      expect(shown.status).toBe(401);
+    }
+    // The same account from another address, the right password: signed in, no challenge.
+    const owner = new Browser(HOST, [], "198.51.100.60");
+    const ownerForm = await openSignIn(owner);
+    const signedIn = await owner.request("/account/signin?lang=en-US", { ...ownerForm.form, email: "limited@example.com", password: PASSWORD });
+    expect(signedIn.status).toBe(303);
+    // Another account from the guessing address: no challenge either.
+    await addMember(HOST, "neighbour@example.com");
+    const neighbour = await guesser.request("/account/signin?lang=en-US", { ...form, email: "neighbour@example.com", password: PASSWORD });
+    expect(neighbour.status).toBe(303);
   });
 
-  it("limits failures per address across accounts", async () => {
-    const browser = new Browser(HOST);
-    const attempt = async (email: string, password: string) => {
-      const login = await browser.request("/en-US/hxa/login?back=/");
-      const page = await fetchAs(HOST, follow(login.location));
-      const html = await page.text();
-      const form: Record<string, string> = {};
-      for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(html, name);
-      const csrf = page.headers.getSetCookie().find((cookie) => cookie.startsWith("account_csrf="))?.split(";")[0] ?? "";
-      return fetchAs(HOST, "/account/signin?lang=en-US", {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.9", cookie: csrf },
-        body: new URLSearchParams({ ...form, email, password }),
-      });
-    };
-    for (let i = 0; i < 20; i++) expect((await attempt(`nobody${i}@example.com`, "wrong-password")).status).toBe(401);
-    const blocked = await attempt("ken@example.com", PASSWORD);
-    expect(blocked.status).toBe(429);
+  it.each([
+    ["en-US", "That answer did not match. Here is a new challenge; please try again.", "Your answer"],
+    ["ja-JP", "回答が一致しませんでした。新しい問題を表示しましたので、もう一度お試しください。", "回答"],
+  ])("in %s the challenge is refused once when wrong, then passed with the question's answer, and signs in", async (lang, wrongMessage, label) => {
+    const email = `captcha-${lang}@example.com`;
+    await addMember(HOST, email);
+    const browser = new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`);
+    const { form } = await openSignIn(browser, lang);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request(`/account/signin?lang=${lang}`, { ...form, email, password: "wrong-password" });
+    expect(text(page.html)).toContain(label);
+    expect(page.html).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="[^"]+" width="220" height="72">/);
+    const wrong = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: String(Number(answerQuestion(captchaQuestion(page.html))) + 1),
+    });
+    expect(wrong.status).toBe(400);
+    expect(text(wrong.html)).toContain(wrongMessage);
+    expect(wrong.html).toContain('aria-invalid="true"');
+    expect(wrong.html).toContain(`value="${email}"`);
+    expect(hidden(wrong.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
+    // The right answer to the challenge already spent does not pass.
+    const replayed = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(page.html)),
+    });
+    expect(replayed.status).toBe(400);
+    const passed = await browser.request(`/account/signin?lang=${lang}`, {
+      ...form,
+      email,
+      password: PASSWORD,
+      captcha_token: hidden(replayed.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(replayed.html)),
+    });
+    expect(passed.status).toBe(303);
+    const callback = await browser.request(follow(passed.location));
+    expect(callback.status).toBe(303);
+    expect(text((await browser.request(follow(callback.location))).html)).toMatch(/Mei Lin/);
+    // Signed in, the address starts afresh on this account: the next sign-in asks nothing.
+    const again = await openSignIn(new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`), lang);
+    expect(again.page.html).not.toContain("captcha_answer");
+  });
+
+  it("a passed challenge with a wrong password counts the failure and asks a new challenge", async () => {
+    await addMember(HOST, "persistent@example.com");
+    const browser = new Browser(HOST, [], "203.0.113.63");
+    const { form } = await openSignIn(browser);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "persistent@example.com", password: "wrong-password" });
+    const answered = await browser.request("/account/signin?lang=en-US", {
+      ...form,
+      email: "persistent@example.com",
+      password: "still-wrong",
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: answerQuestion(captchaQuestion(page.html)),
+    });
+    expect(answered.status).toBe(401);
+    expect(text(answered.html)).toContain("The email or password is not correct.");
+    expect(answered.html).toContain('name="captcha_answer"');
+  });
+
+  it("the new-challenge button draws another challenge and keeps the email, checking nothing", async () => {
+    const browser = new Browser(HOST, [], "203.0.113.64");
+    const { form } = await openSignIn(browser);
+    let page = { status: 0, html: "", location: null as string | null };
+    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "wrong-password" });
+    const renewed = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "", captcha_token: hidden(page.html, "captcha_token"), captcha_answer: "", captcha_new: "1" });
+    expect(renewed.status).toBe(200);
+    expect(renewed.html).toContain('value="mei@example.com"');
+    expect(hidden(renewed.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
+    expect(text(renewed.html)).toContain("Show a new challenge");
+    expect(renewed.html).not.toContain("aria-invalid");
+  });
+
+  it("asks a captcha of an address that failed on ten accounts, on any account; another address is not asked", async () => {
+    const browser = new Browser(HOST, [], "2001:db8:aa:1::1");
+    const { form } = await openSignIn(browser);
+    for (let i = 0; i < 10; i++) expect((await browser.request("/account/signin?lang=en-US", { ...form, email: `nobody${i}@example.com`, password: "wrong-password" })).status).toBe(401);
+    // A neighbour in the same /64 is the same caller.
+    const neighbour = new Browser(HOST, [], "2001:db8:aa:1::2");
+    const asked = await neighbour.request("/account/signin?lang=en-US", { ...(await openSignIn(neighbour)).form, email: "ken@example.com", password: PASSWORD });
+    expect(asked.status).toBe(400);
+    expect(asked.html).toContain('name="captcha_answer"');
+    const elsewhere = new Browser(HOST, [], "2001:db8:aa:2::1");
+    const signedIn = await elsewhere.request("/account/signin?lang=en-US", { ...(await openSignIn(elsewhere)).form, email: "ken@example.com", password: PASSWORD });
+    expect(signedIn.status).toBe(303);
   });
 });
 

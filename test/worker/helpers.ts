@@ -44,6 +44,8 @@ export class Browser {
   constructor(
     private readonly host: string,
     initial: string[] = [],
+    /** The client's address as Cloudflare would give it (`cf-connecting-ip`); none by default. */
+    private readonly address?: string,
   ) {
     for (const cookie of initial) this.keep(cookie);
   }
@@ -59,6 +61,7 @@ export class Browser {
 
   async request(path: string, form?: Record<string, string>): Promise<{ status: number; html: string; location: string | null }> {
     const headers = new Headers({ cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") });
+    if (this.address) headers.set("cf-connecting-ip", this.address);
     const init: RequestInit = { headers, redirect: "manual" };
     if (form) {
       init.method = "POST";
@@ -128,3 +131,8 @@ export function orderOneNight<T>(domain: string, hotel: HotelRefs, checkIn: stri
     }),
   });
 }
+
+export { answerQuestion } from "../captcha-question";
+
+/** The question of the captcha shown in a page. */
+export const captchaQuestion = (html: string) => /<p id="captcha-question">.*?<\/span> ([^<]+)<\/p>/.exec(html)?.[1]?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) ?? "";

@@ -362,7 +362,7 @@ describe("unpaid orders expire", () => {
 });
 
 describe("unpaid orders per guest", () => {
-  it("one email holds at most three unpaid orders at a hotel; the fourth is refused, translated, and nothing is written", async () => {
+  it("one email holds three unpaid orders at a hotel; the fourth needs a captcha (decision 072), translated, and nothing is written", async () => {
     for (let i = 0; i < 3; i++) await order(LIMITED);
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?").bind(hotels[LIMITED]!.id).first<{ n: number }>();
     const hotel = hotels[LIMITED]!;
@@ -382,14 +382,15 @@ describe("unpaid orders per guest", () => {
       }),
     });
     expect(refused.status).toBe(429);
-    expect(refused.body.msg.message).toContain("3 件");
+    expect(refused.body.msg.code).toBe("captcha_required");
+    expect(refused.body.msg.message).toBe("先に人による操作であることを確認してください");
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?").bind(hotel.id).first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
 });
 
 describe("unpaid orders per address", () => {
-  it("counts one address across emails: a fourth unpaid order from it is refused", async () => {
+  it("counts one address across emails and phones: a fourth unpaid order from it needs a captcha", async () => {
     const hotel = hotels[LIMITED]!;
     const place = (n: number) =>
       apiJson(LIMITED, "/api/ota/order/personal-new?lang=en-US", {
@@ -399,6 +400,7 @@ describe("unpaid orders per address", () => {
           domain: LIMITED,
           ...BOOKER,
           booker_email: `guest${n}@example.com`,
+          booker_phone: `0911 222 33${n}`,
           check_in_day: addDays(today, 50 + n),
           check_out_day: addDays(today, 51 + n),
           pay_way: "remittance",
@@ -408,8 +410,11 @@ describe("unpaid orders per address", () => {
         }),
       });
     const statuses = [];
-    for (let n = 0; n < 4; n++) statuses.push((await place(n)).status);
-    expect(statuses).toEqual([201, 201, 201, 429]);
+    for (let n = 0; n < 4; n++) {
+      const placed = await place(n);
+      statuses.push(placed.status === 201 ? "booked" : placed.body.msg.code);
+    }
+    expect(statuses).toEqual(["booked", "booked", "booked", "captcha_required"]);
   });
 });
 

@@ -11,12 +11,12 @@ import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/session/oauth-crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
-import { hashPassword, verifyPassword } from "./passwords";
-import { clientAddress, isLimited, recordFailure } from "./rate-limit.server";
+import { verifyPassword } from "./passwords";
+import { answerChallenge, callerKey, clearSignInFailures, newChallenge, recordSignInFailure, signInRisk, captchaText } from "~/backend/captcha/captcha.server";
+import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
 import { bearerToken } from "./members.server";
-import { personName } from "~/booking/contact-fields";
-import { isPhoneNumber } from "~/booking/contact";
+import { confirmPage, confirmSignUp, requestSignUp, SignUpSchema, signUpCheck, signUpHotel, signUpReason, signUpSentPage } from "./signup.server";
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 import { readCookie } from "~/server/cookie-header";
@@ -118,42 +118,59 @@ async function openAccountForm(
 /** Keeps a wrong email as slow as a wrong password: a hash of a password nobody has. */
 const DUMMY_HASH = "100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
+/**
+ * The challenge a form carries, checked before anything else of the form (decision 070): "passed",
+ * or the state to show again with a new challenge and why. An empty answer spends nothing.
+ */
+async function formChallenge(ctx: BackendContext, form: FormData, hotelId: number, action: "sign_in" | "sign_up"): Promise<"passed" | "refused" | ChallengeState> {
+  const token = String(form.get("captcha_token") ?? "");
+  const answer = String(form.get("captcha_answer") ?? "").trim();
+  const again = async (error?: string): Promise<ChallengeState> => ({ challenge: await newChallenge(ctx, hotelId, action), error });
+  if (form.get("captcha_new")) return again();
+  if (!token) return again();
+  if (!answer) return again(captchaText(ctx.lang, "error.required"));
+  const result = await answerChallenge(ctx, hotelId, action, token.slice(0, 400), answer);
+  if (result === "passed" || result === "refused") return result;
+  return again(captchaText(ctx.lang, result === "wrong" ? "error.wrong" : "error.expired"));
+}
+
 async function signIn(ctx: BackendContext): Promise<Response> {
   const opened = await openAccountForm(ctx);
   if (!opened.ok) return opened.response;
   const { form, client, params, csrf } = opened;
   const values = formValues(form, ["email"]);
-  const again = (message: string, status: number) =>
-    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message }, status), csrf.setCookie);
+  const again = (message: string | undefined, status: number, captcha?: ChallengeState) =>
+    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message, captcha }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again(accountText(ctx.lang, "error.form_expired"), 403);
   const email = (values.email ?? "").toLowerCase();
   const password = String(form.get("password") ?? "");
-  const ip = clientAddress(ctx.request);
-  if (await isLimited(ctx.db, client.hotel.id, email, ip, ctx.now)) return again(accountText(ctx.lang, "error.too_many"), 429);
+  const caller = callerKey(ctx);
+  const hotel = client.hotel;
+  // Failed sign-ins are counted per account and caller: past a few, this caller (only) meets a
+  // captcha before the password is even looked at; nobody is locked out (decision 070).
+  if (form.get("captcha_new") || (await signInRisk(ctx.db, hotel, email, caller, ctx.now)) === "captcha") {
+    const checked = await formChallenge(ctx, form, hotel.id, "sign_in");
+    if (checked === "refused") return again(accountText(ctx.lang, "error.too_many"), 429);
+    if (checked !== "passed") {
+      const reason = checked.error ? undefined : captchaText(ctx.lang, "needed.signin");
+      return again(undefined, form.get("captcha_new") ? 200 : 400, { ...checked, reason });
+    }
+  }
   const member = await ctx.db
     .prepare("SELECT id, password_hash FROM members WHERE hotel_id = ? AND email = ?")
-    .bind(client.hotel.id, email)
+    .bind(hotel.id, email)
     .first<{ id: number; password_hash: string }>();
   const passwordOk = await verifyPassword(password.slice(0, 200), member?.password_hash || DUMMY_HASH);
   if (!member || !member.password_hash || !passwordOk) {
-    await recordFailure(ctx.db, client.hotel.id, email, ip, ctx.now);
-    return again(accountText(ctx.lang, "error.credentials"), 401);
+    await recordSignInFailure(ctx.db, hotel.id, email, caller, ctx.now);
+    const risk = await signInRisk(ctx.db, hotel, email, caller, ctx.now);
+    const captcha = risk === "captcha" ? { challenge: await newChallenge(ctx, hotel.id, "sign_in"), reason: captchaText(ctx.lang, "needed.signin") } : undefined;
+    return again(accountText(ctx.lang, "error.credentials"), 401, captcha);
   }
+  await clearSignInFailures(ctx.db, hotel.id, email, caller);
   const { session, sessionHash } = await startSession(ctx.db, member.id, ctx.now);
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
 }
-
-const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters" } as const;
-
-const SignUpSchema = v.object({
-  // Names by the one rule of every entry (decision 052): no control or bidirectional control characters.
-  last_name: personName(NAME_MESSAGES),
-  first_name: personName(NAME_MESSAGES),
-  email: v.pipe(v.string(), v.maxLength(200, "error.email"), v.email("error.email")),
-  // The booking form's phone rule: `\s` once let CR LF and tabs through.
-  phone: v.pipe(v.string(), v.check(isPhoneNumber, "error.phone")),
-  password: v.pipe(v.string(), v.minLength(8, "error.password"), v.maxLength(200, "error.password")),
-});
 
 async function signUp(ctx: BackendContext): Promise<Response> {
   const opened = await openAccountForm(ctx);
@@ -161,29 +178,32 @@ async function signUp(ctx: BackendContext): Promise<Response> {
   const { form, client, params, csrf } = opened;
   const values = { ...formValues(form, ["last_name", "first_name", "email", "phone"]), password: String(form.get("password") ?? "") };
   const { password: _password, ...shown } = values;
-  const again = (state: { errors?: Record<string, string>; message?: string }, status: number) =>
-    withCookie(signUpPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
+  const hotelName = hotelNameIn(client.hotel, ctx.lang);
+  const again = (state: { errors?: Record<string, string>; message?: string; captcha?: ChallengeState }, status: number) =>
+    withCookie(signUpPage(ctx.lang, hotelName, params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again({ message: accountText(ctx.lang, "error.form_expired") }, 403);
+  // A burst of sign-ups from one caller: a captcha, then a refusal (decision 071).
+  const risk = await signUpCheck(ctx, client.hotel);
+  if (risk === "refuse") return again({ message: accountText(ctx.lang, "error.too_many_signups") }, 429);
   const parsed = v.safeParse(SignUpSchema, values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) {
-      const name = v.getDotPath(issue);
-      if (name && !errors[name]) errors[name] = accountText(ctx.lang, issue.message as Parameters<typeof accountText>[1]);
-    }
-    return again({ errors }, 400);
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.issues ?? []) {
+    const name = v.getDotPath(issue);
+    if (name && !errors[name]) errors[name] = accountText(ctx.lang, issue.message as Parameters<typeof accountText>[1]);
   }
-  const input = parsed.output;
-  const inserted = await ctx.db
-    .prepare(
-      `INSERT INTO members (hotel_id, email, first_name, last_name, phone, password_hash) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (hotel_id, email) DO NOTHING RETURNING id`,
-    )
-    .bind(client.hotel.id, input.email.toLowerCase(), input.first_name, input.last_name, input.phone.trim(), await hashPassword(input.password))
-    .first<{ id: number }>();
-  if (!inserted) return again({ errors: { email: accountText(ctx.lang, "error.email_taken") } }, 409);
-  const { session, sessionHash } = await startSession(ctx.db, inserted.id, ctx.now);
-  return withCookie(await redirectWithCode(ctx, params, inserted.id, sessionHash), sessionCookie(session));
+  if (risk === "captcha" || form.get("captcha_new")) {
+    // The fields first: a challenge is spent only on a form that can then be sent.
+    const checked = parsed.success ? await formChallenge(ctx, form, client.hotel.id, "sign_up") : { challenge: await newChallenge(ctx, client.hotel.id, "sign_up") };
+    if (checked === "refused") return again({ message: accountText(ctx.lang, "error.too_many") }, 429);
+    if (checked !== "passed") {
+      const status = form.get("captcha_new") && parsed.success ? 200 : 400;
+      return again({ errors, captcha: "error" in checked && checked.error ? checked : { ...checked, ...signUpReason(ctx) } }, status);
+    }
+  }
+  if (!parsed.success) return again({ errors }, 400);
+  // The same answer whether the address is new or already a member: nobody learns who is one.
+  await requestSignUp(ctx, client.hotel, parsed.output);
+  return withCookie(signUpSentPage(ctx, hotelName, parsed.output.email), csrf.setCookie);
 }
 
 /** A body of the token-style calls: a form (the OAuth convention) or JSON. */
@@ -380,6 +400,25 @@ export const accountRoutes: BackendRoute[] = [
       },
     },
     { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },
+    {
+      // The emailed sign-up link: a form to finish; its POST makes (or claims) the account.
+      method: "GET",
+      path: "/account/signup/confirm",
+      handler: async (ctx) => {
+        const token = (ctx.url.searchParams.get("token") ?? "").slice(0, 100);
+        const csrf = csrfFor(ctx.request);
+        return withCookie(confirmPage(ctx, await signUpHotel(ctx, token), token, csrf.token), csrf.setCookie);
+      },
+    },
+    {
+      method: "POST",
+      path: "/account/signup/confirm",
+      handler: async (ctx) => {
+        const form = (await readForm(ctx.request)) ?? new FormData();
+        if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
+        return confirmSignUp(ctx, String(form.get("token") ?? "").slice(0, 100));
+      },
+    },
     { method: "POST", path: "/account/oauth/token", handler: (ctx) => exchangeCode(ctx) },
     { method: "POST", path: "/account/api/v1/onetap", handler: (ctx) => oneTap(ctx) },
     {

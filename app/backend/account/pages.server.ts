@@ -8,6 +8,7 @@ import enUS from "../../../locales/en-US/account.json";
 import jaJP from "../../../locales/ja-JP/account.json";
 import koKR from "../../../locales/ko-KR/account.json";
 import type { Language } from "~/i18n/languages";
+import { challengeFieldset, newChallengeButton, type ChallengeState } from "~/backend/captcha/fieldset";
 
 const TEXTS: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
 export type AccountText = keyof typeof enUS;
@@ -26,14 +27,16 @@ h1{font-size:1.4rem;margin-top:0}label{display:block;margin:.8rem 0 .2rem;font-w
 input{width:100%;box-sizing:border-box;padding:.6rem;font:inherit;border:1px solid #767676;border-radius:4px}
 button{margin-top:1.2rem;width:100%;padding:.7rem;font:inherit;font-weight:600;background:#1d4e89;color:#fff;border:0;border-radius:4px;cursor:pointer}
 .error{color:#a4000f;font-weight:600}.hint{color:#555;font-size:.9rem}.field-error{color:#a4000f;margin:.2rem 0 0}
-a{color:#1d4e89}`;
+a{color:#1d4e89}fieldset{border:1px solid #767676;border-radius:4px;margin:1.2rem 0 0;padding:.2rem .9rem .9rem}legend{font-weight:600;padding:0 .3rem}
+fieldset img{display:block;max-width:100%;height:auto;border:1px solid #767676;border-radius:4px}
+button.secondary{background:#fff;color:#1d4e89;border:1px solid #1d4e89;margin-top:.8rem}`;
 
 export function page(lang: Language, title: string, body: string, status = 200, headers: HeadersInit = {}): Response {
   const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   const response = new Response(html, { status, headers });
   response.headers.set("content-type", "text/html; charset=utf-8");
   response.headers.set("cache-control", "no-store");
-  response.headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+  response.headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'");
   return response;
 }
 
@@ -61,6 +64,8 @@ export interface FormState {
   values?: Record<string, string>;
   errors?: Record<string, string>;
   message?: string;
+  /** A captcha to answer inside the form (decision 070). */
+  captcha?: ChallengeState;
 }
 
 export function signInPage(lang: Language, hotelName: string, params: OAuthParams, csrf: string, state: FormState = {}, status = 200): Response {
@@ -74,7 +79,9 @@ export function signInPage(lang: Language, hotelName: string, params: OAuthParam
     "password",
     "",
     "current-password",
-  )}<button type="submit">${escapeHtml(accountText(lang, "action.signin"))}</button></form><p><a href="/account/signup?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signup"))}</a></p>`;
+  )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signin"))}</button>${
+    state.captcha ? newChallengeButton(lang) : ""
+  }</form><p><a href="/account/signup?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signup"))}</a></p>`;
   return page(lang, `${accountText(lang, "title.signin")} | ${hotelName}`, body, status);
 }
 
@@ -100,7 +107,7 @@ export function signUpPage(lang: Language, hotelName: string, params: OAuthParam
     "new-password",
     errors.password,
     accountText(lang, "field.password_hint"),
-  )}<button type="submit">${escapeHtml(accountText(lang, "action.signup"))}</button></form><p><a href="/account/oauth/authorize?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signin"))}</a></p>`;
+  )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signup"))}</button>${state.captcha ? newChallengeButton(lang) : ""}</form><p><a href="/account/oauth/authorize?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signin"))}</a></p>`;
   return page(lang, `${accountText(lang, "title.signup")} | ${hotelName}`, body, status);
 }
 

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/booking/payments";
 import { isCleanName } from "~/booking/contact";
+import { ABUSE_LIMIT_RANGES, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from "~/booking/abuse-limits";
 import { PAYMENT_PROVIDERS } from "~/payments/providers";
 import { isLocalHost } from "~/server/env.server";
 import { FACILITY_GROUPS } from "~/hotel-api/facilities";
@@ -12,6 +13,12 @@ import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
 import { DEPOSIT_CAP_PERCENT } from "~/booking/pricing";
 import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/booking/refund";
+
+/** One threshold of `abuse_limits`: a whole number in its range, or its default. */
+function abuseLimit(key: keyof AbuseLimits) {
+  const [min, max] = ABUSE_LIMIT_RANGES[key];
+  return v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), DEFAULT_ABUSE_LIMITS[key]);
+}
 
 const Lang = v.picklist(LANGUAGES, "must be one of zh-TW, zh-CN, en-US, ja-JP, ko-KR");
 
@@ -117,6 +124,23 @@ const Hotel = v.object({
       max_unpaid_per_guest: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PAYMENT_DEADLINES.max_unpaid_per_guest),
     }),
     DEFAULT_PAYMENT_DEADLINES,
+  ),
+  /** Thresholds of the captcha and the limits against abuse (decisions 070–072); any left out takes its default. */
+  abuse_limits: v.optional(
+    v.object({
+      signin_window_minutes: abuseLimit("signin_window_minutes"),
+      signin_captcha_after: abuseLimit("signin_captcha_after"),
+      signin_captcha_after_caller: abuseLimit("signin_captcha_after_caller"),
+      signin_captcha_after_account: abuseLimit("signin_captcha_after_account"),
+      signup_captcha_after: abuseLimit("signup_captcha_after"),
+      signup_max_per_hour: abuseLimit("signup_max_per_hour"),
+      unpaid_extra_with_captcha: abuseLimit("unpaid_extra_with_captcha"),
+      max_room_nights_unpaid: abuseLimit("max_room_nights_unpaid"),
+      order_emails_per_recipient_per_day: abuseLimit("order_emails_per_recipient_per_day"),
+      order_changes_captcha_after: abuseLimit("order_changes_captcha_after"),
+      order_changes_max_per_hour: abuseLimit("order_changes_max_per_hour"),
+    }),
+    DEFAULT_ABUSE_LIMITS,
   ),
   member_price_discount: v.optional(
     v.object({

@@ -95,6 +95,7 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
         payment_list: JSON.stringify(h.payment_list),
         payment_gateways: JSON.stringify(h.payment_gateways),
         payment_deadlines: JSON.stringify(h.payment_deadlines),
+        abuse_limits: JSON.stringify(h.abuse_limits),
         member_discount_percent: h.member_price_discount.discount,
         member_discount_start: day(h.member_price_discount.start),
         member_discount_end: day(h.member_price_discount.end),

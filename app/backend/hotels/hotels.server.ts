@@ -26,6 +26,8 @@ export interface HotelRow {
   payment_list: string;
   payment_gateways: string;
   payment_deadlines: string;
+  /** JSON of the hotel file's `abuse_limits` (read with `abuseLimits`). */
+  abuse_limits: string;
   member_discount_percent: number;
   member_discount_start: string | null;
   member_discount_end: string | null;

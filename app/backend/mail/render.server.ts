@@ -122,7 +122,7 @@ ${mailButton(t("mail.view_link"), view, true)}`,
 }
 
 export function renderOrderMail(input: {
-  kind: Exclude<MailKind, "hotel_payment_alert">;
+  kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup">;
   lang: Language;
   hotel: MailHotel;
   order: PresentedOrder;

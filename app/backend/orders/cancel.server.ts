@@ -14,6 +14,8 @@ import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { queueMail } from "~/backend/mail/outbox.server";
+import { orderEmailAllowed, orderIdentity } from "~/backend/orders/holds.server";
+import { eventStatement } from "~/backend/captcha/captcha.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
 import { DocParam, findOrder, loadOrderLines, Note, orderAnswer, refundQuote, requireMember, type OrderRow } from "~/backend/orders/orders.server";
 import type { Refund } from "~/booking/refund";
@@ -53,6 +55,10 @@ async function cancelOrder(ctx: BackendContext, hotel: HotelRow, first: OrderRow
  */
 async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string, quote: Refund): Promise<boolean> {
   const points = order.member_id ? order.point_used : 0;
+  // Book-then-cancel pairs: the caller's cancellations count with its orders, and the email of an
+  // unpaid order's cancellation against the recipient's day (decision 072).
+  const who = orderIdentity(ctx, order.booker_email, order.booker_phone);
+  const mailAllowed = order.paid_amount > 0 || (await orderEmailAllowed(ctx.db, hotel, order.booker_email, ctx.now));
   // After the first statement: "this batch recorded the cancellation and has not yet marked the order".
   const ours = `EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${Number(order.id)}) AND (SELECT status FROM orders WHERE id = ${Number(order.id)}) != 'cancelled'`;
   const statements = [
@@ -63,8 +69,11 @@ async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: Or
       )
       .bind(order.id, via, reason, quote.fee, quote.refund, quote.refund > 0 ? "due" : "none", quote.rule, quote.percent, points, order.id, order.paid_amount),
     ctx.db.prepare(`DELETE FROM order_nights WHERE order_id = ? AND ${ours}`).bind(order.id),
-    queueMail(ctx.db, { hotelId: hotel.id, order: { id: order.id }, kind: "order_cancellation", lang: order.lang, to: order.booker_email, site: ctx.site }, ours),
   ];
+  if (mailAllowed) {
+    statements.push(queueMail(ctx.db, { hotelId: hotel.id, order: { id: order.id }, kind: "order_cancellation", lang: order.lang, to: order.booker_email, site: ctx.site }, ours));
+  }
+  if (who.callerKey) statements.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
   if (order.member_id && order.point_used > 0) {
     statements.push(
       ctx.db.prepare(`UPDATE members SET points = points + ? WHERE id = ? AND ${ours}`).bind(order.point_used, order.member_id),

@@ -22,12 +22,18 @@ import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import { lineErrorOf, lineUnitPrice, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
+import { assertOrderLimits, CaptchaRequired, orderEmailAllowed, orderIdentity, orderRisk, roomNights, type OrderIdentity } from "~/backend/orders/holds.server";
+import { eventStatement, hotelLimits, registerRiskRule } from "~/backend/captcha/captcha.server";
+
+// /api/captcha/trigger asks the order's limits for "order" (decision 072).
+registerRiskRule("order", async (ctx, hotel, subject) => (await orderRisk(ctx, hotel, orderIdentity(ctx, subject.email, subject.phone), subject.email)).risk);
 
 // Text fields refuse control characters; names bidirectional controls too (decision 052); notes keep their line breaks (docs/decisions/017).
 const contact = contactSchemas({
   required: "is required",
   tooLong: "is too long",
   controlCharacters: "contains control characters",
+  link: "contains a web address",
   phone: "is not a phone number",
   email: "is not an email address",
   companyRegNumber: "is not a company registration number",
@@ -54,6 +60,8 @@ const OrderPayload = v.object({
   adults_count: WholeNumber(1, MAX_GUESTS),
   children_count: v.optional(WholeNumber(0, MAX_GUESTS), 0),
   idempotency_key: v.optional(v.string()),
+  /** A pass of /api/captcha/verify for "order", when the limits asked for one (decision 072). */
+  captcha_pass: v.optional(v.pipe(v.string(), v.maxLength(400)), ""),
 });
 
 const Occupant = v.object({
@@ -449,6 +457,8 @@ function orderInsertStatements(
   orderDoc: string,
   idempotencyKey: string,
   requestHash: string,
+  who: OrderIdentity,
+  mailAllowed: boolean,
 ): D1PreparedStatement[] {
   const { db } = ctx;
   const { hotel, member, detail } = priced;
@@ -461,8 +471,9 @@ function orderInsertStatements(
            booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
            coupon_code, coupon_discount, point_used, room_price, promotion_discount, attachment_amount, total_price,
-           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip,
+           email_key, phone_key, caller_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -501,8 +512,12 @@ function orderInsertStatements(
         JSON.stringify(payload.rail_item_list),
         status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone)) : null,
         ctx.clientIp.slice(0, 64),
+        who.emailKey,
+        who.phoneKey,
+        who.callerKey || null,
       ),
   ];
+  if (who.callerKey) statements.push(eventStatement(db, hotel.id, "order_change", who.callerKey, ctx.now));
   const loggedIn = member !== null;
   priced.lines.forEach((line, index) => {
     const { price: unit, memberApplied: memberApplies } = lineUnitPrice(line, loggedIn);
@@ -539,10 +554,13 @@ function orderInsertStatements(
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );
   });
-  // The confirmation email, in the same batch: no order is ever without it (decision 041).
-  statements.push(
-    queueMail(db, { hotelId: hotel.id, order: { doc: orderDoc }, kind: "order_confirmation", lang: ctx.lang, to: payload.booker_email, site: ctx.site }),
-  );
+  // The confirmation email, in the same batch: no order is ever without it (decision 041), unless
+  // this recipient had their day's emails of unpaid orders (decision 072).
+  if (mailAllowed) {
+    statements.push(
+      queueMail(db, { hotelId: hotel.id, order: { doc: orderDoc }, kind: "order_confirmation", lang: ctx.lang, to: payload.booker_email, site: ctx.site }),
+    );
+  }
   if (member && detail.point_used > 0) {
     statements.push(
       db.prepare("UPDATE members SET points = points - ? WHERE id = ?").bind(detail.point_used, member.id),
@@ -552,22 +570,6 @@ function orderInsertStatements(
     );
   }
   return statements;
-}
-
-/**
- * One guest (same email, or same address) may hold only so many unpaid orders at a hotel at once
- * (docs/decisions/032): unpaid orders hold rooms, and anonymous ones could otherwise sell a hotel out.
- */
-async function assertUnpaidLimit(ctx: BackendContext, hotel: HotelRow, email: string): Promise<void> {
-  const row = await ctx.db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?1 AND status = 'pending_payment' AND payment_status = -1
-         AND (pay_deadline IS NULL OR pay_deadline >= ?4) AND (booker_email = ?2 COLLATE NOCASE OR (?3 != '' AND client_ip = ?3))`,
-    )
-    .bind(hotel.id, email, ctx.clientIp, ctx.now.toISOString())
-    .first<{ n: number }>();
-  const max = hotelDeadlines(hotel).max_unpaid_per_guest;
-  if ((row?.n ?? 0) >= max) throw new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email");
 }
 
 async function createOrder(ctx: BackendContext): Promise<Response> {
@@ -592,7 +594,7 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
   }
 
-  const { idempotency_key: bodyKey, ...rest } = payload;
+  const { idempotency_key: bodyKey, captcha_pass: captchaPass, ...rest } = payload;
   const key = idempotencyKeyOf(ctx.request, bodyKey);
   // Who sends the order is part of it: a key never replays another caller's order.
   const caller = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
@@ -609,7 +611,15 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     }
   }
 
-  await assertUnpaidLimit(ctx, hotel, payload.booker_email);
+  // Holds that hold (decision 072): unpaid orders by every spelling of the guest, and the caller's
+  // orders created and cancelled; past a limit a captcha pass, past a few more a refusal.
+  const who = orderIdentity(ctx, payload.booker_email, payload.booker_phone);
+  try {
+    await assertOrderLimits(ctx, hotel, who, payload.booker_email, captchaPass);
+  } catch (error) {
+    if (error instanceof CaptchaRequired) return error.response(ctx.lang);
+    throw error;
+  }
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
     check_out_day: payload.check_out_day,
@@ -618,12 +628,18 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     points: payload.point_used,
     payOption: payload.pay_option,
   });
+  // An order that pays nothing online holds at most so many rooms × nights, whatever is left to sell.
+  const maxRoomNights = hotelLimits(hotel).max_room_nights_unpaid;
+  if (isOfflineMethod(payload.pay_way) && roomNights(priced.lines, priced.start, priced.end) > maxRoomNights) {
+    throw new ApiError(422, "too_many_room_nights", { max: maxRoomNights }, "orders");
+  }
   const lineError = lineErrorOf(priced);
   if (lineError) throw lineError;
+  const mailAllowed = priced.detail.pay_amount === 0 || (await orderEmailAllowed(ctx.db, hotel, payload.booker_email, ctx.now));
 
   const orderDoc = newOrderDoc(priced.today);
   try {
-    await ctx.db.batch(orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash));
+    await ctx.db.batch(orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash, who, mailAllowed));
   } catch (error) {
     const mapped = constraintError(error);
     if (mapped === "duplicate_key") {

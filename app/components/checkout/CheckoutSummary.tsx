@@ -1,4 +1,5 @@
 import { formatPercent } from "~/i18n/format";
+import type { ReactNode } from "react";
 import type { PriceDetail } from "~/hotel-api/schemas";
 import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type FieldProps, type Values } from "./fields";
@@ -20,10 +21,12 @@ interface Props {
   values: Values;
   field: FieldProps;
   fieldErrors: FieldErrors;
+  /** Shown just before "Book": the challenge, when the back end asks for one (decision 072). */
+  beforeOrder?: ReactNode;
 }
 
 /** The side of the form: member benefits, the coupon, the price check's summary and "Book". */
-export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors }: Props) {
+export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors, beforeOrder }: Props) {
   const { t, i18n } = useTranslation();
   return (
     <aside className="checkout-summary">
@@ -81,6 +84,7 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
           <input type="hidden" name="due_now" value={price.pay_amount} />
         </>
       ) : null}
+      {beforeOrder}
       <button type="submit" name="intent" value="order" className="button button--block button--primary" disabled={busy === "order"}>
         {busy === "order" ? t("loading") : t("checkout.place_order")}
       </button>

@@ -1,0 +1,116 @@
+/**
+ * Holds that hold (decision 072): how many unpaid orders one guest holds at a hotel, counted by
+ * every spelling of who they are (the email as one mailbox, the phone in E.164, the address by
+ * caller, IPv6 by /64), pay-at-arrival included; how often one caller creates and cancels orders;
+ * how many order emails of unpaid orders one recipient gets a day. Past a limit, a captcha; past
+ * the limit plus a few, a refusal.
+ */
+import { ApiError } from "~/backend/http.server";
+import type { HotelRow } from "~/backend/hotels/hotels.server";
+import type { BackendContext } from "~/backend/route";
+import { countEvents, hotelLimits, newChallenge, spendPass, type Risk } from "~/backend/captcha/captcha.server";
+import { callerAddressKey, normalizedEmail, phoneE164 } from "~/booking/identity";
+import { hotelDeadlines } from "~/backend/payments/payments.server";
+import { fail } from "~/backend/http.server";
+
+export interface OrderIdentity {
+  emailKey: string;
+  phoneKey: string;
+  /** The caller's address key; "" for this machine's own requests, which count by email and phone only (decision 032). */
+  callerKey: string;
+}
+
+export function orderIdentity(ctx: Pick<BackendContext, "clientIp">, email: string, phone: string): OrderIdentity {
+  return { emailKey: normalizedEmail(email), phoneKey: phoneE164(phone), callerKey: callerAddressKey(ctx.clientIp) };
+}
+
+/**
+ * Unpaid orders that hold rooms now: nothing paid, something owed, not cancelled, not past
+ * their payment deadline nor their stay; pay-at-arrival (confirmed, nothing paid) included.
+ */
+export async function unpaidHolds(ctx: Pick<BackendContext, "db" | "now" | "clientIp">, hotel: HotelRow, who: OrderIdentity, rawEmail: string): Promise<number> {
+  const row = await ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?1 AND status IN ('pending_payment', 'confirmed') AND payment_status = -1
+         AND paid_amount = 0 AND pay_amount > 0 AND (pay_deadline IS NULL OR pay_deadline >= ?2) AND check_out_day >= ?3
+         AND (email_key = ?4 OR (email_key IS NULL AND booker_email = ?5 COLLATE NOCASE)
+              OR (?6 != '' AND phone_key = ?6) OR (?7 != '' AND caller_key = ?7) OR (?8 != '' AND caller_key IS NULL AND client_ip = ?8))`,
+    )
+    .bind(hotel.id, ctx.now.toISOString(), ctx.now.toISOString().slice(0, 10), who.emailKey, rawEmail, who.phoneKey, who.callerKey, ctx.clientIp)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export interface OrderRisk {
+  risk: Risk;
+  /** Why: too many unpaid holds, or too many orders created and cancelled. */
+  reason: "unpaid" | "changes" | null;
+  max: number;
+}
+
+/** What the limits ask of this guest about to order: nothing, a captcha, or a refusal. */
+export async function orderRisk(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, rawEmail: string): Promise<OrderRisk> {
+  const limits = hotelLimits(hotel);
+  const [holds, changes] = await Promise.all([
+    unpaidHolds(ctx, hotel, who, rawEmail),
+    who.callerKey ? countEvents(ctx.db, "order_change", who.callerKey, 60, ctx.now) : Promise.resolve(0),
+  ]);
+  const maxUnpaid = hotelDeadlines(hotel).max_unpaid_per_guest;
+  if (holds >= maxUnpaid + limits.unpaid_extra_with_captcha) return { risk: "refuse", reason: "unpaid", max: maxUnpaid + limits.unpaid_extra_with_captcha };
+  if (changes >= limits.order_changes_max_per_hour) return { risk: "refuse", reason: "changes", max: limits.order_changes_max_per_hour };
+  if (holds >= maxUnpaid) return { risk: "captcha", reason: "unpaid", max: maxUnpaid };
+  if (changes >= limits.order_changes_captcha_after) return { risk: "captcha", reason: "changes", max: limits.order_changes_captcha_after };
+  return { risk: "none", reason: null, max: 0 };
+}
+
+/**
+ * The limits at order creation: a refusal is thrown (429, in the guest's language); a captcha
+ * needed is satisfied only by a pass for "order" at this hotel (spent here), else answered `429
+ * captcha_required` with a challenge in `data.challenge`.
+ */
+export async function assertOrderLimits(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, rawEmail: string, pass: string): Promise<void> {
+  const { risk, reason, max } = await orderRisk(ctx, hotel, who, rawEmail);
+  if (risk === "refuse") {
+    throw reason === "unpaid" ? new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email") : new ApiError(429, "too_many_attempts");
+  }
+  if (risk === "captcha" && !(await spendPass(ctx, hotel.id, "order", pass))) {
+    throw new CaptchaRequired(await newChallenge(ctx, hotel.id, "order"));
+  }
+}
+
+/** The order needs a captcha pass: its answer carries a challenge. */
+export class CaptchaRequired extends Error {
+  constructor(readonly challenge: Awaited<ReturnType<typeof newChallenge>>) {
+    super("captcha_required");
+  }
+
+  response(lang: BackendContext["lang"]): Response {
+    return fail(new ApiError(429, "captcha_required", {}, "captcha_pass"), lang, { challenge: this.challenge });
+  }
+}
+
+/** Rooms × nights of an order, for the cap on orders that pay nothing online. */
+export function roomNights(lines: readonly { num: number }[], start: string, end: string): number {
+  const nights = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+  if (!Number.isFinite(nights) || nights <= 0) return 0;
+  return lines.reduce((sum, line) => sum + (line.num > 0 ? line.num : 0), 0) * nights;
+}
+
+/**
+ * Whether one more order email of an unpaid order may go to `to` today: a recipient (one mailbox,
+ * `+tags` and Gmail dots included) gets at most
+ * `order_emails_per_recipient_per_day` of them per hotel (book-then-cancel pairs cannot turn the
+ * hotel's mail against one address). Emails of paid orders are not counted nor limited.
+ */
+export async function orderEmailAllowed(db: D1Database, hotel: HotelRow, to: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM mail_outbox m JOIN orders o ON o.id = m.order_id
+       WHERE m.hotel_id = ?1 AND (o.email_key = ?2 OR m.to_address = ?3 COLLATE NOCASE) AND m.created_at > ?4
+         AND m.kind IN ('order_confirmation', 'order_cancellation') AND o.paid_amount = 0`,
+    )
+    .bind(hotel.id, normalizedEmail(to), to, since)
+    .first<{ n: number }>();
+  return (row?.n ?? 0) < hotelLimits(hotel).order_emails_per_recipient_per_day;
+}

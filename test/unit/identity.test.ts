@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { callerAddressKey, normalizedEmail, phoneE164 } from "~/booking/identity";
+
+describe("normalizedEmail: one mailbox, one key", () => {
+  it.each([
+    ["Holder@Example.com", "holder@example.com"],
+    ["  holder@example.com ", "holder@example.com"],
+    ["holder+1@example.com", "holder@example.com"],
+    ["holder+hotel+2@example.com", "holder@example.com"],
+    ["h.older@gmail.com", "holder@gmail.com"],
+    ["H.O.L.D.E.R+x@GoogleMail.com", "holder@gmail.com"],
+    // Other providers deliver a.b and ab to different people: dots stay.
+    ["h.older@example.com", "h.older@example.com"],
+    // A plus at the start is the name itself, not a tag.
+    ["+holder@example.com", "+holder@example.com"],
+    ["not-an-email", "not-an-email"],
+  ])("%j → %j", (email, key) => {
+    expect(normalizedEmail(email)).toBe(key);
+  });
+});
+
+describe("phoneE164", () => {
+  it.each([
+    ["0912345678", "+886912345678"],
+    ["0912-345-678", "+886912345678"],
+    ["0912 345 678", "+886912345678"],
+    ["+886 912 345 678", "+886912345678"],
+    ["+886-912-345-678", "+886912345678"],
+    ["00886912345678", "+886912345678"],
+    ["886912345678", "+886912345678"],
+    ["(02) 2345-6789", "+886223456789"],
+    ["+1 (555) 123-4567", "+15551234567"],
+    ["", ""],
+  ])("%j → %j", (phone, key) => {
+    expect(phoneE164(phone)).toBe(key);
+  });
+
+  it("takes the hotel's country code for a national number", () => {
+    expect(phoneE164("090-1234-5678", "81")).toBe("+819012345678");
+  });
+});
+
+describe("callerAddressKey: IPv4 as it is, IPv6 by its /64", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:0000:0000:0000:0009", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::5]", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["", ""],
+  ])("%j → %j", (address, key) => {
+    expect(callerAddressKey(address)).toBe(key);
+  });
+
+  it("puts two neighbours of one /64 together and the next /64 apart", () => {
+    expect(callerAddressKey("2001:db8:1:2::1")).toBe(callerAddressKey("2001:db8:1:2:ffff::"));
+    expect(callerAddressKey("2001:db8:1:2::1")).not.toBe(callerAddressKey("2001:db8:1:3::1"));
+  });
+});

@@ -55,14 +55,25 @@ export function formatDate(date: string, lang: Language | string): string {
   return dayOf(new Date(Date.UTC(year, month - 1, day)), lang, "UTC");
 }
 
-function dayOf(at: Date, lang: string, timeZone: string): string {
-  const format = dateTimeFormat(lang, `day ${timeZone}`, { year: "numeric", month: lang === "en-US" ? "short" : "long", day: "numeric", weekday: "short", timeZone });
+/**
+ * The CJK date styles, assembled from the date's numbers and weekday name rather than taken whole
+ * from Intl: the ICU data of the Worker and of the guest's browser differ in spacing ("2026年11月24日
+ * 週二" against "2026年11月24日週二"), which made hydrated pages differ from the server's.
+ */
+const CJK_DAY: Readonly<Record<string, (year: string, month: string, day: string, weekday: string) => string>> = {
+  "zh-TW": (y, m, d, w) => `${y}年${m}月${d}日${w}`,
+  "zh-CN": (y, m, d, w) => `${y}年${m}月${d}日${w}`,
+  "ja-JP": (y, m, d, w) => `${y}年${m}月${d}日(${w})`,
   // Korean sets the weekday apart in brackets, as Japanese does ("2026년 12월 18일 (금)").
-  if (lang !== "ko-KR") return format.format(at);
-  return format
-    .formatToParts(at)
-    .map((part) => (part.type === "weekday" ? `(${part.value})` : part.value))
-    .join("");
+  "ko-KR": (y, m, d, w) => `${y}년 ${m}월 ${d}일 (${w})`,
+};
+
+function dayOf(at: Date, lang: string, timeZone: string): string {
+  const cjk = CJK_DAY[lang];
+  if (!cjk) return dateTimeFormat(lang, `day ${timeZone}`, { year: "numeric", month: "short", day: "numeric", weekday: "short", timeZone }).format(at);
+  const parts = dateTimeFormat(lang, `day-parts ${timeZone}`, { year: "numeric", month: "numeric", day: "numeric", weekday: "short", timeZone }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => (parts.find((entry) => entry.type === type)?.value ?? "").replace(/[^\p{L}\p{N}]/gu, "");
+  return cjk(part("year"), part("month"), part("day"), part("weekday"));
 }
 
 export function formatMonth(date: string, lang: Language): string {

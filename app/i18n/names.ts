@@ -1,8 +1,9 @@
 /**
  * THE way a person's name is shown (issue 25 item 9; decision 086): given and family name ordered
  * by the language the text is in. Chinese, Japanese and Korean put the family name first, and a
- * name written in those scripts has no space (林美, 김민지); a name in Latin letters keeps its space
- * (Lin Mei). English puts the given name first (Mei Lin). Pure, for pages, emails and the PDF alike.
+ * name written in those scripts has no space (林美, 김민지) — in every language, since it reads as
+ * written; a name in Latin letters keeps its space (Lin Mei), and English puts its given name first
+ * (Mei Lin). Pure, for pages, emails and the PDF alike.
  */
 import type { Language } from "./languages";
 
@@ -23,8 +24,10 @@ export function formatPersonName(name: PersonName, lang: Language | string): str
   const family = (name.family ?? "").trim();
   if (!given && !family) return (name.whole ?? "").trim();
   if (!given || !family) return given || family;
-  if (!FAMILY_FIRST.has(lang)) return `${given} ${family}`;
-  return CJK.test(family) && CJK.test(given) ? `${family}${given}` : `${family} ${given}`;
+  // A name written in Han, kana or Hangul reads as written, family name first and without a space, in
+  // every language: "林喆" in an English email too (never "喆 林").
+  if (CJK.test(family) && CJK.test(given)) return `${family}${given}`;
+  return FAMILY_FIRST.has(lang) ? `${family} ${given}` : `${given} ${family}`;
 }
 
 /** An order's booker as the text in `lang` names them: the parts the form took, else the whole. */

@@ -79,7 +79,8 @@ for (const lang of ["zh-TW", "en-US"] as const) {
     expect(pdfText).toContain(words.pdfTitle);
     expect(pdfText).toContain(orderDoc);
     expect(pdfText).toContain(words.hotel);
-    expect(pdfText).toContain("林 喆");
+    // The booker's name as written in Chinese, family name first, in either language (decision 086).
+    expect(pdfText).toContain("林喆");
 
     // The cancel link: the GET shows what will be cancelled and the refund, and changes nothing.
     await page.goto(cancelHref ?? "");

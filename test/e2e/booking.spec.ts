@@ -218,8 +218,9 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
   const card = await placeOrder("credit", 1, 170);
   expect(card.redirect_path).toMatch(new RegExp(`^/pay/\\d+/${card.order_doc}\\?valid_hash=`));
   await page.goto(hotelUrl("taipei", `/en-US${card.redirect_path}`));
-  await expect(page).toHaveTitle("Payment | Portico Taipei");
-  await expect(page.locator("h1")).toHaveText("Payment");
+  // The title and heading say the payment's state (issue 25 item 20).
+  await expect(page).toHaveTitle("Payment due | Portico Taipei");
+  await expect(page.locator("h1")).toHaveText("Payment due");
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${formatTwd(card.plan.price)}`);
   await expect(page.locator(".payment-deadline")).toContainText("Please pay by");
   await expect(page.getByRole("button", { name: `Pay ${formatTwd(card.plan.price)} now` })).toBeVisible();

@@ -57,13 +57,14 @@ test("the payment page after checkout tells the guest what is booked, what to pa
 
   await expect(page).toHaveURL(/\/en-US\/pay\/\d+\/PT\d{6}-[A-Z0-9]{6}\?valid_hash=/);
   const orderDoc = /\/pay\/\d+\/([^?]+)/.exec(page.url())?.[1] ?? "";
-  await expect(page).toHaveTitle(/^Payment \| /);
-  await expect(page.locator("h1")).toHaveText("Payment");
+  // The title and heading say the payment's state (issue 25 item 20).
+  await expect(page).toHaveTitle(/^Payment due \| /);
+  await expect(page.locator("h1")).toHaveText("Payment due");
   await expect(page.getByRole("status")).toHaveText(`Amount due now: NT$${dueAtCheckout.toLocaleString("en-US")}`);
   await expect(page.locator("#order-heading")).toHaveText(`Booking ${orderDoc}`);
   await expect(page.locator(".order-summary__status")).toHaveText("Awaiting payment");
   await expect(page.locator(".order-summary")).toContainText("0912345678 · mei.card@example.com");
-  await expect(page.locator(".order-summary")).toContainText("Pay online · Credit card (ECPay)");
+  await expect(page.locator(".order-summary")).toContainText("Credit card (ECPay)");
   // The room booked, as checkout named it: room, plan, count and amount.
   await expect(page.locator(".order-summary__lines li")).toHaveText([roomAtCheckout ?? "-"]);
   await expect(page.locator(".order-summary")).toContainText(/Free cancellation until/);

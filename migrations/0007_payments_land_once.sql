@@ -1,6 +1,7 @@
 -- Payments that land once (docs/decisions/047): an attempt a newer one replaced before it was paid is
 -- 'superseded'; money beyond what its order owed is 'overpaid', owed back like 'late' money; the hotel
--- is told of both by email ('hotel_payment_alert'). SQLite cannot change a CHECK constraint in place,
+-- is told of both by email ('hotel_payment_alert'; with 'account_signup' for 0008's sign-up link).
+-- SQLite cannot change a CHECK constraint in place,
 -- so both tables are rebuilt with their rows. Nothing references either table.
 
 CREATE TABLE payments_new (
@@ -38,7 +39,8 @@ CREATE TABLE mail_outbox_new (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hotel_id INTEGER NOT NULL REFERENCES hotels(id),
   order_id INTEGER REFERENCES orders(id),
-  kind TEXT NOT NULL CHECK (kind IN ('order_confirmation', 'order_cancellation', 'paid_receipt', 'hotel_payment_alert')),
+  -- account_signup: the sign-up link (decision 071, migration 0008), added here so the table is rebuilt once.
+  kind TEXT NOT NULL CHECK (kind IN ('order_confirmation', 'order_cancellation', 'paid_receipt', 'hotel_payment_alert', 'account_signup')),
   lang TEXT NOT NULL,
   to_address TEXT NOT NULL,
   site_origin TEXT NOT NULL,

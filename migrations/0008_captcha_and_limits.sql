@@ -48,31 +48,6 @@ CREATE TABLE signup_requests (
 );
 CREATE INDEX signup_requests_email ON signup_requests (hotel_id, email);
 
--- The sign-up link is an email like any other ('account_signup', no order), and a recipient's
--- order emails are counted per day (decision 072): the outbox is rebuilt for the new kind.
-CREATE TABLE mail_outbox_new (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  hotel_id INTEGER NOT NULL REFERENCES hotels(id),
-  order_id INTEGER REFERENCES orders(id),
-  kind TEXT NOT NULL CHECK (kind IN ('order_confirmation', 'order_cancellation', 'paid_receipt', 'hotel_payment_alert', 'account_signup')),
-  lang TEXT NOT NULL,
-  to_address TEXT NOT NULL,
-  site_origin TEXT NOT NULL,
-  product TEXT NOT NULL DEFAULT 'hxa',
-  subject TEXT,
-  text_body TEXT,
-  html_body TEXT,
-  status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'failed')),
-  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-  next_attempt_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  last_error TEXT NOT NULL DEFAULT '',
-  provider_id TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  sent_at TEXT
-);
-INSERT INTO mail_outbox_new SELECT id, hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, provider_id, created_at, sent_at FROM mail_outbox;
-DROP TABLE mail_outbox;
-ALTER TABLE mail_outbox_new RENAME TO mail_outbox;
-CREATE INDEX mail_outbox_due ON mail_outbox (status, next_attempt_at);
-CREATE INDEX mail_outbox_order ON mail_outbox (order_id);
+-- The sign-up link is an email like any other ('account_signup', no order; the kind is allowed by
+-- 0007's rebuild of the outbox), and a recipient's order emails are counted per day (decision 072).
 CREATE INDEX mail_outbox_recipient ON mail_outbox (hotel_id, to_address, created_at);

@@ -15,13 +15,12 @@
  * English), and where the answer is a message for a person (a page, plain text, an API message) it
  * must be in Japanese.
  */
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { BACKEND_ROUTES } from "~/backend/router.server";
 import { SANDBOX_PATHS } from "~/sandbox-gateway/sandbox.server";
 import apiJa from "../../locales/ja-JP/api.json";
-import { BOOKER, apiJson, fetchAs, fixtureHotel, hidden, loadHotel } from "./helpers";
+import { BOOKER, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel } from "./helpers";
 
 export const HOST = "corpus.localhost";
 export const LANG = "ja-JP";
@@ -80,12 +79,7 @@ async function loadCorpusHotel() {
       hotel.payment_gateways = [{ vendor_id: 1, provider: "sandbox", merchant_id: "2000132" }];
     }),
   );
-  const row = await env.DB.prepare(
-    "SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?",
-  )
-    .bind(HOST)
-    .first<{ id: number; room: number; plan: number }>();
-  if (!row) throw new Error("the corpus hotel did not load");
+  const row = await hotelRefs(HOST);
   const created = await placeOrder({ room: row.room, plan: row.plan }, 20);
   const page = await fetchAs(HOST, `/${LANG}/${PRODUCT}/booking`);
   const csrfCookie = page.headers.getSetCookie().find((cookie) => cookie.startsWith("csrf="))?.split(";")[0] ?? "";

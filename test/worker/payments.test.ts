@@ -62,7 +62,6 @@ async function start(created: Created, domain = HOST, vendor?: number) {
       domain,
       order_doc: created.order_doc,
       valid_hash: created.order.valid_hash,
-      return_origin: `http://${domain}`,
       return_path: `/pay/${hotels[domain]!.id}/${created.order_doc}?valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
       ...(vendor ? { payment_vendor: vendor } : {}),
     }),

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/booking/dates";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { parseEnv } from "~/server/env.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "refunds.localhost";
 const DEPOSIT_HOST = "refunds-deposit.localhost";
@@ -16,7 +16,7 @@ const today = todayIn("Asia/Taipei");
 /** An odd nightly price, every night of the week: halves and percentages do not divide evenly. */
 const NIGHT = 3_333;
 
-const hotels: Record<string, { id: number; room: number; plan: number }> = {};
+const hotels: Record<string, HotelRefs> = {};
 
 function hotelFile(domain: string, deposit: boolean) {
   return fixtureHotel(domain, (file) => {
@@ -35,13 +35,7 @@ function hotelFile(domain: string, deposit: boolean) {
 beforeAll(async () => {
   for (const [domain, deposit] of [[HOST, false], [DEPOSIT_HOST, true]] as const) {
     await loadHotel(hotelFile(domain, deposit));
-    const row = await env.DB.prepare(
-      "SELECT h.id, (SELECT id FROM room_classes WHERE hotel_id = h.id LIMIT 1) AS room, (SELECT id FROM rate_plans WHERE hotel_id = h.id LIMIT 1) AS plan FROM hotels h WHERE domain = ?",
-    )
-      .bind(domain)
-      .first<{ id: number; room: number; plan: number }>();
-    if (!row) throw new Error(`no hotel ${domain}`);
-    hotels[domain] = row;
+    hotels[domain] = await hotelRefs(domain);
   }
 });
 
@@ -62,22 +56,7 @@ interface Quote {
 /** Books one night `daysAhead` days from today and pays what is due now on the sandbox gateway's hosted page. */
 async function bookAndPay(domain: string, daysAhead: number, payOption: "all" | "part" = "all"): Promise<Created> {
   const hotel = hotels[domain]!;
-  const checkIn = addDays(today, daysAhead);
-  const created = await apiJson<Created>(domain, "/api/ota/order/personal-new?lang=en-US", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      domain,
-      ...BOOKER,
-      check_in_day: checkIn,
-      check_out_day: addDays(checkIn, 1),
-      pay_way: "credit",
-      payment_vendor: 1,
-      pay_option: payOption,
-      orders: [{ room_class_id: hotel.room, proposal_id: hotel.plan, num: 1 }],
-      adults_count: 2,
-    }),
-  });
+  const created = await orderOneNight<Created>(domain, hotel, addDays(today, daysAhead), { pay_option: payOption });
   if (created.status !== 201) throw new Error(`order refused: ${JSON.stringify(created.body)}`);
   const order = created.body.data;
   const started = await apiJson<{ start: { fields: Record<string, string> } }>(domain, "/api/payment/start?lang=en-US", {
@@ -87,7 +66,6 @@ async function bookAndPay(domain: string, daysAhead: number, payOption: "all" | 
       domain,
       order_doc: order.order_doc,
       valid_hash: order.order.valid_hash,
-      return_origin: `http://${domain}`,
       return_path: `/pay/${hotel.id}/${order.order_doc}?valid_hash=${encodeURIComponent(order.order.valid_hash)}`,
     }),
   });

@@ -7,11 +7,11 @@ import tseslint from "typescript-eslint";
 import portico from "./scripts/eslint-rules/type-import-cycle.js";
 
 /**
- * The only module of app/ that may import the built-in back end (app/backend/): the Worker entry
+ * The only modules of app/ that may import the built-in back end (app/backend/): the Worker entry
  * wiring, which mounts it and hands it to the API client as the in-process transport. Everything
  * else reaches the back end through the API client (docs/decisions/025-import-boundaries.md).
  */
-export const BACKEND_WIRING = ["app/worker.server.ts"];
+export const BACKEND_WIRING = ["app/worker/**"];
 
 /** Workers-only types the pure booking rules must not depend on. */
 const WORKERS_TYPES = [
@@ -29,7 +29,7 @@ const WORKERS_TYPES = [
   "ScheduledController",
   "ScheduledEvent",
 ];
-const PURE_MESSAGE = "app/booking/ holds the pure booking rules: no Remix, no Workers, no network (decision 025).";
+const PURE_MESSAGE = "app/domain/ holds the pure booking rules: no Remix, no Workers, no network (decision 025).";
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "bench/bare/build/", "bench/bare/public/build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", ".cache/", ".tmp/", "bench-results/"] },
@@ -77,7 +77,7 @@ export default tseslint.config(
             {
               target: "./app",
               from: "./app/backend",
-              message: "The site reaches the back end only through the API client (~/hotel-api/client); see decision 025.",
+              message: "The site reaches the back end only through the API client (~/contract/client); see decision 025.",
             },
           ],
         },
@@ -85,21 +85,21 @@ export default tseslint.config(
     },
   },
   {
-    // The ($lang) layout's data is read through one hook: useSite() (or SITE_ROUTE_ID) from ~/components/site-data.
+    // The ($lang) layout's data is read through one hook: useSite() (or SITE_ROUTE_ID) from ~/ui/site-data.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/site-data.ts"],
+    ignores: ["app/ui/site-data.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
           selector: "Literal[value='routes/($lang)']",
-          message: "Read the site data with useSite() (or match SITE_ROUTE_ID) from ~/components/site-data.",
+          message: "Read the site data with useSite() (or match SITE_ROUTE_ID) from ~/ui/site-data.",
         },
       ],
     },
   },
   {
-    files: ["app/booking/**/*.{ts,tsx}"],
+    files: ["app/domain/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

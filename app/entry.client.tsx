@@ -6,7 +6,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { holdInputUntilHydrated } from "~/hydration-guard";
+import { holdInputUntilHydrated } from "~/ui/hydration-guard";
 import { RESOURCES_ELEMENT_ID } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 

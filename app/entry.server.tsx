@@ -2,11 +2,11 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { deferHydration } from "~/server/defer-hydration.server";
+import { deferHydration } from "~/platform/defer-hydration.server";
 import { HydrationResources } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";
-import { lodgingUnit, withUnitWords, type LodgingUnit } from "~/booking/units";
+import { lodgingUnit, withUnitWords, type LodgingUnit } from "~/domain/units";
 
 export const streamTimeout = 5_000;
 

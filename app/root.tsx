@@ -17,15 +17,15 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { useFocusOnNewPage } from "~/components/new-page-focus";
-import { NotFound } from "~/components/NotFound";
-import { ServerError } from "~/components/ServerError";
-import { markHydrated } from "~/hydration-guard";
+import { useFocusOnNewPage } from "~/ui/new-page-focus";
+import { NotFound } from "~/ui/NotFound";
+import { ServerError } from "~/ui/ServerError";
+import { markHydrated } from "~/ui/hydration-guard";
 import { RESOURCES_ELEMENT_ID, useHydrationResources } from "~/i18n/hydration";
 import { localizePath, stripLanguage } from "~/i18n/languages";
-import { canonicalPath } from "~/seo";
-import baseStyles from "~/styles/base.css";
-import { useSite } from "~/components/site-data";
+import { canonicalPath } from "~/ui/seo";
+import baseStyles from "~/ui/styles/base.css";
+import { useSite } from "~/ui/site-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: baseStyles },

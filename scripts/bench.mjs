@@ -80,7 +80,7 @@ async function pagePaths(base) {
   ];
 }
 
-/** How long the Worker trusts the versions it read (app/edge/versions.server.ts VERSIONS_FRESH_MS), and a margin. */
+/** How long the Worker trusts the versions it read (app/platform/edge/versions.server.ts VERSIONS_FRESH_MS), and a margin. */
 const VERSIONS_FRESH_MS = 1_000 + 50;
 
 /**

@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { todayIn, isIsoDate } from "~/booking/dates";
+import { todayIn, isIsoDate } from "~/domain/dates";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { hashPassword } from "~/backend/account/passwords";

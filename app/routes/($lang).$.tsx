@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { NotFound } from "~/components/NotFound";
+import { NotFound } from "~/ui/NotFound";
 
 /** Any path the site does not know: the 404 page, with HTTP status 404. */
 export async function loader() {

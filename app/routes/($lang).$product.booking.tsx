@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { bookingResultsPage, cartAction } from "~/booking-flow/booking-results.server";
-import { lodgingUnit, unitKey } from "~/booking/units";
-import { CartPanel } from "~/components/booking/CartPanel";
-import { Filters } from "~/components/booking/Filters";
-import { PlanItem } from "~/components/booking/PlanItem";
-import { SearchForm } from "~/components/booking/SearchForm";
-import { focusFirstInvalid, useSubmissionDone } from "~/components/forms";
-import { LocaleLink } from "~/components/LocaleLink";
-import { Picture } from "~/components/Picture";
-import { useSite } from "~/components/site-data";
+import { bookingResultsPage, cartAction } from "~/features/booking/booking-results.server";
+import { lodgingUnit, unitKey } from "~/domain/units";
+import { CartPanel } from "~/features/booking/CartPanel";
+import { Filters } from "~/features/booking/Filters";
+import { PlanItem } from "~/features/booking/PlanItem";
+import { SearchForm } from "~/features/booking/SearchForm";
+import { focusFirstInvalid, useSubmissionDone } from "~/ui/forms";
+import { LocaleLink } from "~/ui/LocaleLink";
+import { Picture } from "~/ui/Picture";
+import { useSite } from "~/ui/site-data";
 import { formatCapacity, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 

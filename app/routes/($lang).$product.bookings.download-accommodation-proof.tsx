@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { proofDownload } from "~/order-pages/proof.server";
+import { proofDownload } from "~/features/orders/proof.server";
 
 /** Spec §7, step two: POST /{product}/bookings/download-accommodation-proof, body `number`, header `X-IV` → the PDF. */
 export async function action({ context, params, request }: ActionFunctionArgs) {

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, type FormEvent } from "react";
-import { checkoutAction, checkoutPage } from "~/booking-flow/checkout.server";
-import { lodgingUnit, unitKey } from "~/booking/units";
-import { BookerFields } from "~/components/checkout/BookerFields";
-import { CheckoutLines } from "~/components/checkout/CheckoutLines";
-import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
-import { CaptchaField } from "~/components/captcha/CaptchaField";
-import { fieldProps, type FieldErrors, type Values } from "~/components/checkout/fields";
-import { PaymentFields } from "~/components/checkout/PaymentFields";
-import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/components/forms";
-import { useSite } from "~/components/site-data";
+import { checkoutAction, checkoutPage } from "~/features/checkout/checkout.server";
+import { lodgingUnit, unitKey } from "~/domain/units";
+import { BookerFields } from "~/features/checkout/BookerFields";
+import { CheckoutLines } from "~/features/checkout/CheckoutLines";
+import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
+import { CaptchaField } from "~/features/captcha/CaptchaField";
+import { fieldProps, type FieldErrors, type Values } from "~/features/checkout/fields";
+import { PaymentFields } from "~/features/checkout/PaymentFields";
+import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
+import { useSite } from "~/ui/site-data";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 

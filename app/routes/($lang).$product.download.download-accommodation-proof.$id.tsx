@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { hashOf, orderForRequest } from "~/order-pages/access.server";
-import { proofTicket } from "~/order-pages/proof.server";
+import { hashOf, orderForRequest } from "~/features/orders/access.server";
+import { proofTicket } from "~/features/orders/proof.server";
 
 /** Spec §7, step one: GET /{product}/download/download-accommodation-proof/{id} → iv and number (owner or link holder only). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { memberSystemOpen, startSignIn } from "~/session/sign-in.server";
+import { memberSystemOpen, startSignIn } from "~/features/account/sign-in.server";
 
 /** /{product}/login?back=…: "Sign in" saves the address to return to and goes to the account service. */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

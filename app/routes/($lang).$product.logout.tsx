@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { localizePath } from "~/i18n/languages";
-import { readForm } from "~/server/forms.server";
-import { safeRedirect } from "~/server/redirects.server";
-import { signOut, signOutAllowed } from "~/session/sign-in.server";
+import { readForm } from "~/platform/forms.server";
+import { safeRedirect } from "~/platform/redirects.server";
+import { signOut, signOutAllowed } from "~/features/account/sign-in.server";
 
 /** POST /{product}/logout: the header's "Sign out" form (works without JavaScript). */
 export async function action({ context, params, request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LocaleLink } from "~/components/LocaleLink";
-import { PhoneLink } from "~/components/PhoneLink";
+import { LocaleLink } from "~/ui/LocaleLink";
+import { PhoneLink } from "~/ui/PhoneLink";
 import { fixedT } from "~/i18n/i18next.server";
 
 /** /{product}/maintain: online booking is closed and the hotel has no official booking link (spec §2). */

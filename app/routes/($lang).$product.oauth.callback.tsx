@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LocaleLink } from "~/components/LocaleLink";
+import { LocaleLink } from "~/ui/LocaleLink";
 import { fixedT } from "~/i18n/i18next.server";
-import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/session/sign-in.server";
+import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/features/account/sign-in.server";
 
 /**
  * /{product}/oauth/callback (spec §2): the account service returns here with a code; signing in

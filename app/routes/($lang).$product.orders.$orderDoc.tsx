@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderSummary } from "~/components/OrderSummary";
-import { HotelContact, OrderExtras, RefundNote, RemittanceDetails } from "~/components/OrderDetails";
-import { orderState } from "~/booking/order-view";
-import { loadOrderPage } from "~/order-pages/order-page.server";
-import { useSite } from "~/components/site-data";
+import { OrderSummary } from "~/features/orders/OrderSummary";
+import { HotelContact, OrderExtras, RefundNote, RemittanceDetails } from "~/features/orders/OrderDetails";
+import { orderState } from "~/domain/order-view";
+import { loadOrderPage } from "~/features/orders/order-page.server";
+import { useSite } from "~/ui/site-data";
 
 /** Styled by the hotel's booking layout; no JavaScript needed (links and plain forms). */
 export const handle = { booking: true };

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderSummary } from "~/components/OrderSummary";
-import { CANCEL_REASON_MAX_LENGTH } from "~/booking/contact";
-import { cancelAction, loadCancelPage } from "~/order-pages/cancel.server";
-import { useSite } from "~/components/site-data";
+import { OrderSummary } from "~/features/orders/OrderSummary";
+import { CANCEL_REASON_MAX_LENGTH } from "~/domain/contact";
+import { cancelAction, loadCancelPage } from "~/features/orders/cancel.server";
+import { useSite } from "~/ui/site-data";
 
 /** Styled by the booking layout; a plain form, no JavaScript needed. */
 export const handle = { booking: true };

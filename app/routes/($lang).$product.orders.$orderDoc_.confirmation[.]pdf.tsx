@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { hashOf, orderForRequest } from "~/order-pages/access.server";
-import { confirmationPdfResponse } from "~/order-pages/proof.server";
+import { hashOf, orderForRequest } from "~/features/orders/access.server";
+import { confirmationPdfResponse } from "~/features/orders/proof.server";
 
 /** /{product}/orders/{order_doc}/confirmation.pdf: BOOKING_CONFIRMATION.pdf by a plain link (member or view link). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

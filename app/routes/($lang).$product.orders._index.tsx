@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
-import { loadMyOrders, ORDER_STATUSES } from "~/member/my-orders.server";
-import { useSite } from "~/components/site-data";
+import { loadMyOrders, ORDER_STATUSES } from "~/features/orders/my-orders.server";
+import { useSite } from "~/ui/site-data";
 
 /** /{product}/orders: the signed-in member's bookings at this hotel (a guest is sent to sign in first). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { NotFound } from "~/components/NotFound";
+import { NotFound } from "~/ui/NotFound";
 
 /** /404: the not-found page itself (spec §2), answered with status 404. */
 export async function loader() {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Hero } from "~/components/home/Hero";
-import { SectionView } from "~/components/home/SectionView";
-import { useSite } from "~/components/site-data";
-import { homePage } from "~/content/home-page.server";
-import { jsonLdText, pageMeta, siteFromMatches } from "~/seo";
+import { Hero } from "~/features/content/Hero";
+import { SectionView } from "~/features/content/SectionView";
+import { useSite } from "~/ui/site-data";
+import { homePage } from "~/features/content/home-page.server";
+import { jsonLdText, pageMeta, siteFromMatches } from "~/ui/seo";
 
 export const loader = (args: LoaderFunctionArgs) => homePage(args);
 

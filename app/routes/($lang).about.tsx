@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PhoneLink } from "~/components/PhoneLink";
-import { Picture } from "~/components/Picture";
-import { RichText } from "~/components/RichText";
-import { htmlToText } from "~/content/sanitize";
+import { PhoneLink } from "~/ui/PhoneLink";
+import { Picture } from "~/ui/Picture";
+import { RichText } from "~/features/content/RichText";
+import { htmlToText } from "~/lib/sanitize";
 import { fixedT } from "~/i18n/i18next.server";
-import { pageMeta, siteFromMatches } from "~/seo";
+import { pageMeta, siteFromMatches } from "~/ui/seo";
 
 /** Map link (spec §3 google_map_open_way): 0 searches the address, 1 the hotel's listing by store name. */
 export function mapLink(hotel: { google_map_open_way: number; google_store_name: string; address: string }): string {

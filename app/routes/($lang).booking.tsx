@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { safeRedirect } from "~/server/redirects.server";
+import { safeRedirect } from "~/platform/redirects.server";
 import { localizePath } from "~/i18n/languages";
 
 /** /booking → /{product}/booking, keeping the query (design.md). The Worker answers it first (redirects.server.ts). */

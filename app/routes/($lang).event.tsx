@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LocaleLink } from "~/components/LocaleLink";
-import { Picture } from "~/components/Picture";
-import { RichText } from "~/components/RichText";
-import { htmlToText } from "~/content/sanitize";
-import { HotelApiError } from "~/hotel-api/client";
+import { LocaleLink } from "~/ui/LocaleLink";
+import { Picture } from "~/ui/Picture";
+import { RichText } from "~/features/content/RichText";
+import { htmlToText } from "~/lib/sanitize";
+import { HotelApiError } from "~/contract/client";
 import { formatDate } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
-import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
-import { useSite } from "~/components/site-data";
+import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
+import { useSite } from "~/ui/site-data";
 
 /** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

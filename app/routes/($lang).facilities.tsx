@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Picture } from "~/components/Picture";
-import { RichText } from "~/components/RichText";
+import { Picture } from "~/ui/Picture";
+import { RichText } from "~/features/content/RichText";
 import { fixedT } from "~/i18n/i18next.server";
-import { pageMeta, siteFromMatches } from "~/seo";
+import { pageMeta, siteFromMatches } from "~/ui/seo";
 
 /** The hotel's facilities, by priority (spec §9). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { fixedT } from "~/i18n/i18next.server";
-import { pageMeta, siteFromMatches } from "~/seo";
+import { pageMeta, siteFromMatches } from "~/ui/seo";
 
 /** /follow: the hotel's social accounts. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

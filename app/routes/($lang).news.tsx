@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LocaleLink } from "~/components/LocaleLink";
-import { NewsList } from "~/components/NewsList";
+import { LocaleLink } from "~/ui/LocaleLink";
+import { NewsList } from "~/features/content/NewsList";
 import { fixedT } from "~/i18n/i18next.server";
-import { canonicalPath, pageMeta, siteFromMatches } from "~/seo";
-import { useSite } from "~/components/site-data";
+import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
+import { useSite } from "~/ui/site-data";
 
 /** News items per page of /news. */
 export const NEWS_PAGE_SIZE = 10;

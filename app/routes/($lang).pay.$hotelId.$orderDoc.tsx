@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderSummary } from "~/components/OrderSummary";
-import { PaymentPanel } from "~/components/PaymentPanel";
-import { loadPayPage, startPayPage, type PayActionData } from "~/booking-flow/payment.server";
-import { useSite } from "~/components/site-data";
-import { SentenceWithPhone } from "~/components/PhoneLink";
+import { OrderSummary } from "~/features/orders/OrderSummary";
+import { PaymentPanel } from "~/features/checkout/PaymentPanel";
+import { loadPayPage, startPayPage, type PayActionData } from "~/features/checkout/payment.server";
+import { useSite } from "~/ui/site-data";
+import { SentenceWithPhone } from "~/ui/PhoneLink";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };

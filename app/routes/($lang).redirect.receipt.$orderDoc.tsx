@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RemittanceDetails } from "~/components/OrderDetails";
-import { OrderSummary } from "~/components/OrderSummary";
-import { orderState } from "~/booking/order-view";
-import { orderFromSignedLink, signedOrderPage } from "~/booking-flow/order-link.server";
+import { RemittanceDetails } from "~/features/orders/OrderDetails";
+import { OrderSummary } from "~/features/orders/OrderSummary";
+import { orderState } from "~/domain/order-view";
+import { orderFromSignedLink, signedOrderPage } from "~/features/orders/order-link.server";
 import { formatDateTime } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
-import { useSite } from "~/components/site-data";
-import { SentenceWithPhone } from "~/components/PhoneLink";
+import { useSite } from "~/ui/site-data";
+import { SentenceWithPhone } from "~/ui/PhoneLink";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };

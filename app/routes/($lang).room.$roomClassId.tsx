@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LocaleLink } from "~/components/LocaleLink";
-import { Picture } from "~/components/Picture";
-import { RichText } from "~/components/RichText";
-import { Calendar } from "~/components/room/Calendar";
-import { lodgingUnit, unitKey } from "~/booking/units";
-import { htmlToText } from "~/content/sanitize";
-import { roomPage } from "~/content/room-page.server";
+import { LocaleLink } from "~/ui/LocaleLink";
+import { Picture } from "~/ui/Picture";
+import { RichText } from "~/features/content/RichText";
+import { Calendar } from "~/features/content/Calendar";
+import { lodgingUnit, unitKey } from "~/domain/units";
+import { htmlToText } from "~/lib/sanitize";
+import { roomPage } from "~/features/content/room-page.server";
 import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
-import { FACILITY_GROUPS } from "~/hotel-api/facilities";
-import { jsonLdText, pageMeta, siteFromMatches } from "~/seo";
-import { useSite } from "~/components/site-data";
+import { FACILITY_GROUPS } from "~/contract/facilities";
+import { jsonLdText, pageMeta, siteFromMatches } from "~/ui/seo";
+import { useSite } from "~/ui/site-data";
 
 export const loader = (args: LoaderFunctionArgs) => roomPage(args);
 

@@ -7,15 +7,15 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Analytics, GtmNoscript } from "~/components/Analytics";
-import { NotFound } from "~/components/NotFound";
-import { ServerError } from "~/components/ServerError";
-import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
+import { Analytics, GtmNoscript } from "~/ui/Analytics";
+import { NotFound } from "~/ui/NotFound";
+import { ServerError } from "~/ui/ServerError";
+import { SiteFooter, SiteHeader } from "~/ui/SiteChrome";
 import { DEFAULT_LANGUAGE, isLanguage, localizePath, stripLanguage } from "~/i18n/languages";
-import { liveHotel } from "~/server/context.server";
-import { safeRedirect } from "~/server/redirects.server";
-import { loadSite, type SiteData } from "~/server/site.server";
-import { useSite } from "~/components/site-data";
+import { liveHotel } from "~/platform/context.server";
+import { safeRedirect } from "~/platform/redirects.server";
+import { loadSite, type SiteData } from "~/platform/site.server";
+import { useSite } from "~/ui/site-data";
 
 /**
  * Every page of a hotel's site. Guards of spec §2: an unknown domain, or a hotel that is not

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { liveHotel } from "~/server/context.server";
-import { externalRedirect, safeRedirect } from "~/server/redirects.server";
+import { liveHotel } from "~/platform/context.server";
+import { externalRedirect, safeRedirect } from "~/platform/redirects.server";
 
 /**
  * /favicon.ico, which browsers ask for wherever a page names no icon (a PDF in a tab, the test

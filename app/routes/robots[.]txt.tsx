@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { liveHotel } from "~/server/context.server";
+import { liveHotel } from "~/platform/context.server";
 
 /** robots.txt per domain: content is public; booking, payment and order pages are not for indexing. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

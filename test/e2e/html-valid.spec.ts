@@ -9,7 +9,7 @@ import { fetchText, hotelUrl, placeOrder, taipeiDay } from "./helpers";
 /**
  * Every page is valid HTML as the Nu HTML Checker (npm `vnu-jar`, run with Java) reads it: the
  * markup the server sends, before any script runs. Pages are read as a guest's browser gets them,
- * the booking pages with their deferred scripts included (app/server/defer-hydration.server.ts).
+ * the booking pages with their deferred scripts included (app/platform/defer-hydration.server.ts).
  */
 const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { GtmNoscript } from "~/components/Analytics";
-import { securityHeaders } from "~/server/security.server";
+import { GtmNoscript } from "~/ui/Analytics";
+import { securityHeaders } from "~/platform/security.server";
 
 describe("Google Tag Manager without JavaScript", () => {
   it("renders Google's noscript iframe for the container", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeBackPath } from "~/session/back-url";
+import { safeBackPath } from "~/features/account/back-url";
 
 /** Each variant, resolved against the site the way a browser resolves a Location, must stay on the site. */
 const OPEN_REDIRECTS = [

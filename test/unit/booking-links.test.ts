@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingTarget, externalBookingUrl, externalProviderFor } from "~/booking/booking-links";
+import { bookingTarget, externalBookingUrl, externalProviderFor } from "~/domain/booking-links";
 
 const query = { start: "2030-05-01", end: "2030-05-03", adults: 2, children: 1, room: 1 };
 const open = { booking_close: false, business_status: 0, official_booking: "" };

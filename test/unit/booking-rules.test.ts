@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { validateOrderLines } from "~/booking/order-lines";
-import { calculatePrice, depositPercentOf, effectivePrice, memberPromotionPercent, type PriceInput } from "~/booking/pricing";
-import { freeCancelUntil } from "~/booking/refund";
-import { validateStay } from "~/booking/stay";
+import { validateOrderLines } from "~/domain/order-lines";
+import { calculatePrice, depositPercentOf, effectivePrice, memberPromotionPercent, type PriceInput } from "~/domain/pricing";
+import { freeCancelUntil } from "~/domain/refund";
+import { validateStay } from "~/domain/stay";
 
 describe("free cancellation until (spec §5)", () => {
   it.each([

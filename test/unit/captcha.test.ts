@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CODE_ALPHABET, captchaPicture, normalizedAnswer, randomCode } from "~/backend/captcha/picture";
 import { randomSum, sumAnswer, sumWords } from "~/backend/captcha/question";
 import { checkChallenge, checkPass, signChallenge, signPass } from "~/backend/captcha/token";
-import { abuseLimits, DEFAULT_ABUSE_LIMITS } from "~/booking/abuse-limits";
+import { abuseLimits, DEFAULT_ABUSE_LIMITS } from "~/domain/abuse-limits";
 
 /** A seeded generator, so a picture can be compared with itself. */
 function seeded(seed: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartFlags, cartTotals, MAX_CART_LINES, setCartLine, type CartLine } from "~/booking/cart";
-import { cartLineErrors } from "~/booking/order-lines";
+import { cartFlags, cartTotals, MAX_CART_LINES, setCartLine, type CartLine } from "~/domain/cart";
+import { cartLineErrors } from "~/domain/order-lines";
 import enCommon from "../../locales/en-US/common.json";
 
 const line = (room_class_id: number, proposal_id: number, num = 1): CartLine => ({ room_class_id, proposal_id, num });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { earliestCheckOut } from "~/booking/check-out";
+import { earliestCheckOut } from "~/domain/check-out";
 
 describe("earliestCheckOut", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pointsOf, promotionOf, validateCheckout } from "~/booking-flow/checkout.server";
-import { MEMBER_PROMOTION_CODE } from "~/booking/pricing";
+import { pointsOf, promotionOf, validateCheckout } from "~/features/checkout/checkout.server";
+import { MEMBER_PROMOTION_CODE } from "~/domain/pricing";
 
 const filled = {
   booker_last_name: "Chen",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasControlCharacters, hasLink, isCleanName, isolatedName, isPhoneNumber, nameForDisplay } from "~/booking/contact";
+import { hasControlCharacters, hasLink, isCleanName, isolatedName, isPhoneNumber, nameForDisplay } from "~/domain/contact";
 
 describe("isPhoneNumber", () => {
   it.each([

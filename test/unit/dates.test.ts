@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { addDays, addMonths, dayOfWeek, isIsoDate, nightsBetween, resolveDayRef, stayNights, todayIn } from "~/booking/dates";
+import { addDays, addMonths, dayOfWeek, isIsoDate, nightsBetween, resolveDayRef, stayNights, todayIn } from "~/domain/dates";
 
 describe("hotel-local dates", () => {
   it("computes today in the hotel's time zone", () => {

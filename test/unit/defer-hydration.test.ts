@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferScriptsIn } from "~/server/defer-hydration.server";
+import { deferHydration, deferScriptsIn } from "~/platform/defer-hydration.server";
 
 const TAIL =
   '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/routes/($lang)-B.js"/>' +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FROM_PRICE_WINDOW_NIGHTS, fromPrice, fromPriceWindowEnd, type NightPrice } from "~/booking/from-price";
-import { addDays } from "~/booking/dates";
+import { FROM_PRICE_WINDOW_NIGHTS, fromPrice, fromPriceWindowEnd, type NightPrice } from "~/domain/from-price";
+import { addDays } from "~/domain/dates";
 
 const today = "2026-12-01";
 const night = (offset: number, price: number | null, available = price !== null): NightPrice => ({

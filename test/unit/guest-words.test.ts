@@ -4,11 +4,11 @@
  * the pages, in the emails and in the confirmation PDF.
  */
 import { describe, expect, it } from "vitest";
-import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/documents/confirmation-content";
-import { docText, paymentText } from "~/documents/labels";
-import { refundRuleLines } from "~/documents/refund-text";
+import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/features/documents/confirmation-content";
+import { docText, paymentText } from "~/features/documents/labels";
+import { refundRuleLines } from "~/features/documents/refund-text";
 import { renderOrderMail, type PresentedOrder } from "~/backend/mail/render.server";
-import { withUnitWords } from "~/booking/units";
+import { withUnitWords } from "~/domain/units";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { LANGUAGES } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callerAddressKey, normalizedEmail, phoneE164 } from "~/booking/identity";
+import { callerAddressKey, normalizedEmail, phoneE164 } from "~/domain/identity";
 
 describe("normalizedEmail: one mailbox, one key", () => {
   it.each([

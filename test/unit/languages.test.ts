@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languageFromPath, localizePath, stripLanguage } from "~/i18n/languages";
-import { hotelDomainFor } from "~/server/context.server";
+import { hotelDomainFor } from "~/platform/context.server";
 
 describe("language prefixes", () => {
   it.each([

@@ -26,10 +26,10 @@ async function rulesFiredAt(path: string, code: string): Promise<string[]> {
 describe("no import cycles in app/", () => {
   it("a cycle of value imports through the ~/ alias is reported (import/no-cycle)", { timeout: SLOW }, async () => {
     // eslint-plugin-import follows imports on disk, so the cycle is two real files for the time of the test.
-    const dir = `${root}app/booking/__lint-cycle__`;
+    const dir = `${root}app/domain/__lint-cycle__`;
     mkdirSync(dir, { recursive: true });
     try {
-      writeFileSync(`${dir}/a.ts`, `import { b } from "~/booking/__lint-cycle__/b";\nexport const a = () => b;\n`);
+      writeFileSync(`${dir}/a.ts`, `import { b } from "~/domain/__lint-cycle__/b";\nexport const a = () => b;\n`);
       writeFileSync(`${dir}/b.ts`, `import { a } from "./a";\nexport const b = () => a;\n`);
       const results = await eslint.lintFiles([`${dir}/a.ts`, `${dir}/b.ts`]);
       const fired = results.flatMap((result) => result.messages.map((message) => message.ruleId));
@@ -48,8 +48,8 @@ describe("no import cycles in app/", () => {
   });
 
   it("a type-only cycle through the ~/ alias is reported", { timeout: SLOW }, async () => {
-    // app/server/site.server.ts imports ~/i18n/languages.
-    const code = `import type { SiteData } from "~/server/site.server";\nexport type Site = SiteData;\nexport const LANGUAGES = ["zh-TW"] as const;\n`;
+    // app/platform/site.server.ts imports ~/i18n/languages.
+    const code = `import type { SiteData } from "~/platform/site.server";\nexport type Site = SiteData;\nexport const LANGUAGES = ["zh-TW"] as const;\n`;
     expect(await rulesFiredAt("app/i18n/languages.ts", code)).toContain("portico/type-import-cycle");
   });
 
@@ -67,26 +67,26 @@ describe("the site stays out of the back end's modules", () => {
   });
 
   it("nor may a component, by a relative path or for a type only", { timeout: SLOW }, async () => {
-    const relative = `import { apiMessage } from "../backend/messages";\nexport const message = apiMessage;\n`;
-    expect(await rulesFiredAt("app/components/OrderSummary.tsx", relative)).toContain("import/no-restricted-paths");
+    const relative = `import { apiMessage } from "../../backend/messages";\nexport const message = apiMessage;\n`;
+    expect(await rulesFiredAt("app/features/orders/OrderSummary.tsx", relative)).toContain("import/no-restricted-paths");
     const typeOnly = `import type { BackendContext } from "~/backend/route";\nexport type Context = BackendContext;\n`;
-    expect(await rulesFiredAt("app/components/OrderSummary.tsx", typeOnly)).toContain("import/no-restricted-paths");
+    expect(await rulesFiredAt("app/features/orders/OrderSummary.tsx", typeOnly)).toContain("import/no-restricted-paths");
   });
 
   it("nor the booking rules, nor the API client's schemas", { timeout: SLOW }, async () => {
     const code = `import { PAYMENT_METHODS } from "~/backend/hotels/hotel-file";\nexport const methods = PAYMENT_METHODS;\n`;
-    expect(await rulesFiredAt("app/booking/payments.ts", code)).toContain("import/no-restricted-paths");
-    expect(await rulesFiredAt("app/hotel-api/schemas.ts", code)).toContain("import/no-restricted-paths");
+    expect(await rulesFiredAt("app/domain/payments.ts", code)).toContain("import/no-restricted-paths");
+    expect(await rulesFiredAt("app/contract/schemas.ts", code)).toContain("import/no-restricted-paths");
   });
 
   it("the Worker entry may (it mounts the back end as the API client's in-process transport)", { timeout: SLOW }, async () => {
     const code = `import { handleBackendRequest } from "~/backend/router.server";\nexport const handle = handleBackendRequest;\n`;
-    expect(await rulesFiredAt("app/worker.server.ts", code)).not.toContain("import/no-restricted-paths");
+    expect(await rulesFiredAt("app/worker/worker.server.ts", code)).not.toContain("import/no-restricted-paths");
   });
 });
 
-describe("app/booking/ is free of Remix, Workers and fetch", () => {
-  const booking = "app/booking/cart.ts";
+describe("app/domain/ is free of Remix, Workers and fetch", () => {
+  const booking = "app/domain/cart.ts";
 
   it("no Remix import", { timeout: SLOW }, async () => {
     const code = `import type { AppLoadContext } from "@remix-run/cloudflare";\nexport type Context = AppLoadContext;\n`;
@@ -109,9 +109,9 @@ describe("app/booking/ is free of Remix, Workers and fetch", () => {
     );
   });
 
-  it("outside app/booking/ the same code passes these rules (the loaders and the Worker use them)", { timeout: SLOW }, async () => {
+  it("outside app/domain/ the same code passes these rules (the loaders and the Worker use them)", { timeout: SLOW }, async () => {
     const code = `import type { AppLoadContext } from "@remix-run/cloudflare";\nexport const load = (context: AppLoadContext, db: D1Database) => fetch("/api/health").then(() => [context, db]);\n`;
-    const fired = await rulesFiredAt("app/booking-flow/booking-page.server.ts", code);
+    const fired = await rulesFiredAt("app/features/booking/booking-page.server.ts", code);
     expect(fired).not.toContain("no-restricted-imports");
     expect(fired).not.toContain("no-restricted-globals");
     expect(fired).not.toContain("@typescript-eslint/no-restricted-types");
@@ -121,8 +121,8 @@ describe("app/booking/ is free of Remix, Workers and fetch", () => {
 describe("the ($lang) layout's data is read in one place", () => {
   it("a component naming the layout's route id is refused: it uses useSite()", { timeout: SLOW }, async () => {
     const code = `import { useRouteLoaderData } from "@remix-run/react";\nexport const useHotel = () => useRouteLoaderData("routes/($lang)");\n`;
-    expect(await rulesFiredAt("app/components/PhoneLink.tsx", code)).toContain("no-restricted-syntax");
-    expect(await rulesFiredAt("app/components/site-data.ts", code)).not.toContain("no-restricted-syntax");
+    expect(await rulesFiredAt("app/ui/PhoneLink.tsx", code)).toContain("no-restricted-syntax");
+    expect(await rulesFiredAt("app/ui/site-data.ts", code)).not.toContain("no-restricted-syntax");
   });
 });
 

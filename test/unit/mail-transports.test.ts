@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cloudflareMailer, mailerFromEnv, postmarkMailer, resendMailer, type OutgoingMail } from "~/backend/mail/transports.server";
-import type { AppEnv } from "~/server/env.server";
+import type { AppEnv } from "~/platform/env.server";
 
 const mail: OutgoingMail = {
   from: "Kun Zhe Inn <stay@example.com>",

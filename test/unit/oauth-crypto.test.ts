@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CODE_VERIFIER, pkceChallenge, randomToken } from "~/session/oauth-crypto";
+import { CODE_VERIFIER, pkceChallenge, randomToken } from "~/lib/oauth-crypto";
 import { hashPassword, verifyPassword, PBKDF2_ITERATIONS, MAX_PBKDF2_ITERATIONS } from "~/backend/account/passwords";
 
 describe("PKCE S256", () => {

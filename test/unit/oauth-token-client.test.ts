@@ -4,7 +4,7 @@
  * `ACCOUNT_ORIGIN` names. The built-in service is exercised end to end in test/worker/account.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { HotelApi, HotelApiError } from "~/hotel-api/client";
+import { HotelApi, HotelApiError } from "~/contract/client";
 
 const ACCOUNT = "https://login.example.com/oauth2";
 const INPUT = { client_id: "hotel.example", client_secret: "s3cret+/=", redirect_uri: "https://hotel.example/hxa/oauth/callback", code: "SplxlOBeZQQYbYS6WxSbIA", code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderFreeCancelDate, orderMoneyLines, orderState, type OrderMoney } from "~/booking/order-view";
+import { orderFreeCancelDate, orderMoneyLines, orderState, type OrderMoney } from "~/domain/order-view";
 
 // Odd amounts on purpose: 6,301 rooms, 10 % off rounded down (630), 333 points, a 30 % deposit rounded up.
 const base: OrderMoney = {

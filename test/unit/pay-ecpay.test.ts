@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMacValue, ecpayCheckoutFields, ECPAY_OK, readEcpayCallback } from "~/payments/ecpay";
+import { checkMacValue, ecpayCheckoutFields, ECPAY_OK, readEcpayCallback } from "~/backend/payments/gateways/ecpay";
 
 // The staging merchant of ECPay's published example (shared integrations notes).
 const keys = { merchantId: "3002607", hashKey: "pwFHCqoQZGmho4w6", hashIv: "EkRm7iFT261dpevs" };

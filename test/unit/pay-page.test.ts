@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { payableNow, paymentView } from "~/booking-flow/payment.server";
-import type { Order } from "~/hotel-api/schemas";
+import { payableNow, paymentView } from "~/features/checkout/payment.server";
+import type { Order } from "~/contract/schemas";
 
 const now = new Date("2026-11-24T10:00:00Z");
 const attempt = (status: string, minutesAgo = 1) => ({

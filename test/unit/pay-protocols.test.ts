@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { jkopayDigest, jkopayEntry, jkopayInquiry, jkopayVerifyDigest } from "~/payments/jkopay";
-import { linepayConfirm, linepayRequest, linepaySignature, parseLinepay } from "~/payments/linepay";
-import { decryptTradeInfo, encryptTradeInfo, readNewebpayCallback, tradeSha } from "~/payments/newebpay";
-import { toHex } from "~/payments/crypto";
+import { jkopayDigest, jkopayEntry, jkopayInquiry, jkopayVerifyDigest } from "~/backend/payments/gateways/jkopay";
+import { linepayConfirm, linepayRequest, linepaySignature, parseLinepay } from "~/backend/payments/gateways/linepay";
+import { decryptTradeInfo, encryptTradeInfo, readNewebpayCallback, tradeSha } from "~/backend/payments/gateways/newebpay";
+import { toHex } from "~/lib/crypto";
 
 const neweb = { merchantId: "3430112", hashKey: "12345678901234567890123456789012", hashIv: "1234567890123456" };
 const plaintext = "MerchantID=3430112&RespondType=JSON&TimeStamp=1485232229&Version=1.4&MerchantOrderNo=S_1485232229&Amt=40&ItemDesc=UnitTest";

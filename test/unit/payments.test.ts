@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAYMENT_DEADLINES, defaultPaymentOption, paymentDeadline, paymentLabelKeys, paymentOptions } from "~/booking/payments";
+import { DEFAULT_PAYMENT_DEADLINES, defaultPaymentOption, paymentDeadline, paymentLabelKeys, paymentOptions } from "~/domain/payments";
 
 describe("payment choices at checkout (spec §4)", () => {
   it("keeps the hotel's order and drops methods a booking cannot use", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalLocation, sameOriginLocation } from "~/server/redirects.server";
+import { canonicalLocation, sameOriginLocation } from "~/platform/redirects.server";
 
 const BASE = "http://taipei.localhost:8792/en-US/hxa/booking";
 

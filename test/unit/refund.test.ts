@@ -9,8 +9,8 @@ import {
   STANDARD_ADVANCE_LADDER,
   STANDARD_DEPOSIT_LADDER,
   type RefundInput,
-} from "~/booking/refund";
-import { addDays } from "~/booking/dates";
+} from "~/domain/refund";
+import { addDays } from "~/domain/dates";
 
 const CHECK_IN = "2026-12-20";
 /** Today, `days` days before check-in. */

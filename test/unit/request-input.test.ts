@@ -4,8 +4,8 @@
  * "absent", never a throw.
  */
 import { describe, expect, it } from "vitest";
-import { readCookie } from "~/server/cookie-header";
-import { MAX_FORM_BYTES, readForm } from "~/server/forms.server";
+import { readCookie } from "~/lib/cookie-header";
+import { MAX_FORM_BYTES, readForm } from "~/platform/forms.server";
 
 describe("readCookie", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, isSafeHref, sanitizeHtml } from "~/content/sanitize";
+import { htmlToText, isSafeHref, sanitizeHtml } from "~/lib/sanitize";
 
 describe("sanitizeHtml", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { partyForRoom } from "~/booking/limits";
-import { parseBookingSearch } from "~/booking/search";
-import { filterRooms } from "~/booking/sorting";
+import { partyForRoom } from "~/domain/limits";
+import { parseBookingSearch } from "~/domain/search";
+import { filterRooms } from "~/domain/sorting";
 
 const TODAY = "2030-01-10";
 const parse = (query: string) => parseBookingSearch(new URLSearchParams(query), TODAY);

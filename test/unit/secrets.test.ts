@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_SECRETS } from "~/server/env.server";
+import { DEVELOPMENT_SECRETS } from "~/platform/env.server";
 
 const file = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 

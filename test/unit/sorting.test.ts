@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterAndRank, partyShortfall, roomFitsParty, sortPlans, sortRoomsBySuitability } from "~/booking/sorting";
+import { filterAndRank, partyShortfall, roomFitsParty, sortPlans, sortRoomsBySuitability } from "~/domain/sorting";
 
 const plan = (proposal_id: number, price: number, member_price: number | null = null, inventory = 5, allow_member_price = true) => ({
   proposal_id,

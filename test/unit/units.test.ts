@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lodgingUnit, unitKey } from "~/booking/units";
+import { lodgingUnit, unitKey } from "~/domain/units";
 
 describe("what a hotel sells one of, by its kind (spec §3)", () => {
   it.each([

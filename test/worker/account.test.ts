@@ -8,9 +8,9 @@ import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashPassword } from "~/backend/account/passwords";
 import { handleBackendRequest } from "~/backend/router.server";
-import { memberSessionCookie } from "~/session/cookies.server";
-import type { AppEnv } from "~/server/env.server";
-import { builtInClientSecret, pkceChallenge, randomToken } from "~/session/oauth-crypto";
+import { memberSessionCookie } from "~/platform/cookies.server";
+import type { AppEnv } from "~/platform/env.server";
+import { builtInClientSecret, pkceChallenge, randomToken } from "~/lib/oauth-crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { BOOKER, Browser, answerQuestion, apiJson, captchaQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 

@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { signOrderLink } from "~/backend/orders/links.server";
-import { loadLogo } from "~/documents/fonts.server";
+import { loadLogo } from "~/features/documents/fonts.server";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { memberSessionCookie } from "~/session/cookies.server";
+import { memberSessionCookie } from "~/platform/cookies.server";
 import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { formatDateTime } from "~/i18n/format";
 import { resendMailer } from "~/backend/mail/transports.server";
-import { parseEnv } from "~/server/env.server";
-import { createLogger, type Logger } from "~/server/log.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger, type Logger } from "~/platform/log.server";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "after.localhost";

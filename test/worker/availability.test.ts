@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, todayIn } from "~/booking/dates";
+import { addDays, dayOfWeek, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { apiJson, fixtureHotel, loadHotel } from "./helpers";
 

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
-import { HOTEL_CACHE_POLICY } from "~/edge/hotel-cache.server";
+import { HOTEL_CACHE_POLICY } from "~/platform/edge/hotel-cache.server";
 import { fixtureHotel, loadHotel, text } from "./helpers";
 
 interface Worker {

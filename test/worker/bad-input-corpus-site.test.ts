@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BACKEND_ROUTES } from "~/backend/router.server";
-import { SANDBOX_PATHS } from "~/sandbox-gateway/sandbox.server";
+import { SANDBOX_PATHS } from "~/backend/payments/sandbox/sandbox.server";
 import ja from "../../locales/ja-JP/common.json";
 import { badInputCorpus, corpusFixture, HOST, LANG, placeOrder, PRODUCT, requestsFor, routeUrl, siteRoutes, targets } from "./bad-input-corpus";
 import { fetchAs, hidden, text } from "./helpers";

@@ -16,9 +16,9 @@
  * must be in Japanese.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { BACKEND_ROUTES } from "~/backend/router.server";
-import { SANDBOX_PATHS } from "~/sandbox-gateway/sandbox.server";
+import { SANDBOX_PATHS } from "~/backend/payments/sandbox/sandbox.server";
 import apiJa from "../../locales/ja-JP/api.json";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import apiMessages from "../../locales/en-US/api.json";
 import { fetchAs, fixtureHotel, loadHotel, type Envelope } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getHotelInfo, HOTEL_CACHE_POLICY } from "~/edge/hotel-cache.server";
-import type { HotelInfo } from "~/hotel-api/schemas";
-import { HotelApiError } from "~/hotel-api/client";
+import { getHotelInfo, HOTEL_CACHE_POLICY } from "~/platform/edge/hotel-cache.server";
+import type { HotelInfo } from "~/contract/schemas";
+import { HotelApiError } from "~/contract/client";
 
 const hotel = (name: string) => ({ hotel_name: name }) as unknown as HotelInfo;
 

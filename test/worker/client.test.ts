@@ -1,10 +1,10 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
-import { addDays, todayIn } from "~/booking/dates";
-import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/hotel-api/client";
-import { parseEnv } from "~/server/env.server";
-import { backendTransport } from "~/worker.server";
+import { addDays, todayIn } from "~/domain/dates";
+import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/contract/client";
+import { parseEnv } from "~/platform/env.server";
+import { backendTransport } from "~/worker/worker.server";
 import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 
 const HOST = "client.localhost";

@@ -1,12 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
-import { withContentCache } from "~/edge/content-cache.server";
-import { EDGE_CACHE_HEADER } from "~/edge/page-cache.server";
-import type { Transport } from "~/hotel-api/client";
-import { createLogger } from "~/server/log.server";
-import { VERSIONS_FRESH_MS } from "~/edge/versions.server";
-import { handleFetch } from "~/worker.server";
+import { addDays, todayIn } from "~/domain/dates";
+import { withContentCache } from "~/platform/edge/content-cache.server";
+import { EDGE_CACHE_HEADER } from "~/platform/edge/page-cache.server";
+import type { Transport } from "~/contract/client";
+import { createLogger } from "~/platform/log.server";
+import { VERSIONS_FRESH_MS } from "~/platform/edge/versions.server";
+import { handleFetch } from "~/worker/worker.server";
 // The built Worker (npm run build), called with an execution context the test can wait on.
 import worker from "../../build/index.js";
 import { BOOKER, apiJson, fixtureHotel, loadHotel, text } from "./helpers";

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import minimal from "../fixtures/minimal-hotel.json";
 
 /** A copy of the minimal fixture hotel under another domain, so test files never share a hotel. */

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { BOOKER, answerQuestion, apiJson, fixtureHotel, hotelRefs, loadHotel, type HotelRefs } from "./helpers";
 
 const today = todayIn("Asia/Taipei");

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { addDays, todayIn } from "~/booking/dates";
-import { memberSessionCookie } from "~/session/cookies.server";
-import type { AppEnv } from "~/server/env.server";
+import { addDays, todayIn } from "~/domain/dates";
+import { memberSessionCookie } from "~/platform/cookies.server";
+import type { AppEnv } from "~/platform/env.server";
 import { Browser as BrowserAt, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
 import { fixtureHotel, hotelRefs, loadHotel, orderOneNight, type HotelRefs } from "./helpers";

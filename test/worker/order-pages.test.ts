@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { resendMailer } from "~/backend/mail/transports.server";
-import { parseEnv } from "~/server/env.server";
-import { createLogger } from "~/server/log.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 /**

@@ -6,9 +6,9 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, checkInStart, todayIn } from "~/booking/dates";
-import { checkMacValue, ecpayDate } from "~/payments/ecpay";
-import { sandboxKeys } from "~/payments/gateway";
+import { addDays, checkInStart, todayIn } from "~/domain/dates";
+import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
+import { sandboxKeys } from "~/backend/payments/gateways/gateway";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const LOCAL = "land.localhost";

@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
-import { checkMacValue, ecpayDate } from "~/payments/ecpay";
-import { sandboxKeys } from "~/payments/gateway";
+import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
+import { sandboxKeys } from "~/backend/payments/gateways/gateway";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "pay.localhost";

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
-import { addDays, todayIn } from "~/booking/dates";
-import { checkPrice } from "~/booking/price-check.server";
-import type { Cart } from "~/booking/cart";
-import { HotelApi } from "~/hotel-api/client";
+import { addDays, todayIn } from "~/domain/dates";
+import { checkPrice } from "~/features/checkout/price-check.server";
+import type { Cart } from "~/domain/cart";
+import { HotelApi } from "~/contract/client";
 import { fixtureHotel, loadHotel } from "./helpers";
 
 const HOST = "pricecheck.localhost";
@@ -38,7 +38,7 @@ beforeAll(async () => {
       Object.assign(file.hotel, { deposit_type: "deposit", deposit_percent: 30 });
       Object.assign(file, { members: [{ email: "lin@example.com", first_name: "Lin", last_name: "Mei", points: 100 }] });
       // Prices that do not divide evenly, the same every night: 10 % off and a 30 % deposit of these
-      // leave fractions of a dollar, so the rounding of app/booking/pricing.ts is exercised.
+      // leave fractions of a dollar, so the rounding of app/domain/pricing.ts is exercised.
       file.rate_plans[0]!.rooms[0] = { room_code: "double", weekday: DOUBLE, weekend: DOUBLE, holiday: DOUBLE, member_percent: 90 };
       file.room_classes.push({ room_code: "twin", name: { "zh-TW": "雙床房", "en-US": "Twin" }, people: 2, total_rooms: 4 });
       file.rate_plans[0]?.rooms.push({ room_code: "twin", weekday: TWIN, weekend: TWIN, holiday: TWIN, member_percent: 90 });

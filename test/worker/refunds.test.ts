@@ -5,9 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "refunds.localhost";

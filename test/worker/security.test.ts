@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/booking/dates";
-import { handleFetch } from "~/worker.server";
+import { addDays, todayIn } from "~/domain/dates";
+import { handleFetch } from "~/worker/worker.server";
 import { apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**

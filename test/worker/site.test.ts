@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, beforeAll } from "vitest";
-import { pixelScript } from "~/content/pixel";
+import { pixelScript } from "~/features/content/pixel";
 import { apiJson, fetchAs, fixtureHotel, loadHotel } from "./helpers";
 
 describe("the Worker", () => {

@@ -6,8 +6,8 @@
  * (docs/decisions/035). A redirect_uri must equal a registered one exactly.
  */
 import { findHotelByDomain, type HotelRow } from "~/backend/hotels/hotels.server";
-import { isLocalHost } from "~/server/env.server";
-import { builtInClientSecret, sameText } from "~/session/oauth-crypto";
+import { isLocalHost } from "~/platform/env.server";
+import { builtInClientSecret, sameText } from "~/lib/oauth-crypto";
 
 export interface OAuthClient {
   clientId: string;

@@ -5,7 +5,7 @@
  * expiry and its own nonce. The nonces are spent in D1 (captcha.server.ts): each token works once.
  * Pure Web Crypto.
  */
-import { base64Url, hmac, sameText } from "~/session/oauth-crypto";
+import { base64Url, hmac, sameText } from "~/lib/oauth-crypto";
 
 export const CHALLENGE_SECONDS = 10 * 60;
 export const PASS_SECONDS = 5 * 60;

@@ -4,8 +4,8 @@
  * inventory or price row cannot be sold.
  */
 import type { Language } from "~/i18n/languages";
-import { nightsBetween } from "~/booking/dates";
-import { freeCancelUntil } from "~/booking/refund";
+import { nightsBetween } from "~/domain/dates";
+import { freeCancelUntil } from "~/domain/refund";
 import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
 import { versionedRows, type VersionedHotel } from "~/backend/versioned";
 

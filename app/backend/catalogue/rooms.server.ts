@@ -1,6 +1,6 @@
 /** Rooms and availability calls of spec §7. */
 import * as v from "valibot";
-import { isIsoDate, nightsBetween, stayNights, todayIn } from "~/booking/dates";
+import { isIsoDate, nightsBetween, stayNights, todayIn } from "~/domain/dates";
 import {
   availabilityStatements,
   loadAvailability,
@@ -19,7 +19,7 @@ import { memberFromRequest } from "~/backend/account/members.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
 import { requireStay } from "~/backend/pricing/stay.server";
-import { MAX_STAY_NIGHTS } from "~/booking/limits";
+import { MAX_STAY_NIGHTS } from "~/domain/limits";
 
 /** Longest range one calendar request may cover (13 months of nights). */
 export const MAX_CALENDAR_DAYS = 400;

@@ -1,6 +1,6 @@
 /** Hotel content calls of spec §7. */
 import * as v from "valibot";
-import { todayIn } from "~/booking/dates";
+import { todayIn } from "~/domain/dates";
 import { isLanguage } from "~/i18n/languages";
 import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
 import { mainLanguage, presentHotelInfo, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";

@@ -3,16 +3,16 @@
  * Format documented in docs/hotel-file.md; the demo hotels in demo/hotels/ use it too.
  */
 import * as v from "valibot";
-import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/booking/payments";
-import { isCleanName } from "~/booking/contact";
-import { ABUSE_LIMIT_RANGES, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from "~/booking/abuse-limits";
-import { PAYMENT_PROVIDERS } from "~/payments/providers";
-import { isLocalHost } from "~/server/env.server";
-import { FACILITY_GROUPS } from "~/hotel-api/facilities";
+import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/domain/payments";
+import { isCleanName } from "~/domain/contact";
+import { ABUSE_LIMIT_RANGES, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from "~/domain/abuse-limits";
+import { PAYMENT_PROVIDERS } from "~/backend/payments/gateways/providers";
+import { isLocalHost } from "~/platform/env.server";
+import { FACILITY_GROUPS } from "~/contract/facilities";
 import { LANGUAGES } from "~/i18n/languages";
-import { HOTEL_LINK_RULE, isHotelLink } from "~/links";
-import { DEPOSIT_CAP_PERCENT } from "~/booking/pricing";
-import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/booking/refund";
+import { HOTEL_LINK_RULE, isHotelLink } from "~/domain/links";
+import { DEPOSIT_CAP_PERCENT } from "~/domain/pricing";
+import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/domain/refund";
 
 /** One threshold of `abuse_limits`: a whole number in its range, or its default. */
 function abuseLimit(key: keyof AbuseLimits) {

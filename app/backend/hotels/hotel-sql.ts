@@ -3,7 +3,7 @@
  * natural keys (domain, room_code, rate_plan_code, promotion key…), so ids, URLs and orders
  * survive a re-import; bookings already taken are never undone by it.
  */
-import { addMonths, dayOfWeek, resolveDayRef, stayNights } from "~/booking/dates";
+import { addMonths, dayOfWeek, resolveDayRef, stayNights } from "~/domain/dates";
 import type { HotelFile } from "~/backend/hotels/hotel-file";
 
 type SqlValue = string | number | boolean | null | undefined;

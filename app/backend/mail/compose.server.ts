@@ -3,12 +3,12 @@
  * batch that queued them, or by the delivery step if that did not happen (decision 041). Also the
  * confirmation PDF's content for the attachment, built when the message is sent.
  */
-import { orderCancelPath, orderPagePath, orderPdfPath } from "~/booking/order-paths";
+import { orderCancelPath, orderPagePath, orderPdfPath } from "~/domain/order-paths";
 import { localizePath } from "~/i18n/languages";
-import { confirmationContent } from "~/documents/confirmation-content";
-import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
-import { documentLanguage, paymentText } from "~/documents/labels";
-import { orderPaidWith } from "~/booking/payments";
+import { confirmationContent } from "~/features/documents/confirmation-content";
+import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
+import { documentLanguage, paymentText } from "~/features/documents/labels";
+import { orderPaidWith } from "~/domain/payments";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, loadOrderDetails, presentCancellation, presentOrder, type OrderRow } from "~/backend/orders/orders.server";

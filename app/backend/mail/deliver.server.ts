@@ -5,11 +5,11 @@
  * with back-off (1, 2, 4, 8, 16, 32 minutes), then the message is marked failed. A new message is
  * due at once (whatever the clocks of the Worker and the database say).
  */
-import { CONFIRMATION_FILE_NAME } from "~/booking/order-paths";
-import type { AppEnv } from "~/server/env.server";
-import type { Logger } from "~/server/log.server";
-import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
-import { loadDocumentFonts, loadLogo } from "~/documents/fonts.server";
+import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
+import type { AppEnv } from "~/platform/env.server";
+import type { Logger } from "~/platform/log.server";
+import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
+import { loadDocumentFonts, loadLogo } from "~/features/documents/fonts.server";
 import { composePending, confirmationFor, type MailDeps } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { mailerFromEnv, type Mailer, type OutgoingMail } from "~/backend/mail/transports.server";

@@ -3,7 +3,7 @@
  * plain text (links clickable) and their HTML at /dev/outbox/{id}. Served only when MAIL_OUTBOX_PAGE
  * is set and on a local host: absent in production (decision 041).
  */
-import type { AppEnv } from "~/server/env.server";
+import type { AppEnv } from "~/platform/env.server";
 import { composePending } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 

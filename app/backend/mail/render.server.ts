@@ -3,14 +3,14 @@
  * name and contact, the order's summary and amounts, how to pay while something is unpaid, the
  * refund after a cancellation, and the signed view and cancel links (decision 041).
  */
-import { orderMoneyLines } from "~/booking/order-view";
-import { orderPaidWith } from "~/booking/payments";
-import { lodgingUnit } from "~/booking/units";
-import { isolatedName } from "~/booking/contact";
+import { orderMoneyLines } from "~/domain/order-view";
+import { orderPaidWith } from "~/domain/payments";
+import { lodgingUnit } from "~/domain/units";
+import { isolatedName } from "~/domain/contact";
 import type { Language } from "~/i18n/languages";
-import { docText, paymentText, type DocumentKey } from "~/documents/labels";
-import { formatDay, formatTwd } from "~/documents/confirmation-content";
-import { cancellationLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
+import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
+import { formatDay, formatTwd } from "~/features/documents/confirmation-content";
+import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
 import { formatDateTime } from "~/i18n/format";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";

@@ -4,7 +4,7 @@
  * - cloudflare: Cloudflare's `send_email` binding (SEND_EMAIL), structured message with attachment;
  * - resend / postmark: their HTTPS APIs with MAIL_API_KEY.
  */
-import type { AppEnv } from "~/server/env.server";
+import type { AppEnv } from "~/platform/env.server";
 
 export interface OutgoingMail {
   from: string;

@@ -3,13 +3,13 @@
  * emailed link). One D1 batch gives the rooms back (deleting the order's nights releases them by
  * trigger), marks the order cancelled, records the refund, returns the points and queues the
  * cancellation email. The refund follows the plans' free window, then the ladder
- * (app/booking/refund.ts, decision 040). A paid order's refund is recorded as `due`, then asked of
+ * (app/domain/refund.ts, decision 040). A paid order's refund is recorded as `due`, then asked of
  * the payment gateways that took the money (refundOrderPayments); once they have all of it back the
  * record says `refunded`, and what a gateway refuses stays `due` for the hotel (decision 043).
  */
 import * as v from "valibot";
-import { todayIn } from "~/booking/dates";
-import { CANCEL_REASON_MAX_LENGTH } from "~/booking/contact";
+import { todayIn } from "~/domain/dates";
+import { CANCEL_REASON_MAX_LENGTH } from "~/domain/contact";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
@@ -18,7 +18,7 @@ import { orderEmailAllowed, orderIdentity } from "~/backend/orders/holds.server"
 import { eventStatement } from "~/backend/captcha/captcha.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
 import { DocParam, findOrder, loadOrderLines, Note, orderAnswer, refundQuote, requireMember, type OrderRow } from "~/backend/orders/orders.server";
-import type { Refund } from "~/booking/refund";
+import type { Refund } from "~/domain/refund";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
 /** How many times a cancellation is tried again when money lands on its order meanwhile. */

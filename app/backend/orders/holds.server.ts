@@ -9,7 +9,7 @@ import { ApiError } from "~/backend/http.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import type { BackendContext } from "~/backend/route";
 import { countEvents, hotelLimits, newChallenge, spendPass, type Risk } from "~/backend/captcha/captcha.server";
-import { callerAddressKey, normalizedEmail, phoneE164 } from "~/booking/identity";
+import { callerAddressKey, normalizedEmail, phoneE164 } from "~/domain/identity";
 import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { fail } from "~/backend/http.server";
 

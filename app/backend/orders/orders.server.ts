@@ -4,13 +4,13 @@
  * makes a second order. Orders are shown only to their member or to the holder of a signed link.
  */
 import * as v from "valibot";
-import { CONTACT_LIMITS, contactSchemas } from "~/booking/contact-fields";
-import { checkInStart, todayIn } from "~/booking/dates";
+import { CONTACT_LIMITS, contactSchemas } from "~/domain/contact-fields";
+import { checkInStart, todayIn } from "~/domain/dates";
 import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
-import { freeCancelUntil, REFUND_RULES, refundFor, STANDARD_LADDERS, type Refund, type RefundPart, type RefundRule, type RefundStep } from "~/booking/refund";
-import { MAX_GUESTS } from "~/booking/stay";
+import { freeCancelUntil, REFUND_RULES, refundFor, STANDARD_LADDERS, type Refund, type RefundPart, type RefundRule, type RefundStep } from "~/domain/refund";
+import { MAX_GUESTS } from "~/domain/stay";
 import type { Language } from "~/i18n/languages";
-import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/booking/payments";
+import { isOfflineMethod, PAYMENT_METHODS, paymentDeadline } from "~/domain/payments";
 import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";

@@ -4,8 +4,8 @@
  * only when FEATURE_REPAY is on (docs/decisions/034).
  */
 import * as v from "valibot";
-import { repayVendor, splitInvoiceNumber } from "~/booking/master-order";
-import { isOfflineMethod } from "~/booking/payments";
+import { repayVendor, splitInvoiceNumber } from "~/domain/master-order";
+import { isOfflineMethod } from "~/domain/payments";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";

@@ -5,13 +5,13 @@
  * vendor, trade number, amount and currency. Every refused or ignored callback is logged with why.
  */
 import * as v from "valibot";
-import { DEFAULT_PAYMENT_DEADLINES, isOfflineMethod, type PaymentDeadlines } from "~/booking/payments";
-import { paymentGateway, PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/payments/gateway";
+import { DEFAULT_PAYMENT_DEADLINES, isOfflineMethod, type PaymentDeadlines } from "~/domain/payments";
+import { paymentGateway, PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/backend/payments/gateways/gateway";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
-import { todayIn } from "~/booking/dates";
-import { isLocalHost } from "~/server/env.server";
+import { todayIn } from "~/domain/dates";
+import { isLocalHost } from "~/platform/env.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";

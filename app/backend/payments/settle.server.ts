@@ -5,9 +5,9 @@
  * both are single D1 batches (one transaction each), so an order is either paid and kept, or
  * expired and released, and money arriving after expiry is kept as a `late` payment to refund.
  */
-import { checkInStart } from "~/booking/dates";
-import { latestDeadline } from "~/booking/payments";
-import type { PaidWith, PaymentNotice } from "~/payments/gateway";
+import { checkInStart } from "~/domain/dates";
+import { latestDeadline } from "~/domain/payments";
+import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/gateway";
 import type { SiteAddress } from "~/backend/route";
 
 export interface PaymentRow {

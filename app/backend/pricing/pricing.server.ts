@@ -1,9 +1,9 @@
 /** Pricing and coupon calls of spec §7, and the pricing every order goes through. */
 import * as v from "valibot";
-import { nightsBetween, stayNights } from "~/booking/dates";
-import { validateOrderLines, type OrderLineError } from "~/booking/order-lines";
-import { calculatePrice, depositPercentOf, effectivePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceAmounts } from "~/booking/pricing";
-import { MAX_ROOMS_PER_ORDER } from "~/booking/stay";
+import { nightsBetween, stayNights } from "~/domain/dates";
+import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
+import { calculatePrice, depositPercentOf, effectivePrice, MEMBER_PROMOTION_CODE, memberPromotionPercent, type Discount, type PriceAmounts } from "~/domain/pricing";
+import { MAX_ROOMS_PER_ORDER } from "~/domain/stay";
 import type { Language } from "~/i18n/languages";
 import {
   loadAvailability,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { todayIn } from "~/booking/dates";
-import { MAX_STAY_NIGHTS, validateStay } from "~/booking/stay";
+import { todayIn } from "~/domain/dates";
+import { MAX_STAY_NIGHTS, validateStay } from "~/domain/stay";
 import { ApiError } from "~/backend/http.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 

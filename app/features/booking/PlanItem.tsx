@@ -1,0 +1,113 @@
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { lodgingUnit, unitKey } from "~/domain/units";
+import { useSite } from "~/ui/site-data";
+import { formatDate, formatPrice } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import type { BookingData, BookingPlan } from "./types";
+
+/** "Add" for one plan: how many rooms, posted to the cart. */
+function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; plan: BookingPlan }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const disabled =
+    plan.inventory <= 0 || (plan.support_entire_rent ? data.cart.flags.disableEntireRent : data.cart.flags.disableNormalPlans);
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("room_class_id") === String(roomId) &&
+    navigation.formData?.get("proposal_id") === String(plan.proposal_id);
+  const max = Math.max(1, Math.min(plan.inventory, 10));
+  const unit = lodgingUnit(useSite()?.hotel.kind);
+  const reason = disabled && plan.inventory > 0 ? t(plan.support_entire_rent ? "cart.entire_rent_disabled" : "cart.normal_disabled") : null;
+  const reasonId = `add-reason-${roomId}-${plan.proposal_id}`;
+  return (
+    <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
+      <input type="hidden" name="csrf" value={data.csrf} />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="room_class_id" value={roomId} />
+      <input type="hidden" name="proposal_id" value={plan.proposal_id} />
+      {/* Why the plan cannot be added: a line of its own above the controls, which keep their size (issue 25 item 1). */}
+      {reason ? (
+        <p className="add-form__note" id={reasonId}>
+          {reason}
+        </p>
+      ) : null}
+      <label className="add-form__count">
+        <span className="visually-hidden">{t(unitKey("cart.count", unit))}</span>
+        <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled} aria-describedby={reason ? reasonId : undefined}>
+          {Array.from({ length: max }, (_, index) => (
+            <option key={index} value={index + 1}>
+              {t(unitKey("cart.rooms", unit), { count: index + 1 })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={disabled || busy} aria-busy={busy || undefined} aria-describedby={reason ? reasonId : undefined}>
+        {busy ? t("loading") : t("cart.add")}
+      </button>
+    </Form>
+  );
+}
+
+
+/** One rate plan of a room: what it includes, its terms, what is left and its price for the stay. */
+export function PlanItem({
+  data,
+  roomId,
+  roomName,
+  plan,
+}: {
+  data: BookingData;
+  roomId: number;
+  /** Set when the plan is listed apart from its room (the complementary list): the heading then names the room too. */
+  roomName?: string;
+  plan: BookingPlan;
+}) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const lang = site?.lang ?? "zh-TW";
+  const unit = lodgingUnit(site?.hotel.kind);
+  return (
+    <li className="plan" id={`plan-${roomId}-${plan.proposal_id}`}>
+      <div className="plan__info">
+        {roomName ? <h3 className="plan__name">{t("booking.complementary_plan", { room: roomName, plan: plan.proposal_name })}</h3> : <h4 className="plan__name">{plan.proposal_name}</h4>}
+        {plan.details.length > 0 ? (
+          <ul className="plan__details">
+            {plan.details.map((line) => (
+              <li key={line.name}>
+                {line.name} × {line.number} {line.unit}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="plan__meta">
+          {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", unit))}
+          {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
+          {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
+          {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
+          {plan.members_only ? ` · ${t("booking.members_only")}` : ""}
+        </p>
+        <p className={plan.inventory > 0 && plan.inventory <= 3 ? "plan__stock plan__stock--low" : "plan__stock"}>
+          {plan.inventory > 0 ? t(unitKey("booking.rooms_left", unit), { count: plan.inventory }) : t("booking.sold_out")}
+        </p>
+      </div>
+      <div className="plan__buy">
+        {data.signedIn && plan.allow_member_price && plan.member_price !== null ? (
+          // A signed-in member pays the member price (spec §5): it is the price, the usual one is struck through.
+          <p className="plan__price plan__price--member">
+            <s className="plan__was">{formatPrice(plan.price, lang)}</s> {formatPrice(plan.member_price, lang)}
+            <span className="plan__nights">{t(unitKey("booking.for_stay", unit))}</span>
+            <span className="plan__member">{t("booking.your_member_price")}</span>
+          </p>
+        ) : (
+          <p className="plan__price">
+            {formatPrice(plan.price, lang)}
+            <span className="plan__nights">{t(unitKey("booking.for_stay", unit))}</span>
+            {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
+          </p>
+        )}
+        <AddForm data={data} roomId={roomId} plan={plan} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { MEMBER_PROMOTION_CODE } from "~/domain/pricing";
+import { lodgingUnit, unitKey } from "~/domain/units";
+import { useSite } from "~/ui/site-data";
+import type { PriceDetail } from "~/contract/schemas";
+import { formatPercent, formatPrice } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+
+/**
+ * The price check's answer: rooms, discounts, points, the total and what is paid now. While the
+ * price is being checked again (`pending`), what is due now is not shown: it may be about to change.
+ */
+export function PriceSummary({ price, pending = false }: { price: PriceDetail; pending?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const site = useSite();
+  const lang = site?.lang ?? "zh-TW";
+  return (
+    <dl className="price-summary" aria-busy={pending || undefined}>
+      <div>
+        <dt>{t(unitKey("checkout.room_price", lodgingUnit(site?.hotel.kind)))}</dt>
+        <dd>{formatPrice(price.room_price, lang)}</dd>
+      </div>
+      {price.promotion_discount > 0 ? (
+        <div>
+          <dt>{price.coupon_code === MEMBER_PROMOTION_CODE ? t("checkout.member_discount") : t("checkout.discount", { code: price.coupon_code })}</dt>
+          <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
+        </div>
+      ) : null}
+      {price.point_used > 0 ? (
+        <div>
+          <dt>{t("checkout.points")}</dt>
+          <dd>−{formatPrice(price.point_used, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__total">
+        <dt>{t("checkout.total")}</dt>
+        <dd>{formatPrice(price.total_price, lang)}</dd>
+      </div>
+      {price.deposit_amount > 0 ? (
+        <div>
+          <dt>{t("checkout.deposit", { percent: formatPercent(price.deposit_percent, i18n.language) })}</dt>
+          <dd>{formatPrice(price.deposit_amount, lang)}</dd>
+        </div>
+      ) : null}
+      <div className="price-summary__due">
+        <dt>{t("checkout.pay_now")}</dt>
+        <dd>{pending ? t("loading") : formatPrice(price.pay_amount, lang)}</dd>
+      </div>
+    </dl>
+  );
+}

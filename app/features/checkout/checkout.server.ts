@@ -1,0 +1,261 @@
+/**
+ * The checkout page's server side: the form's schema, the price check with promotions and points,
+ * and placing the order. The route module only hands its loader and action here.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
+import { contactSchemas } from "~/domain/contact-fields";
+import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/domain/payments";
+import { checkPrice } from "~/features/checkout/price-check.server";
+import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/domain/pricing";
+import { searchQuery } from "~/domain/search";
+import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/platform/cookies.server";
+import { readForm } from "~/platform/forms.server";
+import type { HotelInfo, PriceDetail } from "~/contract/schemas";
+import { fixedT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/languages";
+import { safeRedirect } from "~/platform/redirects.server";
+import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
+
+type Values = Record<string, string>;
+
+/** What the action answers when the guest stays on the page. */
+export interface CheckoutReply {
+  values: Values;
+  fieldErrors: Record<string, string>;
+  /** A translation key, or the back end's own message. */
+  formError: string | null;
+  price: PriceDetail | null;
+  priceError: string | null;
+  /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
+  promotionReset?: string;
+  orderDoc?: string;
+  /** A challenge to answer before the order is sent again (decision 072). */
+  captcha?: CaptchaView | null;
+}
+
+const reply = (body: CheckoutReply, status = 200) => data(body, { status });
+
+const contact = contactSchemas({
+  required: "form.error.required",
+  tooLong: "form.error.too_long",
+  controlCharacters: "form.error.control_characters",
+  phone: "form.error.phone",
+  email: "form.error.email",
+  companyRegNumber: "form.error.company_reg_number",
+});
+
+export const CheckoutForm = v.object({
+  ...contact.booker,
+  payment: v.pipe(v.string("form.error.payment"), v.regex(PAYMENT_CHOICE_PATTERN, "form.error.payment")),
+  pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
+  coupon_code: v.optional(contact.coupon, ""),
+  member_promotion: v.optional(v.picklist(["", "1"], "form.error.coupon"), ""),
+  points: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,7}$/, "form.error.points")), ""),
+  checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
+  /** The amount the page showed as due now when the guest placed the booking; none when it showed no price. */
+  due_now: v.optional(v.string(), ""),
+});
+export const Occupant = v.object(contact.occupant);
+const OCCUPANT_FIELDS = ["occupant_name", "occupant_phone", "occupant_email"] as const;
+
+/** What the guest chose among the promotions: a coupon, or the members-only code (which replaces it). */
+export function promotionOf(values: Record<string, string | undefined>): string | undefined {
+  if (values.member_promotion === "1") return MEMBER_PROMOTION_CODE;
+  return values.coupon_code?.trim() || undefined;
+}
+
+/** Points to use: "" is none; anything but a whole number of 0 or more is refused. */
+export function pointsOf(values: Record<string, string | undefined>): number | null {
+  const raw = (values.points ?? "").trim();
+  if (raw === "") return 0;
+  return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The first message for each field: the booker's fields by name, each line's occupant as `<field>_<index>`. */
+export function validateCheckout(values: Values, lineCount: number) {
+  const fieldErrors: Record<string, string> = {};
+  const parsed = v.safeParse(CheckoutForm, values);
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const field = v.getDotPath(issue);
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+  }
+  const occupants = Array.from({ length: lineCount }, (_, index) => {
+    const occupant = v.safeParse(Occupant, Object.fromEntries(OCCUPANT_FIELDS.map((name) => [name, (values[`${name}_${index}`] ?? "").trim()])));
+    if (occupant.success) return occupant.output;
+    for (const issue of occupant.issues) {
+      const field = `${v.getDotPath(issue)}_${index}`;
+      if (!fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    return null;
+  });
+  const valid = parsed.success && !occupants.includes(null);
+  return valid ? { ok: true as const, input: parsed.output, occupants: occupants as v.InferOutput<typeof Occupant>[], fieldErrors } : { ok: false as const, fieldErrors };
+}
+
+async function loadCheckout({ context, params, request }: LoaderFunctionArgs) {
+  assertBookable(context, params.product, request);
+  const { app } = context;
+  const hotel = app.hotel as HotelInfo;
+  const { parsed } = searchOf(request, hotel.time_zone);
+  const cart = await readCart(request, app.env, app.domain, parsed.search);
+  const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
+  // Spec §6: the member's profile is loaded before the price check; prices and the order go
+  // through the client that carries their token only if the back end accepted it.
+  const { profile, api } = await app.member();
+  return { app, hotel, parsed, cart, bookingPage, profile, api };
+}
+
+export async function checkoutPage(args: LoaderFunctionArgs) {
+  const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
+  if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, args.request, 303);
+  const { token, setCookie } = await csrfToken(args.request, app.env);
+  const t = await fixedT(app.lang);
+  const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
+  const payments = paymentOptions(hotel.payment_list);
+  return data(
+    {
+      title: `${t("checkout.title")} | ${hotel.hotel_name}`,
+      csrf: token,
+      checkoutKey: cart.checkoutKey,
+      stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
+      lines: cart.lines,
+      price: outcome.price,
+      priceError: outcome.error,
+      bookingPage,
+      payments,
+      defaultPayment: defaultPaymentOption(payments),
+      deposit: hotel.deposit_type === "deposit" ? depositPercentOf(hotel.deposit_percent) : null,
+      coupons: hotel.origin_pms === "MASTRI",
+      // Spec §4: members may use points and the members-only code; their profile fills in the booker.
+      member: profile ? { points: profile.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) } : null,
+      booker: (profile
+        ? { booker_last_name: profile.last_name, booker_first_name: profile.first_name, booker_phone: profile.phone, booker_email: profile.email }
+        : {}) as Values,
+    },
+    { headers: setCookie ? { "set-cookie": setCookie } : {} },
+  );
+}
+
+export async function checkoutAction(args: ActionFunctionArgs) {
+  const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
+  const { request } = args;
+  const form = await readForm(request);
+  const refused = { fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null };
+  if (!form) return reply({ values: {}, ...refused }, 400);
+  const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
+  if (!(await verifyCsrf(request, app, form))) return reply({ values, ...refused }, 403);
+
+  // A resubmitted form (back button, double click without JavaScript) finds the order it already made.
+  const last = await lastOrderCookie(app.env).parse(request.headers.get("cookie"));
+  if (last && typeof last === "object" && last.key === values.checkout_key && typeof last.path === "string") {
+    throw safeRedirect(last.path, request, 303);
+  }
+  if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
+  const payOption = values.pay_option === "part" ? "part" : "all";
+  const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
+  const check = (coupon?: string, points = 0) => checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
+  /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
+  const pointsError = (points: number | null) =>
+    points === null ? "form.error.points" : points > 0 && profile && points > profile.points ? "form.error.points_balance" : null;
+  // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
+  const dropPromotion = async (message: string, formError: string | null) => {
+    const cleared = await check();
+    // With JavaScript, React keeps what an uncontrolled field holds across re-renders: a new key for
+    // each clearing makes the promotion fields start again from their (now empty) default values.
+    return reply(
+      { values: { ...values, coupon_code: "", member_promotion: "", points: "" }, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset: crypto.randomUUID() },
+      400,
+    );
+  };
+
+  if (values.intent === "price") {
+    const points = pointsOf(values);
+    const invalidPoints = pointsError(points);
+    if (invalidPoints || points === null) {
+      const current = await check(promotionOf(values));
+      return reply({ values, fieldErrors: { points: invalidPoints ?? "form.error.points" }, formError: null, price: current.price, priceError: current.error }, 400);
+    }
+    const outcome = await check(promotionOf(values), points);
+    if (outcome.error) return dropPromotion(outcome.error, null);
+    return reply({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
+  }
+
+  if (values.intent === "captcha_new") return reply({ values, fieldErrors: {}, formError: null, price: null, priceError: null, captcha: await freshOrderChallenge(api, values) });
+
+  const checked = validateCheckout(values, cart.lines.length);
+  const overBalance = pointsError(pointsOf(values));
+  if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
+  if (!checked.ok || overBalance) {
+    // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
+    // first visit's: the guest fixes the fields and places the booking at the amount in view.
+    const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
+    return reply({ values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null }, 400);
+  }
+  const { input, occupants } = checked;
+  // The order is priced as "Check the price" would price it, for exactly what the form carries. A
+  // coupon typed but never applied that fails is cleared with the server's message (spec §8). And
+  // the order is placed only at the amount the page showed as due now (decision 065): a pay option
+  // changed since the last price check (or a price changed meanwhile) shows the new amount first.
+  const promotion = promotionOf(input);
+  const pointsUsed = Number(input.points || 0);
+  const current = await check(promotion, pointsUsed);
+  if (current.error && (promotion !== undefined || pointsUsed > 0)) return dropPromotion(current.error, "checkout.error.promotion_dropped");
+  if (!current.error && current.price && String(current.price.pay_amount) !== input.due_now) {
+    return reply({ values, fieldErrors: {}, formError: "checkout.error.due_now_changed", price: current.price, priceError: null }, 409);
+  }
+  // The challenge the form carries, when the order API asked for one: verified before the order.
+  const captcha = await orderCaptchaStep(api, values);
+  if (!captcha.ok) return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
+  const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
+  const result = await api.createOrder(
+    {
+      booker_first_name: input.booker_first_name,
+      booker_last_name: input.booker_last_name,
+      booker_phone: input.booker_phone,
+      booker_email: input.booker_email,
+      check_in_day: cart.start,
+      check_out_day: cart.end,
+      pay_way: method,
+      payment_vendor: Number(vendor),
+      pay_option: input.pay_option,
+      memo: input.memo,
+      company_name: input.company_name,
+      company_reg_number: input.company_reg_number,
+      coupon_array: promotion === undefined ? [] : [promotion],
+      point_used: pointsUsed,
+      orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
+      // The party of the search, already checked against its limits (never the raw query).
+      adults_count: search.search.adults,
+      children_count: search.search.children,
+      ...(captcha.pass ? { captcha_pass: captcha.pass } : {}),
+    },
+    input.checkout_key,
+  );
+  if (!result.ok) {
+    // order_doc is "error-order" (spec §8): say why, keep everything the guest typed. The cart is
+    // checked again so that a line the refusal is about (sold out meanwhile) is marked, and the
+    // page shows the message once: at that line.
+    const after = await check(promotion, pointsUsed);
+    return reply(
+      {
+        values,
+        fieldErrors: result.error.field === "coupon_code" ? { coupon_code: "form.error.coupon" } : {},
+        formError: result.error.message || "checkout.error.failed",
+        orderDoc: result.order_doc,
+        price: after.price,
+        priceError: null,
+        captcha: challengeOf(result.error),
+      },
+      result.error.status === 409 ? 409 : 400,
+    );
+  }
+  const path = localizePath(result.redirect_path, app.lang);
+  const headers = new Headers();
+  headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
+  headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
+  throw safeRedirect(path, request, { status: 303, headers });
+}

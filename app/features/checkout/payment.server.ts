@@ -1,0 +1,143 @@
+/**
+ * The /pay/{hotel_id}/{order_doc} page's server side (docs/decisions/033): the order's payment
+ * state, and starting a payment attempt through the hotel's gateway.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { orderState } from "~/domain/order-view";
+import { isOfflineMethod, PAYMENT_VENDORS } from "~/domain/payments";
+import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/domain/master-order";
+import { orderFromSignedLink, signedOrderPage } from "~/features/orders/order-link.server";
+import { csrfToken, verifyCsrf } from "~/platform/cookies.server";
+import { readForm } from "~/platform/forms.server";
+import { HotelApiError } from "~/contract/client";
+import type { Order } from "~/contract/schemas";
+import { fixedT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/languages";
+
+/**
+ * What the page says about the order's payment now (decision 047): only what is true. An attempt
+ * started without an answer is "not received yet" (the guest may have left the gateway without
+ * paying): the page never refreshes by itself, it offers to check again or to pay.
+ */
+export type PaymentView = "paid" | "cancelled" | "expired" | "not_received" | "code_issued" | "declined" | "due" | "part_paid";
+
+export function paymentView(order: Order, now: Date): PaymentView {
+  const state = orderState(order);
+  const last = order.payment_attempts[0];
+  if (state === "cancelled") return order.pay_deadline && order.pay_deadline < now.toISOString() && order.payment_status === -1 ? "expired" : "cancelled";
+  if (state === "paid") return "paid";
+  if (last?.status === "code_issued") return "code_issued";
+  if (state === "paid_in_part") return "part_paid";
+  if (last?.status === "pending") return "not_received";
+  if (last?.status === "failed") return "declined";
+  return "due";
+}
+
+/**
+ * What the guest can pay online now: the amount, or null. Not while an ATM account is open (it is
+ * paid by transfer, and no second attempt may run beside it); the rest after a deposit only with
+ * FEATURE_REPAY.
+ */
+export function payableNow(order: Order, view: PaymentView, repay: boolean): number | null {
+  if (view === "paid" || view === "cancelled" || view === "expired" || view === "code_issued") return null;
+  // Also when nothing was received: a guest who left the gateway without paying can start again.
+  if (order.payment_status === -1) return order.pay_amount;
+  if (order.payment_status === 1 && repay) return Math.max(0, order.final_amount - order.paid_amount) || null;
+  return null;
+}
+
+function receiptPath(order: Order, hash: string): string {
+  return `/redirect/receipt/${encodeURIComponent(order.order_doc)}?valid_hash=${encodeURIComponent(hash)}`;
+}
+
+export async function loadPayPage({ context, params, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
+  const order = await orderFromSignedLink(context, params.orderDoc, request);
+  const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
+  // Nothing to pay online (bank transfer, pay at arrival, or nothing due): the confirmation is the
+  // page for it, with the transfer details and the pay-by date.
+  if (isOfflineMethod(order.pay_way) || order.pay_amount === 0) throw redirect(localizePath(receiptPath(order, hash), app.lang), 303);
+  const now = new Date();
+  const view = paymentView(order, now);
+  const { token, setCookie } = await csrfToken(request, app.env);
+  const t = await fixedT(app.lang);
+  return data(
+    {
+      // The title says the payment's state, as the heading does (issue 25 item 20).
+      title: `${t(`pay.heading.${view}`)} | ${app.hotel.hotel_name}`,
+      order,
+      view,
+      payable: payableNow(order, view, app.env.FEATURE_REPAY),
+      repayChoices: order.payment_status === 1 && app.env.FEATURE_REPAY ? repayChoices(app.hotel.payment_list) : [],
+      csrf: token,
+      timeZone: app.hotel.time_zone,
+      phone: app.hotel.phone,
+      orderPage: signedOrderPage(context, order),
+    },
+    { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
+  );
+}
+
+/** The master system's hotel for repay: its domain must be known (spec §8), else MasterDomainMissingError. */
+function repayHotelId(hotel: { hotel_id: number; domain: string }): number {
+  repayConfig(hotel.domain);
+  return hotel.hotel_id;
+}
+
+export type PayActionData = { gateway: { action: string; fields: Record<string, string> } } | { error: string };
+
+export interface RepayChoice {
+  /** Spec §9's payment id (2 card, 35 JKOS). */
+  id: number;
+  /** The hotel's vendor behind it, for its name. */
+  vendor: number;
+}
+
+/**
+ * The ways to pay the rest of a deposit online (spec §9, decision 047): the hotel's own card vendor
+ * and JKOS when it offers them — the §9 ids with a protocol here. PIWALLE (45) and SINOPACBK (48)
+ * have none: they are not offered, and asked for anyway, the back end refuses them with its message.
+ */
+export function repayChoices(paymentList: readonly { vendor_id: number; method: string }[]): RepayChoice[] {
+  const card = paymentList.find((entry) => entry.method === "credit" && entry.vendor_id !== PAYMENT_VENDORS.JKOS);
+  const jkos = paymentList.find((entry) => entry.vendor_id === PAYMENT_VENDORS.JKOS);
+  return [...(card ? [{ id: REPAY_PAYMENT_IDS.card, vendor: card.vendor_id }] : []), ...(jkos ? [{ id: REPAY_PAYMENT_IDS.jkos, vendor: jkos.vendor_id }] : [])];
+}
+
+/** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
+export async function startPayPage({ context, params, request }: ActionFunctionArgs) {
+  const { app } = context;
+  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
+  const form = await readForm(request);
+  const t = await fixedT(app.lang);
+  if (!form || !(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });
+  const order = await orderFromSignedLink(context, params.orderDoc, request);
+  const url = new URL(request.url);
+  const hash = url.searchParams.get("valid_hash") ?? "";
+  const returnPath = `${localizePath(`/pay/${params.hotelId}/${encodeURIComponent(order.order_doc)}`, app.lang)}?valid_hash=${encodeURIComponent(hash)}`;
+  // The way to pay the rest the guest chose; any §9 id goes to the back end, which refuses what it cannot take.
+  const asked = Number(form.get("repay_method") ?? REPAY_PAYMENT_IDS.card);
+  const paymentId = (Object.values(REPAY_PAYMENT_IDS) as number[]).includes(asked) ? asked : REPAY_PAYMENT_IDS.card;
+  try {
+    // The rest after a deposit goes through the master system's repay (spec §7, §9), when it is on.
+    const started =
+      order.payment_status === 1 && app.env.FEATURE_REPAY
+        ? await app.api.repay({
+            payment_id: paymentId,
+            booking_number: order.order_doc,
+            email: order.booker_email,
+            deposit: false,
+            return_url: `${url.origin}${localizePath(repayReturnPath(paymentId, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
+            hotel_id: repayHotelId(app.hotel),
+          })
+        : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_path: returnPath });
+    if (started.start.kind === "redirect") throw redirect(started.start.url, 303);
+    return data<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
+  } catch (error) {
+    // Refusals (nothing due, expired, a vendor without a protocol, a gateway that did not answer) are
+    // the back end's translated message; an unreachable back end stays the 503 page (decision 024).
+    if (error instanceof HotelApiError && error.status < 500) return data<PayActionData>({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+/** The home page's data: the hotel's rooms with their "from" prices, offers, news, attractions and facilities. */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { todayIn } from "~/domain/dates";
+import { htmlToText, safeLink } from "~/lib/sanitize";
+import { loadFromPrices } from "~/features/content/from-prices.server";
+import { fallbackOnError } from "~/platform/log.server";
+import { hotelJsonLd } from "~/ui/seo";
+
+/** How many news items the home page lists (spec §9: news limited to a requested count). */
+export const HOME_NEWS_COUNT = 4;
+
+export async function homePage({ context, request }: LoaderFunctionArgs) {
+  const { app } = context;
+  const hotel = app.hotel;
+  if (!hotel) throw new Response(null, { status: 404 });
+  const [rooms, promotions, news, attractions, facilities] = await Promise.all([
+    app.api.rooms(),
+    app.api.activePromotions({ indexOnly: true }),
+    app.api.activeAnnouncements({ limit: HOME_NEWS_COUNT }),
+    app.api.activeAttractions({ indexOnly: true }),
+    app.api.facilities(),
+  ]);
+  // A price back end that fails costs the cards their "from" price, never the page.
+  const fromPrices = await loadFromPrices(
+    app.api,
+    todayIn(hotel.time_zone),
+    rooms.map((room) => room.room_class_id),
+  ).catch(fallbackOnError(app.log, "from prices", () => new Map<number, number | null>()));
+  const url = new URL(request.url);
+  return {
+    url: `${url.origin}${url.pathname}`,
+    hotel: {
+      name: hotel.hotel_name,
+      introduction: hotel.introduction,
+      seoTitle: hotel.seo_title || hotel.hotel_name,
+      seoDescription: htmlToText(hotel.seo_content || hotel.introduction),
+      customBlock: hotel.custom_block,
+      locationBlock: hotel.location_block,
+      address: hotel.address,
+    },
+    banners: hotel.banner_images.map((image, index) => ({
+      image,
+      title: hotel.banner_titles[index]?.title ?? "",
+      subtitle: hotel.banner_titles[index]?.subtitle ?? "",
+      link: safeLink(hotel.banner_info[index]?.link ?? ""),
+    })),
+    rooms: rooms.map((room) => ({ ...room, fromPrice: fromPrices.get(room.room_class_id) ?? null })),
+    promotions,
+    news,
+    attractions,
+    facilities,
+    jsonLd: hotelJsonLd(hotel, url.origin, `${url.origin}${url.pathname}`),
+  };
+}
+

@@ -1,0 +1,156 @@
+/**
+ * What the confirmation PDF says, from an order as returned (spec §3) and the hotel's info, in the
+ * order's language. Pure: the same text whether the site (download) or the back end (email
+ * attachment) builds the PDF.
+ */
+import { orderMoneyLines, type OrderMoney } from "~/domain/order-view";
+import type { Language } from "~/i18n/languages";
+import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
+import { docText, formatTwd, partyText } from "~/features/documents/labels";
+import { lodgingUnit } from "~/domain/units";
+import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
+import { nameForDisplay } from "~/domain/contact";
+import { formatDate, formatDateTime } from "~/i18n/format";
+import { bookerName } from "~/i18n/names";
+
+/** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
+export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
+  order_doc: string;
+  display_status: string;
+  booker_name: string;
+  booker_first_name?: string;
+  booker_last_name?: string;
+  booker_phone: string;
+  booker_email: string;
+  check_in_day: string;
+  check_out_day: string;
+  adults_count: number;
+  children_count: number;
+  orders: { num: number; room_class_name: string; rate_plan_name: string; occupant_name: string; amount: number }[];
+  payment_status: number;
+  /** For a bank transfer: where to and by when (issue 22 item 15). */
+  pay_deadline?: string | null;
+  remittance_info?: Record<string, string> | null;
+  /** A cancelled booking's refund: printed in the same words as the order page and the email. */
+  cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
+}
+
+export interface ConfirmationHotel {
+  hotel_name: string;
+  address: string;
+  phone: string;
+  email: string;
+  checkin_start_time: string;
+  checkout_time: string;
+  /** Hotel HTML; tags are dropped. */
+  cancel_policy: string;
+  booking_policy: string;
+  /** Where the payment deadline is told in local time. */
+  time_zone?: string;
+  /** The hotel's kind (spec §3): a campsite's confirmation speaks of sites (decision 085). */
+  kind?: number;
+}
+
+/**
+ * A bank-transfer booking still unpaid: the hotel's account and the pay-by date, as the email and the
+ * confirmation page give them; nothing for any other booking.
+ */
+function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, due: number) {
+  if (order.pay_way !== "remittance" || order.status === "cancelled" || order.payment_status !== -1 || due <= 0) return [];
+  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params);
+  const info = order.remittance_info ?? {};
+  const rows: [string, string][] = (
+    [
+      ["mail.bank", info.bank],
+      ["mail.branch", info.branch],
+      ["mail.account_name", info.account_name],
+      ["mail.account_number", info.account_number],
+    ] as const
+  ).flatMap(([key, value]) => (value ? [[t(key), value] as [string, string]] : []));
+  const deadline = order.pay_deadline ? formatDateTime(order.pay_deadline, lang, hotel.time_zone ?? "Asia/Taipei") : null;
+  return [
+    {
+      heading: t("pdf.remittance"),
+      rows,
+      paragraphs: [t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatTwd(due, lang) }), ...(deadline ? [t("mail.pay_by", { deadline })] : [])],
+    },
+  ];
+}
+
+/** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+export { formatTwd };
+
+/** A stay date in the one date style of the pages (app/i18n/format.ts). */
+export const formatDay = (day: string, lang: Language): string => formatDate(day, lang);
+
+export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);
+  const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
+  const moneyLabel: Record<string, string> = {
+    rooms: t("pdf.room_price"),
+    coupon: t("pdf.discount"),
+    member_discount: t("pdf.discount"),
+    points: t("pdf.points"),
+    total: t("pdf.total"),
+    paid: t("pdf.paid"),
+    due_now: t("pdf.remaining"),
+    due_at_hotel: t("pdf.remaining"),
+    balance_later: t("pdf.remaining"),
+    remaining: t("pdf.remaining"),
+  };
+  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), plainText(hotel.booking_policy), plainText(hotel.cancel_policy)]
+    .flatMap((text) => text.split("\n"))
+    .filter(Boolean);
+  return {
+    title: t("pdf.title"),
+    hotel: { name: hotel.hotel_name, lines: [hotel.address, [hotel.phone, hotel.email].filter(Boolean).join(" · ")].filter(Boolean) },
+    sections: [
+      {
+        heading: `${t("pdf.number")} ${order.order_doc}`,
+        rows: [
+          [t("pdf.status"), order.display_status],
+          // pdf-lib lays glyphs out as stored, without the bidirectional algorithm: a direction
+          // control stored before names refused them (decision 052) is dropped, not drawn.
+          [t("pdf.booker"), [nameForDisplay(bookerName(order, lang)), order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
+          [t("pdf.check_in"), formatDay(order.check_in_day, lang)],
+          [t("pdf.check_out"), formatDay(order.check_out_day, lang)],
+          [t("pdf.guests"), partyText(lang, order.adults_count, order.children_count)],
+        ],
+      },
+      {
+        heading: t("pdf.rooms"),
+        rows: order.orders.flatMap((line): [string, string][] => [
+          [`${line.room_class_name} × ${line.num}`, `${line.rate_plan_name} · ${formatTwd(line.amount, lang)}`],
+          ...(nameForDisplay(line.occupant_name) ? [[t("pdf.occupant"), nameForDisplay(line.occupant_name)] as [string, string]] : []),
+        ]),
+      },
+      {
+        heading: t("pdf.amounts"),
+        rows: [
+          ...money.map((line): [string, string] => [moneyLabel[line.label] ?? line.label, `${line.sign === "-" ? "−" : ""}${formatTwd(line.amount, lang)}`]),
+          [t("pdf.payment"), paymentLabel],
+        ],
+      },
+      ...transferSection(order, hotel, lang, money.find((line) => line.label === "due_now" || line.label === "remaining")?.amount ?? 0),
+      ...(order.cancellation ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation) }] : []),
+      { heading: t("pdf.policies"), rows: [], paragraphs: policies },
+    ],
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The one wording of a refund (decision 040, issue 22 item 14): the cancel page, the order page,
+ * the cancellation email and the confirmation PDF all say it with these lines, in the guest's
+ * language (locales/<lng>/documents.json). A refund has one status — being refunded, refunded, or
+ * none — and every line with money says what the hotel keeps and by which rule.
+ */
+import type { Language } from "~/i18n/languages";
+import type { RefundPart, RefundStep } from "~/domain/refund";
+import { docText, formatTwd, type DocumentKey } from "~/features/documents/labels";
+import { formatPercent } from "~/i18n/format";
+
+/** The one refund status: `due` is being refunded, `refunded` is done, `none` is nothing to give back. */
+export type RefundStatus = "none" | "due" | "refunded";
+
+/** One kind of money paid, as the API answers it: what comes back of it and by which schedule. */
+export interface RefundPartView extends RefundPart {
+  steps?: RefundStep[];
+}
+
+/** A refund as the API answers it, quoted or recorded. */
+export interface RefundFacts {
+  rule?: string;
+  refund: number;
+  fee: number;
+  /** What was paid (refund + fee when absent). */
+  paid?: number;
+  parts?: RefundPartView[];
+}
+
+const t = (lang: Language, key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params);
+
+/** A schedule in words, longest notice first: "14+ days before check-in 100 %, 10–13 days 70 %, …, on the day 0 %". */
+export function scheduleText(lang: Language, steps: readonly { days_before: number; percent: number }[]): string {
+  const sorted = [...steps].sort((a, b) => b.days_before - a.days_before);
+  const words = sorted.map((step, index) => {
+    const previous = sorted[index - 1];
+    const params = { percent: formatPercent(step.percent, lang), days: step.days_before };
+    if (step.days_before === 0) return t(lang, "refund.step.same_day", params);
+    if (previous === undefined) return t(lang, "refund.step.from", params);
+    const to = previous.days_before - 1;
+    if (to > step.days_before) return t(lang, "refund.step.range", { ...params, from: step.days_before, to });
+    return step.days_before === 1 ? t(lang, "refund.step.one_day", params) : t(lang, "refund.step.days", params);
+  });
+  return words.join(t(lang, "refund.step.separator"));
+}
+
+/** Each kind of money paid: how much comes back, what the hotel keeps, and the rule (its schedule in full). */
+export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
+  if (facts.rule === "free") return [t(lang, "refund.free")];
+  return (facts.parts ?? [])
+    .filter((part) => part.schedule !== "free")
+    .map((part) =>
+      t(lang, "refund.part", {
+        what: t(lang, `refund.what.${part.kind}`),
+        amount: formatTwd(part.amount, lang),
+        percent: formatPercent(part.percent, lang),
+        refund: formatTwd(part.refund, lang),
+        fee: formatTwd(part.fee, lang),
+        rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, { steps: scheduleText(lang, part.steps ?? []) }),
+      }),
+    );
+}
+
+/** What cancelling now would give back (the cancel page). */
+export function quoteLines(lang: Language, quote: RefundFacts): string[] {
+  const paid = quote.paid ?? quote.refund + quote.fee;
+  if (paid === 0) return [t(lang, "refund.unpaid")];
+  return [t(lang, "refund.quote", { amount: formatTwd(quote.refund, lang), paid: formatTwd(paid, lang), fee: formatTwd(quote.fee, lang) }), ...refundRuleLines(lang, quote)];
+}
+
+/** The status of a recorded refund, in the one vocabulary: being refunded, refunded, or no refund. */
+export function refundStatusLine(lang: Language, status: RefundStatus, refund: number): string {
+  if (refund === 0 || status === "none") return t(lang, "refund.status.none");
+  return t(lang, status === "refunded" ? "refund.status.refunded" : "refund.status.due", { amount: formatTwd(refund, lang) });
+}
+
+/** A cancelled booking's refund (the order page, the cancellation email, the PDF): its status, what the hotel kept and why. */
+export function cancellationLines(lang: Language, cancellation: RefundFacts & { refund_status: RefundStatus }): string[] {
+  const paid = cancellation.paid ?? cancellation.refund + cancellation.fee;
+  if (paid === 0) return [t(lang, "refund.unpaid_cancelled")];
+  return [
+    refundStatusLine(lang, cancellation.refund_status, cancellation.refund),
+    t(lang, "refund.kept", { fee: formatTwd(cancellation.fee, lang), paid: formatTwd(paid, lang) }),
+    ...refundRuleLines(lang, cancellation),
+  ];
+}

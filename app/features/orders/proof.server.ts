@@ -1,0 +1,107 @@
+/**
+ * The booking confirmation PDF (spec §2: BOOKING_CONFIRMATION.pdf) for whoever may see the order:
+ * by a plain link on the order page (works without JavaScript), and by spec §7's two steps: GET
+ * /{product}/download/download-accommodation-proof/{id} answers `iv` and `number`; POST
+ * /{product}/bookings/download-accommodation-proof with body `number` and header `X-IV` answers the
+ * PDF. `number` is the order's view link and this hotel's domain, AES-GCM-encrypted under a key
+ * derived from SESSION_SECRET with that `iv`, valid for ten minutes (decision 043).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
+import { confirmationContent } from "~/features/documents/confirmation-content";
+import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
+import { loadDocumentFonts, loadLogo } from "~/features/documents/fonts.server";
+import { paymentText } from "~/features/documents/labels";
+import { orderPaidWith } from "~/domain/payments";
+import { HotelApiError } from "~/contract/client";
+import type { HotelInfo, Order } from "~/contract/schemas";
+import { requireOrderSite } from "~/features/orders/access.server";
+import { readForm } from "~/platform/forms.server";
+
+const TICKET_SECONDS = 10 * 60;
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(text)) return null;
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4)), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+async function ticketKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`accommodation-proof:${secret}`));
+  return crypto.subtle.importKey("raw", material, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
+}
+
+const Ticket = v.object({ doc: v.string(), hash: v.string(), domain: v.string(), exp: v.number() });
+
+/** Step one: the `iv` and `number` that fetch this order's PDF. */
+export async function proofTicket(secret: string, order: Order, domain: string, now = Date.now()): Promise<{ iv: string; number: string }> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = JSON.stringify({ doc: order.order_doc, hash: order.valid_hash, domain, exp: Math.floor(now / 1000) + TICKET_SECONDS });
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await ticketKey(secret), new TextEncoder().encode(plain));
+  return { iv: toBase64Url(iv), number: toBase64Url(new Uint8Array(sealed)) };
+}
+
+/** Step two: the order's view link from a ticket, or null when forged, tampered, expired or another hotel's. */
+export async function openProofTicket(secret: string, iv: string | null, number: string | null, domain: string, now = Date.now()) {
+  const ivBytes = iv ? fromBase64Url(iv) : null;
+  const sealed = number ? fromBase64Url(number) : null;
+  if (!ivBytes || ivBytes.length !== 12 || !sealed) return null;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: ivBytes }, await ticketKey(secret), sealed);
+    const ticket = v.safeParse(Ticket, JSON.parse(new TextDecoder().decode(plain)));
+    if (!ticket.success || ticket.output.domain !== domain || ticket.output.exp * 1000 <= now) return null;
+    return ticket.output;
+  } catch {
+    return null;
+  }
+}
+
+export async function confirmationPdfResponse(context: AppLoadContext, hotel: HotelInfo, order: Order): Promise<Response> {
+  const { app } = context;
+  const assets = app.env.ASSETS;
+  if (!assets) throw new Error("the ASSETS binding is missing: the PDF's fonts are served from it");
+  const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor, orderPaidWith(order)));
+  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark, app.log)]);
+  const pdf = await buildConfirmationPdf(content, fonts, logo);
+  return new Response(pdf, {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${CONFIRMATION_FILE_NAME}"`,
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex",
+    },
+  });
+}
+
+/** Step two as a route: the PDF, or a 403 for a ticket that does not open. */
+export async function proofDownload(context: AppLoadContext, product: string | undefined, request: Request): Promise<Response> {
+  const hotel = requireOrderSite(context, product);
+  const { app } = context;
+  const type = request.headers.get("content-type") ?? "";
+  let number: string | null = null;
+  try {
+    if (type.includes("application/json")) {
+      const body = (await request.json()) as { number?: unknown };
+      number = typeof body.number === "string" ? body.number : null;
+    } else {
+      const value = (await readForm(request))?.get("number");
+      number = typeof value === "string" ? value : null;
+    }
+  } catch {
+    number = null;
+  }
+  const ticket = await openProofTicket(app.env.SESSION_SECRET, request.headers.get("x-iv"), number, app.domain);
+  const refused = () => Response.json({ success: false, msg: "forbidden" }, { status: 403, headers: { "cache-control": "no-store" } });
+  if (!ticket) return refused();
+  const order = await app.api.orderViaHash(ticket.hash).catch((error: unknown) => {
+    if (error instanceof HotelApiError && error.status < 500) return null;
+    throw error;
+  });
+  if (!order || order.order_doc !== ticket.doc) return refused();
+  return confirmationPdfResponse(context, hotel, order);
+}

@@ -11,7 +11,8 @@ let room = 0;
 let plan = 0;
 
 beforeAll(async () => {
-  await loadHotel(fixtureHotel(HOST));
+  // A hotel that declares rail support (thsr_support_on: 1): rail tickets are still refused until they can be issued.
+  await loadHotel(fixtureHotel(HOST, (file) => Object.assign(file.hotel, { thsr_support_on: 1 })));
   room = (await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>())?.id ?? 0;
   plan = (await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>())?.id ?? 0;
 });
@@ -106,6 +107,7 @@ const cases: Case[] = [
   { name: "personal-new a date as the phone", method: "POST", path: "/api/ota/order/personal-new", body: () => order({ booker_phone: "2026-12-10" }), status: 400, code: "invalid_field" },
   { name: "personal-new a date as an occupant's phone", method: "POST", path: "/api/ota/order/personal-new", body: () => order({ orders: line({ occupant_phone: "2026-12-10" }) }), status: 400, code: "invalid_field" },
   { name: "personal-new add-ons (not sold yet)", method: "POST", path: "/api/ota/order/personal-new", body: () => order({ room_attachment_detail: [{ name: "Birthday cake", num: 100 }], room_attachment_exist: true }), status: 400, code: "attachment_not_available" },
+  { name: "personal-new rail tickets at a hotel with rail (none can be issued yet)", method: "POST", path: "/api/ota/order/personal-new", body: () => order({ rail_item_list: [{ train_no: "0803", ticket_count: 2 }] }), status: 400, code: "rail_not_bookable" },
   { name: "cancel_apply NUL in the reason", method: "POST", path: "/api/wota/order/cancel_apply/PT000000-AAAAAA", body: () => ({ domain: HOST, reason: "x\u0000" }), status: 400, code: "invalid_field" },
   { name: "personal-new bad occupant email", method: "POST", path: "/api/ota/order/personal-new", body: () => order({ orders: line({ occupant_email: "x" }) }), status: 400, code: "invalid_field" },
   { name: "personal-new bad idempotency key", method: "POST", path: "/api/ota/order/personal-new", body: () => order(), headers: { "Idempotency-Key": "short" }, status: 400, code: "idempotency_key_invalid" },

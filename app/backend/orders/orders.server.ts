@@ -587,6 +587,9 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     return result.output;
   });
   if (payload.rail_item_list.length > 0 && hotel.thsr_support_on !== 1) throw new ApiError(400, "rail_not_available", {}, "rail_item_list");
+  // Rail tickets are not built yet (issue 27): nothing reserves or issues them, so an order carrying
+  // any would be confirmed with no ticket. Refused even where the hotel declares rail support.
+  if (payload.rail_item_list.length > 0) throw new ApiError(400, "rail_not_bookable", {}, "rail_item_list");
   // Add-ons are not built yet: nothing prices them, so an order carrying any would get them free.
   if (payload.room_attachment_detail.length > 0) throw new ApiError(400, "attachment_not_available", {}, "room_attachment_detail");
   const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);

@@ -8,7 +8,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, checkInStart, todayIn } from "~/domain/dates";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
-import { sandboxKeys } from "~/backend/payments/gateways/gateway";
+import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const LOCAL = "land.localhost";

@@ -4,7 +4,7 @@ import { addDays, todayIn } from "~/domain/dates";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
-import { sandboxKeys } from "~/backend/payments/gateways/gateway";
+import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "pay.localhost";

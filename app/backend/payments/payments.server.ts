@@ -6,7 +6,8 @@
  */
 import * as v from "valibot";
 import { DEFAULT_PAYMENT_DEADLINES, isOfflineMethod, type PaymentDeadlines } from "~/domain/payments";
-import { paymentGateway, PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/backend/payments/gateways/gateway";
+import { paymentGateway } from "~/backend/payments/gateways/gateway";
+import { PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/backend/payments/gateways/types";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";

@@ -7,7 +7,7 @@
  */
 import { checkInStart } from "~/domain/dates";
 import { latestDeadline } from "~/domain/payments";
-import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/gateway";
+import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/types";
 import type { SiteAddress } from "~/backend/route";
 
 export interface PaymentRow {

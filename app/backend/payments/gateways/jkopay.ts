@@ -3,7 +3,7 @@
  * result before it is trusted (a result_url POST alone never marks an order paid).
  */
 import { hmacSha256Hex, safeEqual } from "~/lib/crypto";
-import type { Fetcher } from "~/backend/payments/gateways/linepay";
+import type { Fetcher } from "~/backend/payments/gateways/types";
 
 export interface JkopayKeys {
   storeId: string;

@@ -5,6 +5,7 @@
  */
 import { isLosslessNumber, parse } from "lossless-json";
 import { hmacSha256Base64 } from "~/lib/crypto";
+import type { Fetcher } from "~/backend/payments/gateways/types";
 
 export const LINEPAY_HOST = { test: "https://sandbox-api-pay.line.me", production: "https://api-pay.line.me" } as const;
 
@@ -12,8 +13,6 @@ export interface LinepayKeys {
   channelId: string;
   channelSecret: string;
 }
-
-export type Fetcher = (request: Request) => Promise<Response>;
 
 /** X-LINE-Authorization: Base64(HMAC-SHA256(secret, secret + path + body-or-query + nonce)). */
 export async function linepaySignature(channelSecret: string, apiPath: string, bodyOrQuery: string, nonce: string): Promise<string> {

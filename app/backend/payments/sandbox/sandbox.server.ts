@@ -8,7 +8,7 @@
  */
 import { checkMacValue, ecpayDate, ECPAY_OK } from "~/backend/payments/gateways/ecpay";
 import { safeEqual } from "~/lib/crypto";
-import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/gateway";
+import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { sandboxTexts, type SandboxTexts } from "~/backend/payments/sandbox/texts";
 import { readForm } from "~/platform/forms.server";
 

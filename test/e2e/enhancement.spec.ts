@@ -191,3 +191,37 @@ test("a pay option changed just before \"Place booking\" never books an amount t
   await page.getByRole("button", { name: "Place booking" }).click();
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${depositDue}`);
 });
+
+test("with JavaScript, a submission takes no more round trips than without: the action, then the next page's data", async ({ page }) => {
+  // Issue 26: without JavaScript "Place booking" is two requests (the POST, then the 303's GET).
+  // With it, lazy route discovery once added a /__manifest request before the POST and another
+  // before the pay page's data; every route is known up front now (decision 099).
+  await lakesideCheckout(page, true, 248, "round-trips@example.com");
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/demo/")) return;
+    requests.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.getByRole("button", { name: "Place booking" }).click();
+  await expect(page).toHaveURL(/\/pay\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const navigation = requests.filter((entry) => !entry.endsWith("/checkout.data") || entry.startsWith("POST"));
+  expect(requests.filter((entry) => entry.includes("__manifest")), "no route discovery request").toEqual([]);
+  expect(navigation).toEqual([expect.stringMatching(/^POST .*\/checkout\.data$/), expect.stringMatching(/^GET .*\/pay\/.*\.data$/)]);
+});
+
+test("with JavaScript, a search is one request, as it is without", async ({ page }) => {
+  await page.goto(hotelUrl("lakeside", "/en-US/hxa/booking"));
+  await waitForHydration(page);
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/demo/")) return;
+    requests.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/start=/);
+  await expect(page.locator(".add-form").first()).toBeVisible();
+  expect(requests).toEqual([expect.stringMatching(/^GET .*\/booking\.data$/)]);
+});

@@ -31,10 +31,17 @@ export function orderIdentity(ctx: Pick<BackendContext, "clientIp">, email: stri
 export async function unpaidHolds(ctx: Pick<BackendContext, "db" | "now" | "clientIp">, hotel: HotelRow, who: OrderIdentity, rawEmail: string): Promise<number> {
   const row = await ctx.db
     .prepare(
-      `SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?1 AND status IN ('pending_payment', 'confirmed') AND payment_status = -1
-         AND paid_amount = 0 AND pay_amount > 0 AND (pay_deadline IS NULL OR pay_deadline >= ?2) AND check_out_day >= ?3
-         AND (email_key = ?4 OR (email_key IS NULL AND booker_email = ?5 COLLATE NOCASE)
-              OR (?6 != '' AND phone_key = ?6) OR (?7 != '' AND caller_key = ?7) OR (?8 != '' AND caller_key IS NULL AND client_ip = ?8))`,
+      // Each spelling of the guest is looked up through its own index and the matches joined, so the
+      // rows read are the guest's own orders, never the hotel's whole history (issue 26). Orders from
+      // before the keys (migration 0008) have NULL keys and are matched by their raw email and address.
+      `SELECT COUNT(*) AS n FROM orders WHERE id IN (
+           SELECT id FROM orders WHERE hotel_id = ?1 AND email_key = ?4
+           UNION SELECT id FROM orders WHERE hotel_id = ?1 AND email_key IS NULL AND booker_email = ?5 COLLATE NOCASE
+           UNION SELECT id FROM orders WHERE hotel_id = ?1 AND ?6 != '' AND phone_key = ?6
+           UNION SELECT id FROM orders WHERE hotel_id = ?1 AND ?7 != '' AND caller_key = ?7
+           UNION SELECT id FROM orders WHERE hotel_id = ?1 AND ?8 != '' AND caller_key IS NULL AND client_ip = ?8)
+         AND status IN ('pending_payment', 'confirmed') AND payment_status = -1
+         AND paid_amount = 0 AND pay_amount > 0 AND (pay_deadline IS NULL OR pay_deadline >= ?2) AND check_out_day >= ?3`,
     )
     .bind(hotel.id, ctx.now.toISOString(), ctx.now.toISOString().slice(0, 10), who.emailKey, rawEmail, who.phoneKey, who.callerKey, ctx.clientIp)
     .first<{ n: number }>();

@@ -519,6 +519,7 @@ describe("refunds (for cancellations)", () => {
       waitUntil: () => undefined,
       featureRepay: false,
       testGateway: true,
+      site: { origin: `http://${HOST}`, product: "hxa" },
       log: createLogger("test-refund"),
     };
     const result = await refundOrderPayments(ctx, hotel!, row!.id, amount);

@@ -1,5 +1,6 @@
 /** The shapes the built-in back end's handlers share; the router and every capability import them from here. */
 import type { Language } from "~/i18n/languages";
+import type { Logger } from "~/platform/log.server";
 
 /** What every handler of the built-in back end gets. */
 export interface BackendContext {
@@ -28,6 +29,11 @@ export interface BackendContext {
    * deployment that opted in with ALLOW_TEST_GATEWAY (a staging site; decision 047).
    */
   testGateway: boolean;
+  /**
+   * The request's logger: every line carries the request id, the same one the site's lines of this
+   * request carry (and the x-request-id header); a cron run's id for the scheduled work.
+   */
+  log: Logger;
 }
 
 export interface SiteAddress {

@@ -1,4 +1,5 @@
 import { isLocalHost } from "~/platform/env.server";
+import { createLogger, requestIdOf, type Logger } from "~/platform/log.server";
 import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";
@@ -57,6 +58,8 @@ export interface BackendOptions {
   site?: SiteAddress;
   /** The built-in test gateway is allowed (local hosts, or ALLOW_TEST_GATEWAY); default: no. */
   testGateway?: boolean;
+  /** The request's logger (the Worker passes the site's, so both carry one id); default: one for this request. */
+  log?: Logger;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -81,6 +84,7 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     // A malformed %-escape in the path names nothing we have.
     return fail(new ApiError(404, "route_not_found"), lang);
   }
+  const log = options.log ?? createLogger(requestIdOf(request));
   const ctx: BackendContext = {
     request,
     url,
@@ -91,16 +95,17 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     secret: options.secret ?? (() => undefined),
     clientIp: options.clientIp ?? "",
     fetcher: options.fetcher ?? ((request) => fetch(request)),
-    waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => console.error("background work failed", error))),
+    waitUntil: options.waitUntil ?? ((promise) => void promise.catch((error: unknown) => log.error("background work failed", error))),
     featureRepay: options.featureRepay ?? false,
     site: options.site ?? { origin: url.origin, product: "hxa" },
     testGateway: options.testGateway ?? isLocalHost(new URL(options.site?.origin ?? url.origin).hostname),
+    log,
   };
   try {
     return await route.handler(ctx, params);
   } catch (error) {
     if (error instanceof ApiError) return fail(error, lang);
-    console.error("backend error", request.method, url.pathname, error);
+    log.error("backend error", request.method, url.pathname, error);
     return fail(new ApiError(500, "internal_error"), lang);
   }
 }

@@ -49,7 +49,11 @@ export interface BackendBases {
  * What the built-in back end gets besides the database: Worker secrets by name (payment keys named
  * in a hotel file; only PAY_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
  */
-export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void; siteOrigin?: string } = {}): BackendOptions {
+export function backendOptions(
+  env: AppEnv,
+  rawEnv: Record<string, unknown>,
+  extra: { clientIp?: string; waitUntil?: (promise: Promise<unknown>) => void; siteOrigin?: string; log?: Logger } = {},
+): BackendOptions {
   const siteHost = extra.siteOrigin ? new URL(extra.siteOrigin).hostname : "";
   return {
     db: env.DB,
@@ -65,6 +69,8 @@ export function backendOptions(env: AppEnv, rawEnv: Record<string, unknown>, ext
     site: extra.siteOrigin ? { origin: extra.siteOrigin, product: env.PRODUCT } : undefined,
     // The test gateway takes no money: this machine's hosts, or a staging deployment that opted in (decision 047).
     testGateway: env.ALLOW_TEST_GATEWAY || (siteHost !== "" && isLocalHost(siteHost)),
+    // The request's logger: the back end's lines carry the same request id as the site's.
+    log: extra.log,
   };
 }
 
@@ -233,10 +239,10 @@ async function handleRequest(
   // development, tests) does not: every local guest shares it (docs/decisions/032).
   const connecting = request.headers.get("cf-connecting-ip") ?? "";
   const clientIp = /^(127\.|::1$|::ffff:127\.)/.test(connecting) ? "" : connecting;
-  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin });
+  const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin, log });
   // The development outbox page: only when configured, and only on this machine.
   if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {
-    return securityHeaders(await outboxPage(env, url), {});
+    return securityHeaders(await outboxPage(env, url, log), {});
   }
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, options);
@@ -252,6 +258,7 @@ async function handleRequest(
       origin: url.origin,
       waitUntil: (promise) => ctx.waitUntil(promise),
       deliver: (callback) => handleBackendRequest(callback, { ...options, clientIp: "" }),
+      log,
     });
     return securityHeaders(response, {});
   }

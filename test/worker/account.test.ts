@@ -885,7 +885,8 @@ describe("the JSONP logout and other sites", () => {
   });
 
   it("a script or link on the service's own pages signs out (Fetch Metadata, or Origin or Referer when a browser sends none)", async () => {
-    for (const headers of [{ "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" }, { referer: `http://${HOST}/en-US/about` }, { origin: `http://${HOST}` }]) {
+    const cases: Record<string, string>[] = [{ "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" }, { referer: `http://${HOST}/en-US/about` }, { origin: `http://${HOST}` }];
+    for (const headers of cases) {
       const browser = new Browser(HOST);
       await signIn(browser, "mei@example.com", "/en-US/about");
       const response = await fetchAs(HOST, "/account/logout/json?callback=done", { headers: { cookie: cookieOf(browser), ...headers } });

@@ -171,7 +171,7 @@ describe("the email outbox", () => {
 
   it("lists messages on the development page, which production does not have", async () => {
     await placeOrder(addDays(today, 33));
-    const page = await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+    const page = await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`), createLogger("test"));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Kun Zhe Inn: booking confirmed");
     // This Worker runs with the configuration of wrangler.toml, which never sets MAIL_OUTBOX_PAGE.
@@ -232,7 +232,7 @@ describe("cancelling from the emailed link", () => {
     expect(record).toMatchObject({ refund: 751, fee: 750, refund_status: "due", refund_rule: "advance", refund_percent: 50 });
     const page = text((await browser.request(done.location ?? "")).html).replaceAll("&#x27;", "'");
     // The cancellation email says so too, once rendered: the same status, the same fee, the same rule.
-    await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+    await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`), createLogger("test"));
     const cancellation = (await outboxOf(doc)).find((mail) => mail.kind === "order_cancellation");
     expect(cancellation?.subject).toBe(`Kun Zhe Inn: booking cancelled, ${doc}`);
     for (const said of [page, cancellation?.text_body ?? ""]) {

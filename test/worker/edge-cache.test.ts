@@ -92,7 +92,7 @@ describe("a deploy", () => {
 
   async function visitBuild(version: string) {
     const ctx = createExecutionContext();
-    const response = await handleFetch(new Request(`http://${HOST}/en-US`), env, ctx, build(version), version);
+    const response = await handleFetch(new Request(`http://${HOST}/en-US`), env as unknown as Record<string, unknown>, ctx, build(version), version);
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     return { cache: response.headers.get(EDGE_CACHE_HEADER), html };

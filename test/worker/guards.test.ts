@@ -376,7 +376,7 @@ describe("news, attractions and the footer (14)", () => {
   });
 
   const links = (html: string) =>
-    [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1] ?? "");
 
   it("lists the news ten a page, newest first, with numbered pages", async () => {
     const first = await fetchAs(NEWS_HOST, "/en-US/news");

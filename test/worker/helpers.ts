@@ -132,6 +132,53 @@ export function orderOneNight<T>(domain: string, hotel: HotelRefs, checkIn: stri
   });
 }
 
+/**
+ * The D1 binding, counting what reaches the database: each statement run on its own and each batch
+ * is one round trip (`count`); `statements` is the SQL of every statement sent, batches included,
+ * so a test can say which tables a call read and how often.
+ */
+export function countingDb(db: D1Database) {
+  const trips: string[][] = [];
+  const originals = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>();
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        if (property === "first" || property === "all" || property === "run" || property === "raw") {
+          return (...args: unknown[]) => {
+            trips.push([sql]);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    originals.set(proxy, { statement, sql });
+    return proxy;
+  };
+  const counted = new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query), query);
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          trips.push(statements.map((statement) => originals.get(statement)?.sql ?? "?"));
+          return target.batch(statements.map((statement) => originals.get(statement)?.statement ?? statement));
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    db: counted,
+    count: () => trips.length,
+    statements: () => trips.flat(),
+    /** How many statements sent read `table` (name it as it follows FROM or JOIN). */
+    reads: (table: string) => trips.flat().filter((sql) => new RegExp(`\\b(FROM|JOIN)\\s+${table}\\b`, "i").test(sql)).length,
+  };
+}
+
 export { answerQuestion } from "../captcha-question";
 
 /** The question of the captcha shown in a page. */

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
-import { fixtureHotel, hotelRefs, loadHotel, orderOneNight, type HotelRefs } from "./helpers";
+import { countingDb, fixtureHotel, hotelRefs, loadHotel, orderOneNight, type HotelRefs } from "./helpers";
 
 const HOST = "my-orders.localhost";
 const today = todayIn("Asia/Taipei");
@@ -22,43 +22,6 @@ beforeAll(async () => {
   );
   hotel = await hotelRefs(HOST);
 });
-
-/** The D1 binding, counting what reaches the database: each statement run on its own, and each batch. */
-function countingDb(db: D1Database) {
-  let queries = 0;
-  const originals = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property) as unknown;
-        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        if (property === "first" || property === "all" || property === "run" || property === "raw") {
-          return (...args: unknown[]) => {
-            queries++;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    originals.set(proxy, statement);
-    return proxy;
-  };
-  const counted = new Proxy(db, {
-    get(target, property) {
-      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          queries++;
-          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-        };
-      }
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: counted, count: () => queries };
-}
 
 async function memberWithOrders(email: string, count: number, from: number) {
   const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, last_name, points) VALUES (?, ?, 'Mei', 'Lin', 0) RETURNING id")

@@ -5,6 +5,7 @@ import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
 import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
+import { createLogger } from "~/platform/log.server";
 import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "pay.localhost";
@@ -518,6 +519,8 @@ describe("refunds (for cancellations)", () => {
       waitUntil: () => undefined,
       featureRepay: false,
       testGateway: true,
+      site: { origin: `http://${HOST}`, product: "hxa" },
+      log: createLogger("test-refund"),
     };
     const result = await refundOrderPayments(ctx, hotel!, row!.id, amount);
     expect(result).toEqual({ refunded: amount, failures: [] });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
 import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
 import { Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
 
 const HOST = "refunds.localhost";
@@ -105,7 +106,7 @@ async function recordOf(doc: string) {
 }
 
 async function cancellationMail(doc: string): Promise<string> {
-  await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`));
+  await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`), createLogger("test"));
   const mail = await env.DB.prepare("SELECT m.text_body FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? AND m.kind = 'order_cancellation'")
     .bind(doc)
     .first<{ text_body: string }>();

@@ -15,11 +15,14 @@ import { linkSubject, loadOrderDetails, presentCancellation, presentOrder, type 
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
+import type { Logger } from "~/platform/log.server";
 
 export interface MailDeps {
   db: D1Database;
   signingSecret: string;
   now: Date;
+  /** The logger of the request or cron run that renders the messages. */
+  log: Logger;
 }
 
 interface MailSubject {
@@ -51,9 +54,10 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
     secret: () => undefined,
     clientIp: "",
     fetcher: () => Promise.reject(new Error("no gateway calls while rendering mail")),
-    waitUntil: (promise) => void promise.catch((error: unknown) => console.error("background work failed", error)),
+    waitUntil: (promise) => void promise.catch((error: unknown) => deps.log.error("background work failed", error)),
     featureRepay: false,
     testGateway: false,
+    log: deps.log,
   };
 }
 

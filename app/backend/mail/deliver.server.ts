@@ -46,7 +46,7 @@ async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Log
 /** Renders and sends the messages that are due; returns how many were sent. */
 export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOptions = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const deps: MailDeps = { db: env.DB, signingSecret: env.SESSION_SECRET, now };
+  const deps: MailDeps = { db: env.DB, signingSecret: env.SESSION_SECRET, now, log };
   let mailer: Mailer | null;
   try {
     mailer = options.mailer ?? mailerFromEnv(env);

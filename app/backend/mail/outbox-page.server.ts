@@ -4,6 +4,7 @@
  * is set and on a local host: absent in production (decision 041).
  */
 import type { AppEnv } from "~/platform/env.server";
+import type { Logger } from "~/platform/log.server";
 import { composePending } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 
@@ -24,8 +25,8 @@ export function isOutboxPath(pathname: string): boolean {
   return pathname === "/dev/outbox" || /^\/dev\/outbox\/\d+$/.test(pathname);
 }
 
-export async function outboxPage(env: AppEnv, url: URL): Promise<Response> {
-  await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date() });
+export async function outboxPage(env: AppEnv, url: URL, log: Logger): Promise<Response> {
+  await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log });
   const one = /^\/dev\/outbox\/(\d+)$/.exec(url.pathname);
   if (one) {
     const row = await env.DB.prepare("SELECT * FROM mail_outbox WHERE id = ?").bind(Number(one[1])).first<OutboxRow>();

@@ -100,12 +100,13 @@ async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: Or
 async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order: OrderRow, amount: number): Promise<void> {
   try {
     const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount);
-    if (failures.length > 0) console.error("refund left due", order.order_doc, failures.join("; "));
+    if (refunded > 0) ctx.log.info("refunded", order.order_doc, `${refunded} of ${amount}`);
+    if (failures.length > 0) ctx.log.error("refund left due", order.order_doc, failures.join("; "));
     if (refunded >= amount) {
       await ctx.db.prepare("UPDATE cancellations SET refund_status = 'refunded' WHERE order_id = ? AND refund_status = 'due'").bind(order.id).run();
     }
   } catch (error) {
-    console.error("refund left due", order.order_doc, error);
+    ctx.log.error("refund left due", order.order_doc, error);
   }
 }
 

@@ -115,7 +115,6 @@ export interface OrderRow {
   company_reg_number: string;
   company_name: string;
   coupon_code: string;
-  coupon_discount: number;
   point_used: number;
   room_price: number;
   promotion_discount: number;
@@ -256,7 +255,8 @@ export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: 
     room_attachment_exist: parseJson<unknown[]>(order.room_attachment_detail, []).length > 0,
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
     remittance_notice: order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
-    couponDiscount: order.coupon_discount,
+    // The contract's name for the order's one discount (coupon or member promotion).
+    couponDiscount: order.promotion_discount,
     used_coupon: order.coupon_code,
     usedPoint: order.point_used,
     support_client_cancel: canCancel,
@@ -357,13 +357,16 @@ export interface OrderDetails {
   cancellation: CancellationRow | null;
 }
 
+/** How many payment attempts an order's answer lists, newest first. */
+const ATTEMPTS_SHOWN = 10;
+
 /**
- * The lines, newest ten attempts and cancellation of many orders in one batch (three statements,
- * one round trip), whatever their number: "My orders" costs the same for one order or fifty.
+ * The lines, newest attempts (ten, or `attempts`) and cancellation of many orders in one batch (three
+ * statements, one round trip), whatever their number: "My orders" costs the same for one order or fifty.
  */
-export async function loadOrderDetails(db: D1Database, orderIds: readonly number[]): Promise<Map<number, OrderDetails>> {
+export async function loadOrderDetails(db: D1Database, orderIds: readonly number[], attempts = ATTEMPTS_SHOWN): Promise<Map<number, OrderDetails>> {
   const ids = JSON.stringify(orderIds);
-  const [lines, attempts, cancellations] = await db.batch([
+  const [lines, attemptRows, cancellations] = await db.batch([
     db.prepare(
       `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
               ol.occupant_email, ol.amount, rc.name AS room_name, rp.name AS plan_name, rp.refund_template_id
@@ -374,8 +377,8 @@ export async function loadOrderDetails(db: D1Database, orderIds: readonly number
       `SELECT order_id, vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id ORDER BY id DESC) AS newest FROM payments
          WHERE order_id IN (SELECT value FROM json_each(?1))
-       ) WHERE newest <= 10 ORDER BY order_id, id DESC`,
-    ).bind(ids),
+       ) WHERE newest <= ?2 ORDER BY order_id, id DESC`,
+    ).bind(ids, attempts),
     db.prepare(
       `SELECT order_id, via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations
        WHERE order_id IN (SELECT value FROM json_each(?1))`,
@@ -383,7 +386,7 @@ export async function loadOrderDetails(db: D1Database, orderIds: readonly number
   ]);
   const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null }]));
   for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[]) details.get(order_id)?.lines.push(line);
-  for (const { order_id, ...attempt } of (attempts?.results ?? []) as (AttemptRow & { order_id: number })[]) details.get(order_id)?.attempts.push(attempt);
+  for (const { order_id, ...attempt } of (attemptRows?.results ?? []) as (AttemptRow & { order_id: number })[]) details.get(order_id)?.attempts.push(attempt);
   for (const { order_id, ...row } of (cancellations?.results ?? []) as (CancellationRow & { order_id: number })[]) {
     const entry = details.get(order_id);
     if (entry) entry.cancellation = row;
@@ -470,10 +473,10 @@ function orderInsertStatements(
         `INSERT INTO orders (hotel_id, order_doc, idempotency_key, request_hash, member_id, lang, booker_first_name,
            booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
-           coupon_code, coupon_discount, point_used, room_price, promotion_discount, attachment_amount, total_price,
+           coupon_code, point_used, room_price, promotion_discount, attachment_amount, total_price,
            pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip,
            email_key, phone_key, caller_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -498,7 +501,6 @@ function orderInsertStatements(
         payload.company_reg_number,
         payload.company_name,
         priced.couponCode,
-        detail.promotion_discount,
         detail.point_used,
         detail.room_price,
         detail.promotion_discount,
@@ -630,6 +632,7 @@ async function createOrder(ctx: BackendContext): Promise<Response> {
     couponCode: payload.coupon_array[0] ?? "",
     points: payload.point_used,
     payOption: payload.pay_option,
+    member: caller,
   });
   // An order that pays nothing online holds at most so many rooms × nights, whatever is left to sell.
   const maxRoomNights = hotelLimits(hotel).max_room_nights_unpaid;
@@ -703,8 +706,10 @@ export const orderRoutes: BackendRoute[] = [
       const orderDoc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("hash_code"), "view", hotel.id, ctx.now);
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
-      const payments = await ctx.db.prepare("SELECT vendor_id, amount, status, created_at FROM payments WHERE order_id = ? ORDER BY id").bind(order.id).all();
-      return ok({ ...(await orderAnswer(ctx, hotel, order, { cancel: false })), payments: payments.results });
+      // Every attempt, read once with the rest: the answer's payment_attempts are the newest ten, its payments all of them, oldest first.
+      const details = (await loadOrderDetails(ctx.db, [order.id], Number.MAX_SAFE_INTEGER)).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
+      const payments = details.attempts.map(({ vendor_id, amount, status, created_at }) => ({ vendor_id, amount, status, created_at })).reverse();
+      return ok({ ...(await orderAnswer(ctx, hotel, order, { cancel: false }, { ...details, attempts: details.attempts.slice(0, ATTEMPTS_SHOWN) })), payments });
     },
   },
   {

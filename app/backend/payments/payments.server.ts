@@ -16,6 +16,7 @@ import { isLocalHost } from "~/platform/env.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
+import type { Logger } from "~/platform/log.server";
 
 export { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { currentOrder } from "~/backend/payments/expiry.server";
@@ -35,7 +36,7 @@ export async function gatewayFor(ctx: BackendContext, hotel: HotelRow, vendorId:
   const configs = parseJson<GatewayConfig[]>(hotel.payment_gateways, []);
   if (!ctx.testGateway && configs.some((config) => config.vendor_id === vendorId && config.provider === "sandbox")) {
     // The test gateway takes no money: never on a public host unless the deployment opted in (decision 047).
-    console.error("payment configuration", hotel.domain, `vendor ${vendorId}: the built-in test gateway is refused on a public host (set ALLOW_TEST_GATEWAY for a staging site)`);
+    ctx.log.error("payment configuration", hotel.domain, `vendor ${vendorId}: the built-in test gateway is refused on a public host (set ALLOW_TEST_GATEWAY for a staging site)`);
     throw new ApiError(422, "payment_not_configured", {}, "payment_vendor");
   }
   try {
@@ -43,7 +44,7 @@ export async function gatewayFor(ctx: BackendContext, hotel: HotelRow, vendorId:
   } catch (error) {
     if (error instanceof PaymentNotImplementedError) throw new ApiError(422, "payment_not_implemented", {}, "payment_vendor");
     if (error instanceof PaymentConfigError) {
-      console.error("payment configuration", hotel.domain, error.message);
+      ctx.log.error("payment configuration", hotel.domain, error.message);
       throw new ApiError(422, "payment_not_configured", {}, "payment_vendor");
     }
     throw error;
@@ -168,7 +169,7 @@ export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: 
       },
     });
   } catch (error) {
-    console.error("payment start failed", hotel.domain, order.order_doc, error);
+    ctx.log.error("payment start failed", hotel.domain, order.order_doc, error);
     await ctx.db.prepare("UPDATE payments SET status = 'failed', message = 'start failed' WHERE trade_no = ?").bind(tradeNo).run();
     throw new ApiError(424, "payment_gateway_error");
   }
@@ -213,7 +214,7 @@ function textAnswer(body: string, status = 200): Response {
  * logged, never written — anyone can post these (decision 047). The claimed trade, unverified, only
  * in the log, cleaned of control characters.
  */
-function refuseUnverified(route: string, reason: string, body: string): Response {
+function refuseUnverified(log: Logger, route: string, reason: string, body: string): Response {
   const claimed = (() => {
     try {
       return new URLSearchParams(body).get("MerchantTradeNo") ?? "";
@@ -221,7 +222,7 @@ function refuseUnverified(route: string, reason: string, body: string): Response
       return "";
     }
   })();
-  console.warn("payment callback refused", printable(route, 40), printable(claimed, 40) || "-", reason);
+  log.warn("payment callback refused", printable(route, 40), printable(claimed, 40) || "-", reason);
   return textAnswer(`0|${reason}`, 400);
 }
 
@@ -232,19 +233,19 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
   const kind = params.kind === "info" ? "payment_info" : params.kind === "return" ? "return" : null;
   // Read as bytes: a form body read with .text() makes workerd warn on every callback.
   const body = new TextDecoder().decode(await ctx.request.arrayBuffer());
-  if (!hotel || !kind || !Number.isInteger(vendorId)) return refuseUnverified(route, "unknown callback address", body);
-  if (body.length > 16_384) return refuseUnverified(route, "body too large", "");
+  if (!hotel || !kind || !Number.isInteger(vendorId)) return refuseUnverified(ctx.log, route, "unknown callback address", body);
+  if (body.length > 16_384) return refuseUnverified(ctx.log, route, "body too large", "");
   let gateway: PaymentGateway;
   try {
     gateway = await gatewayFor(ctx, hotel, vendorId);
   } catch {
-    return refuseUnverified(route, "no gateway for this vendor", body);
+    return refuseUnverified(ctx.log, route, "no gateway for this vendor", body);
   }
   const verdict = await gateway.verifyCallback(kind, body, ctx.request.headers);
-  if (!verdict.ok) return refuseUnverified(route, verdict.reason, body);
+  if (!verdict.ok) return refuseUnverified(ctx.log, route, verdict.reason, body);
   // From here the gateway signed what it says: what it changes, or why not, is kept (for a while).
-  const outcome = await applyNotice(ctx.db, hotel.id, vendorId, verdict.notice, ctx.site);
-  await logPaymentEvent(ctx.db, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
+  const outcome = await applyNotice(ctx.db, ctx.log, hotel.id, vendorId, verdict.notice, ctx.site);
+  await logPaymentEvent(ctx.db, ctx.log, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
   if (outcome.outcome === "refused") return textAnswer(`0|${outcome.reason}`, 400);
   return textAnswer(gateway.acknowledgement || "OK");
 }
@@ -261,17 +262,17 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   const vendorId = Number(params.vendorId);
   if (!hotel || !payment || payment.hotel_id !== hotel.id || payment.vendor_id !== vendorId || !/^\d{1,25}$/.test(transactionId)) {
     // Anyone can open this address: nothing is written until LINE Pay confirms.
-    console.warn("payment callback refused", "linepay/confirm", printable(tradeNo, 40) || "-", "unknown or foreign trade");
+    ctx.log.warn("payment callback refused", "linepay/confirm", printable(tradeNo, 40) || "-", "unknown or foreign trade");
     return redirect();
   }
   const gateway = await gatewayFor(ctx, hotel, vendorId);
   const answer = await gateway.query(tradeNo, transactionId, payment.amount);
   if (answer?.paid && answer.amount === payment.amount) {
-    const { changed, owed } = await markOrderPaid(ctx.db, payment, transactionId, ctx.site, "wallet");
+    const { changed, owed } = await markOrderPaid(ctx.db, ctx.log, payment, transactionId, ctx.site, "wallet");
     const outcome = changed || owed ? "applied" : "ignored";
-    await logPaymentEvent(ctx.db, { hotelId: hotel.id, route: "linepay/confirm", outcome, reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay", tradeNo });
+    await logPaymentEvent(ctx.db, ctx.log, { hotelId: hotel.id, route: "linepay/confirm", outcome, reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay", tradeNo });
   } else {
-    console.warn("payment callback refused", "linepay/confirm", tradeNo, "confirm not 0000");
+    ctx.log.warn("payment callback refused", "linepay/confirm", tradeNo, "confirm not 0000");
   }
   return redirect();
 }

@@ -9,6 +9,7 @@ import { checkInStart } from "~/domain/dates";
 import { latestDeadline } from "~/domain/payments";
 import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/types";
 import type { SiteAddress } from "~/backend/route";
+import type { Logger } from "~/platform/log.server";
 
 export interface PaymentRow {
   id: number;
@@ -61,9 +62,12 @@ export const PAYMENT_EVENT_DAYS = 90;
  */
 export async function logPaymentEvent(
   db: D1Database,
+  log: Logger,
   event: { hotelId: number | null; route: string; outcome: "applied" | "ignored" | "refused"; reason: string; tradeNo: string },
 ): Promise<void> {
-  if (event.outcome !== "applied") console.warn(`payment callback ${event.outcome}`, event.route, printable(event.tradeNo, 40) || "-", event.reason);
+  const line = [`payment callback ${event.outcome}`, event.route, printable(event.tradeNo, 40) || "-", event.reason] as const;
+  if (event.outcome === "applied") log.info(...line);
+  else log.warn(...line);
   await db
     .prepare("INSERT INTO payment_events (hotel_id, route, outcome, reason, trade_no) VALUES (?, ?, ?, ?, ?)")
     .bind(event.hotelId, printable(event.route, 40), event.outcome, printable(event.reason, 300), printable(event.tradeNo, 40))
@@ -92,6 +96,7 @@ export type PaidOutcome = { changed: boolean; late: boolean; owed: "late" | "ove
  */
 export async function markOrderPaid(
   db: D1Database,
+  log: Logger,
   payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
   gatewayTradeNo: string,
   site?: SiteAddress,
@@ -152,7 +157,7 @@ export async function markOrderPaid(
   if (changed || (marked?.meta.changes ?? 0) === 0) return { changed, late: false, owed: null };
   const row = await db.prepare("SELECT status FROM payments WHERE id = ?").bind(payment.id).first<{ status: string }>();
   const owed = row?.status === "late" || row?.status === "overpaid" ? row.status : null;
-  if (owed) console.error(`payment kept to refund (${owed}): the hotel is told`, payment.id);
+  if (owed) log.error(`payment kept to refund (${owed}): the hotel is told`, payment.id);
   return { changed, late: owed === "late", owed };
 }
 
@@ -206,7 +211,7 @@ export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason
  * Applies a verified notice to the attempt it names: the hotel, trade number, amount and currency
  * must all match what we asked for, else it is refused.
  */
-export async function applyNotice(db: D1Database, hotelId: number, vendorId: number, notice: PaymentNotice, site?: SiteAddress): Promise<NoticeOutcome> {
+export async function applyNotice(db: D1Database, log: Logger, hotelId: number, vendorId: number, notice: PaymentNotice, site?: SiteAddress): Promise<NoticeOutcome> {
   const payment = await findPayment(db, notice.tradeNo);
   if (!payment) return { outcome: "refused", reason: "unknown trade number" };
   if (payment.hotel_id !== hotelId) return { outcome: "refused", reason: "trade of another hotel" };
@@ -215,7 +220,7 @@ export async function applyNotice(db: D1Database, hotelId: number, vendorId: num
   if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
   switch (notice.kind) {
     case "paid": {
-      const { changed, owed } = await markOrderPaid(db, payment, notice.gatewayTradeNo, site, notice.paidWith);
+      const { changed, owed } = await markOrderPaid(db, log, payment, notice.gatewayTradeNo, site, notice.paidWith);
       if (changed) return { outcome: "applied", reason: "paid", paid: true };
       if (owed === "late") return { outcome: "applied", reason: "paid after the order was cancelled: kept as late, to refund" };
       if (owed === "overpaid") return { outcome: "applied", reason: "paid beyond what the order owed: kept as overpaid, to refund" };

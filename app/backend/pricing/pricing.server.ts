@@ -159,6 +159,8 @@ export async function priceOrder(
      * line books `num` rooms on every night.
      */
     nightly?: NightAmount[][];
+    /** The signed-in member when the caller has looked them up already (null: nobody); else looked up here. */
+    member?: MemberRow | null;
   },
 ): Promise<PricedOrder> {
   const { start, end, today } = requireStay(hotel, input.check_in_day, input.check_out_day, ctx.now, {
@@ -178,7 +180,7 @@ export async function priceOrder(
   if (totalRooms > MAX_ROOMS_PER_ORDER) throw new ApiError(400, "too_many_rooms", { max: MAX_ROOMS_PER_ORDER }, "orders");
   const points = parsePoints(input.points);
 
-  const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
+  const member = input.member !== undefined ? input.member : await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
   if (points > 0 && !member) throw new ApiError(401, "member_only", {}, "point_used");
   const [rooms, plans, availability] = await Promise.all([
     loadRoomClasses(ctx.db, hotel),

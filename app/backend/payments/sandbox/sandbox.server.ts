@@ -11,6 +11,7 @@ import { safeEqual } from "~/lib/crypto";
 import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { sandboxTexts, type SandboxTexts } from "~/backend/payments/sandbox/texts";
 import { readForm } from "~/platform/forms.server";
+import type { Logger } from "~/platform/log.server";
 
 /** The gateway's pages: the checkout the site posts to, the guest's decision, the ATM account page. */
 export const SANDBOX_PATHS: readonly string[] = [`${SANDBOX_PATH}/checkout`, `${SANDBOX_PATH}/decide`, `${SANDBOX_PATH}/atm`];
@@ -29,6 +30,8 @@ export interface SandboxDeps {
   now?: Date;
   /** Pause between delivery attempts (tests shorten it). */
   retryDelayMs?: (attempt: number) => number;
+  /** The request's logger (its lines carry the request id). */
+  log: Logger;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -93,7 +96,7 @@ async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<str
       const response = await deps.deliver(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
       return (await response.text()) === ECPAY_OK;
     } catch (error) {
-      console.warn("sandbox gateway: callback failed", url, error);
+      deps.log.warn("sandbox gateway: callback failed", url, error);
       return false;
     }
   };
@@ -105,7 +108,7 @@ async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<str
         await new Promise((resolve) => setTimeout(resolve, delay(n)));
         if (await attempt()) return;
       }
-      console.error("sandbox gateway: callback never answered 1|OK", url);
+      deps.log.error("sandbox gateway: callback never answered 1|OK", url);
     })(),
   );
   return false;

@@ -26,6 +26,7 @@ import { securityHeaders } from "~/platform/security.server";
 import { unavailablePage } from "~/platform/unavailable.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
+import { base64 } from "~/lib/crypto";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -151,8 +152,7 @@ function refusal(status: number, code: "bad_host" | "site_unavailable", url: URL
 }
 
 function nonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return base64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The language a page is asked in, read from its path alone (the site may not be reachable). */

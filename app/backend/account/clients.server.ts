@@ -7,7 +7,8 @@
  */
 import { findHotelByDomain, type HotelRow } from "~/backend/hotels/hotels.server";
 import { isLocalHost } from "~/platform/env.server";
-import { builtInClientSecret, sameText } from "~/lib/oauth-crypto";
+import { builtInClientSecret } from "~/lib/oauth-crypto";
+import { safeEqual } from "~/lib/crypto";
 
 export interface OAuthClient {
   clientId: string;
@@ -37,5 +38,5 @@ export function siteHomeFor(client: OAuthClient, redirectUri: string | null): st
 }
 
 export async function clientSecretMatches(signingSecret: string, clientId: string, given: string): Promise<boolean> {
-  return sameText(await builtInClientSecret(signingSecret, clientId.toLowerCase()), given);
+  return safeEqual(await builtInClientSecret(signingSecret, clientId.toLowerCase()), given);
 }

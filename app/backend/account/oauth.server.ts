@@ -8,7 +8,8 @@ import * as v from "valibot";
 import { ApiError, MAX_BODY_BYTES, ok, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
-import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/lib/oauth-crypto";
+import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge } from "~/lib/oauth-crypto";
+import { randomToken, safeEqual, sha256Hex } from "~/lib/crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { verifyPassword } from "./passwords";
@@ -49,7 +50,7 @@ function formIsOurs(ctx: BackendContext, form: FormData): boolean {
   if (origin && origin !== "null" && origin !== ctx.url.origin) return false;
   const expected = readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE);
   const given = form.get("csrf");
-  return typeof expected === "string" && typeof given === "string" && expected.length === 43 && sameText(expected, given);
+  return typeof expected === "string" && typeof given === "string" && expected.length === 43 && safeEqual(expected, given);
 }
 
 type OAuthRequest = { ok: true; client: OAuthClient; params: OAuthParams } | { ok: false; response: Response };
@@ -325,7 +326,7 @@ async function exchangeCode(ctx: BackendContext): Promise<Response> {
     if (redeemed.client_id !== client.clientId) throw new OAuthError("invalid_grant", "The code was issued to another client.");
     if (body.redirect_uri !== redeemed.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
     const verifier = body.code_verifier ?? "";
-    if (!CODE_VERIFIER.test(verifier) || !sameText(await pkceChallenge(verifier), redeemed.code_challenge)) {
+    if (!CODE_VERIFIER.test(verifier) || !safeEqual(await pkceChallenge(verifier), redeemed.code_challenge)) {
       throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge.");
     }
     const token = await issueToken(ctx.db, redeemed.member_id, redeemed.session_hash, ctx.now);
@@ -348,7 +349,7 @@ async function requireTokenMember(ctx: BackendContext) {
 async function oneTap(ctx: BackendContext): Promise<Response> {
   const { token, member } = await requireTokenMember(ctx);
   const body = await readFields(ctx.request);
-  if (!sameText(text(body.token), token)) throw new ApiError(401, "invalid_token", {}, "token");
+  if (!safeEqual(text(body.token), token)) throw new ApiError(401, "invalid_token", {}, "token");
   const client = await findClient(ctx.db, text(body.client), ctx.url, ctx.site.product);
   if (!client) throw new ApiError(401, "invalid_client", {}, "client");
   if (client.hotel.id !== member.hotel_id) throw new ApiError(403, "wrong_hotel", {}, "client");

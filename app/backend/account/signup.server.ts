@@ -10,7 +10,7 @@ import type { BackendContext } from "~/backend/route";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { localizePath } from "~/i18n/languages";
-import { randomToken, sha256Hex } from "~/lib/oauth-crypto";
+import { randomToken, sha256Hex } from "~/lib/crypto";
 import { personName } from "~/domain/contact-fields";
 import { isPhoneNumber } from "~/domain/contact";
 import { callerKey, captchaText, eventStatement, signUpRisk } from "~/backend/captcha/captcha.server";

@@ -11,7 +11,8 @@ import { HotelApiError } from "~/contract/client";
 import { isLanguage, localizePath, type Language } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
-import { builtInClientSecret, hmac, pkceChallenge, randomToken, sameText } from "../../lib/oauth-crypto";
+import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
+import { hmacSha256Base64Url, randomToken, safeEqual } from "~/lib/crypto";
 import {
   clearedTokenCookies,
   loginBackCookie,
@@ -150,13 +151,13 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
  */
 export function signOutToken(app: App): Promise<string | null> {
   const token = app.session.memToken;
-  return token ? hmac(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
+  return token ? hmacSha256Base64Url(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
 }
 
 export async function signOutAllowed(app: App, given: unknown): Promise<boolean> {
   if (app.crossSite) return false;
   const expected = await signOutToken(app);
-  return expected === null || (typeof given === "string" && sameText(expected, given));
+  return expected === null || (typeof given === "string" && safeEqual(expected, given));
 }
 
 /** POST /{product}/logout: revoke the member token at the account service and remove the session. */

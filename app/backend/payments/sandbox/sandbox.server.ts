@@ -7,7 +7,8 @@
  * the browser returns to ClientBackURL. Nothing in the order flow knows it is a sandbox.
  */
 import { checkMacValue, ecpayDate, ECPAY_OK } from "~/backend/payments/gateways/ecpay";
-import { safeEqual } from "~/lib/crypto";
+import { base64Url, fromBase64Url, safeEqual } from "~/lib/crypto";
+import { escapeHtml } from "~/lib/html";
 import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/gateway";
 import { sandboxTexts, type SandboxTexts } from "~/backend/payments/sandbox/texts";
 import { readForm } from "~/platform/forms.server";
@@ -32,10 +33,6 @@ export interface SandboxDeps {
 }
 
 const MAX_ATTEMPTS = 8;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(texts: SandboxTexts, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="${texts.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(texts.title)}</title>
@@ -127,14 +124,12 @@ interface AtmTicket {
   expire: string;
 }
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => new TextDecoder().decode(Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
 
 /** The ATM account page, at an address the guest can come back to to "transfer" later. */
 async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   let ticket: AtmTicket | null = null;
   try {
-    ticket = JSON.parse(fromBase64Url(url.searchParams.get("d") ?? "")) as AtmTicket;
+    ticket = JSON.parse(new TextDecoder().decode(fromBase64Url(url.searchParams.get("d") ?? "") ?? new Uint8Array())) as AtmTicket;
   } catch {
     ticket = null;
   }
@@ -211,7 +206,7 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
     );
     if (checkout.PaymentInfoURL) await deliverUntilOk(deps, checkout.PaymentInfoURL, info);
     const ticket: AtmTicket = { fields: checkout, tradeNo, account, expire };
-    return back(`${SANDBOX_PATH}/atm?d=${toBase64Url(JSON.stringify(ticket))}`);
+    return back(`${SANDBOX_PATH}/atm?d=${base64Url(JSON.stringify(ticket))}`);
   }
   return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
 }

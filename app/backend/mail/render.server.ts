@@ -16,6 +16,7 @@ import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
+import { escapeHtml } from "~/lib/html";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 
@@ -48,8 +49,6 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /*
  * The HTML part's layout (decision 083). Email clients drop <style> and external CSS, and many

@@ -11,6 +11,7 @@ import { lodgingUnit } from "~/domain/units";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
 import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime } from "~/i18n/format";
+import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
@@ -77,23 +78,6 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
   ];
 }
 
-/** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join("\n");
-}
-
 export { formatTwd };
 
 /** A stay date in the one date style of the pages (app/i18n/format.ts). */
@@ -115,7 +99,7 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
     balance_later: t("pdf.remaining"),
     remaining: t("pdf.remaining"),
   };
-  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), plainText(hotel.booking_policy), plainText(hotel.cancel_policy)]
+  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), htmlToText(hotel.booking_policy, { lines: true }), htmlToText(hotel.cancel_policy, { lines: true })]
     .flatMap((text) => text.split("\n"))
     .filter(Boolean);
   return {

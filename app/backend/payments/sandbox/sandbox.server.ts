@@ -9,6 +9,7 @@
 import { checkMacValue, ecpayDate, ECPAY_OK } from "~/backend/payments/gateways/ecpay";
 import { base64Url, fromBase64Url, safeEqual } from "~/lib/crypto";
 import { escapeHtml } from "~/lib/html";
+import { formatPrice } from "~/i18n/format";
 import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/gateway";
 import { sandboxTexts, type SandboxTexts } from "~/backend/payments/sandbox/texts";
 import { readForm } from "~/platform/forms.server";
@@ -138,7 +139,7 @@ async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(checkout?.Language);
   if (!checkout || !ticket || !/^\d{1,20}$/.test(ticket.tradeNo) || !/^\d{1,20}$/.test(ticket.account)) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
-  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>NT$ ${escapeHtml(Number(checkout.TotalAmount).toLocaleString("en-US"))}</dd></dl>`;
+  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatPrice(Number(checkout.TotalAmount), texts.lang))}</dd></dl>`;
   const details = `<p role="status">${escapeHtml(texts.atmIssued)}</p><dl><dt>${escapeHtml(texts.bank)}</dt><dd>812</dd><dt>${escapeHtml(texts.account)}</dt><dd>${ticket.account}</dd><dt>${escapeHtml(texts.payBy)}</dt><dd>${escapeHtml(ticket.expire)}</dd></dl>`;
   const transfer = `<form method="post" action="${SANDBOX_PATH}/decide">${hiddenFields({ ...checkout, sandbox_trade_no: ticket.tradeNo })}<button type="submit" name="sandbox_decision" value="atm_pay">${escapeHtml(texts.transferNow)}</button></form>`;
   return page(texts, `${summary}${details}${transfer}<p><a href="${escapeHtml(checkout.ClientBackURL || "/")}">${escapeHtml(texts.back)}</a></p>`);
@@ -154,7 +155,7 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
   const texts = sandboxTexts(typeof form.get("Language") === "string" ? String(form.get("Language")) : "");
   if (!checkout) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
   const now = deps.now ?? new Date();
-  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>NT$ ${escapeHtml(Number(checkout.TotalAmount).toLocaleString("en-US"))}</dd></dl>`;
+  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatPrice(Number(checkout.TotalAmount), texts.lang))}</dd></dl>`;
   const action = `${SANDBOX_PATH}/decide`;
   const button = (decision: string, label: string, extra: Record<string, string> = {}) =>
     `<form method="post" action="${action}">${hiddenFields({ ...checkout, ...extra })}<button type="submit" name="sandbox_decision" value="${decision}">${escapeHtml(label)}</button></form>`;

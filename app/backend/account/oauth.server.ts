@@ -9,7 +9,7 @@ import { ApiError, MAX_BODY_BYTES, ok, readJsonBody } from "~/backend/http.serve
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge } from "~/lib/oauth-crypto";
-import { randomToken, safeEqual, sha256Hex } from "~/lib/crypto";
+import { safeEqual, sha256Hex } from "~/lib/crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { verifyPassword } from "./passwords";
@@ -21,6 +21,7 @@ import { confirmPage, confirmSignUp, requestSignUp, SignUpSchema, signUpCheck, s
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 import { readCookie } from "~/lib/cookie-header";
+import { csrfMatches, csrfTokenFor } from "~/lib/csrf";
 import { readForm } from "~/platform/forms.server";
 
 const SESSION_COOKIE = "account_session";
@@ -33,10 +34,8 @@ const clearedSession = `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
 
 /** A form's CSRF token: the one of this browser's cookie, or a new one the page sets. */
 function csrfFor(request: Request): { token: string; setCookie: string | null } {
-  const existing = readCookie(request.headers.get("cookie"), CSRF_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, setCookie: null };
-  const token = randomToken();
-  return { token, setCookie: `${CSRF_COOKIE}=${token}; ${COOKIE_ATTRIBUTES}` };
+  const { token, fresh } = csrfTokenFor(readCookie(request.headers.get("cookie"), CSRF_COOKIE));
+  return { token, setCookie: fresh ? `${CSRF_COOKIE}=${token}; ${COOKIE_ATTRIBUTES}` : null };
 }
 
 function withCookie(response: Response, ...cookies: (string | null)[]): Response {
@@ -48,9 +47,7 @@ function withCookie(response: Response, ...cookies: (string | null)[]): Response
 function formIsOurs(ctx: BackendContext, form: FormData): boolean {
   const origin = ctx.request.headers.get("origin");
   if (origin && origin !== "null" && origin !== ctx.url.origin) return false;
-  const expected = readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE);
-  const given = form.get("csrf");
-  return typeof expected === "string" && typeof given === "string" && expected.length === 43 && safeEqual(expected, given);
+  return csrfMatches(readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE), form);
 }
 
 type OAuthRequest = { ok: true; client: OAuthClient; params: OAuthParams } | { ok: false; response: Response };

@@ -16,9 +16,9 @@ import { paymentText } from "~/features/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo, Order } from "~/contract/schemas";
-import { requireOrderSite } from "~/features/orders/access.server";
 import { readForm } from "~/platform/forms.server";
 import { base64Url, fromBase64Url, sha256 } from "~/lib/crypto";
+import { requireProduct } from "~/platform/not-found.server";
 
 const TICKET_SECONDS = 10 * 60;
 
@@ -73,7 +73,7 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
 
 /** Step two as a route: the PDF, or a 403 for a ticket that does not open. */
 export async function proofDownload(context: AppLoadContext, product: string | undefined, request: Request): Promise<Response> {
-  const hotel = requireOrderSite(context, product);
+  const hotel = requireProduct({ product }, context);
   const { app } = context;
   const type = request.headers.get("content-type") ?? "";
   let number: string | null = null;

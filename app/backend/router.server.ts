@@ -1,4 +1,4 @@
-import { isLocalHost } from "~/platform/env.server";
+import { isLocalHost } from "~/lib/hosts";
 import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
 import { contentRoutes } from "~/backend/content/content.server";

@@ -6,7 +6,7 @@
  * (docs/decisions/035). A redirect_uri must equal a registered one exactly.
  */
 import { findHotelByDomain, type HotelRow } from "~/backend/hotels/hotels.server";
-import { isLocalHost } from "~/platform/env.server";
+import { isLocalHost } from "~/lib/hosts";
 import { builtInClientSecret } from "~/lib/oauth-crypto";
 import { safeEqual } from "~/lib/crypto";
 

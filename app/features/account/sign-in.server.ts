@@ -8,7 +8,7 @@
 import { formatPersonName } from "~/i18n/names";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/contract/client";
-import { isLanguage, localizePath, type Language } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localizePath, type Language } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
 import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
@@ -34,7 +34,7 @@ type App = AppLoadContext["app"];
 
 /** Paths a guest is never sent back to after signing in: the sign-in steps themselves. */
 export function signInPaths(product: string): string[] {
-  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [path, ...["zh-CN", "en-US", "ja-JP", "ko-KR"].map((lang) => `/${lang}${path}`)]);
+  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [path, ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `/${lang}${path}`)]);
 }
 
 /** Where the browser finds the account service ({account}): its own origin when it is built in. */

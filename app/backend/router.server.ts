@@ -1,4 +1,4 @@
-import { isLocalHost } from "~/platform/env.server";
+import { isLocalHost } from "~/lib/hosts";
 import { createLogger, requestIdOf, type Logger } from "~/platform/log.server";
 import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";

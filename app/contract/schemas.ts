@@ -3,6 +3,7 @@
  * every answer with these, whether it comes from the built-in back end or from an existing one.
  */
 import * as v from "valibot";
+import { LANGUAGES } from "~/i18n/languages";
 
 export const MsgSchema = v.union([
   v.object({
@@ -34,7 +35,7 @@ export const ImageSchema = v.object({
 });
 export type Image = v.InferOutput<typeof ImageSchema>;
 
-const LangSchema = v.picklist(["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"]);
+const LangSchema = v.picklist(LANGUAGES);
 
 export const HotelInfoSchema = v.object({
   hotel_id: v.number(),

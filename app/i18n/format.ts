@@ -28,11 +28,16 @@ export function pluralRules(lang: string): Intl.PluralRules {
   return kept(`p|${lang}`, () => new Intl.PluralRules(lang));
 }
 
-const PRICE: Intl.NumberFormatOptions = { style: "currency", currency: "TWD", maximumFractionDigits: 0, minimumFractionDigits: 0 };
+const AMOUNT: Intl.NumberFormatOptions = { maximumFractionDigits: 0, minimumFractionDigits: 0 };
 
-/** A TWD amount for the guest's language: "NT$3,200" in English, "$3,200" in Taiwan… */
-export function formatPrice(amount: number, lang: Language): string {
-  return numberFormat(lang, "price", PRICE).format(amount);
+/**
+ * THE money format (decision 090): a TWD amount as "NT$3,200" in every language, on pages, emails,
+ * the PDF and the test gateway; "-NT$3,200" below zero. (Intl's TWD symbol is "$" in zh-TW, which a
+ * guest from abroad reads as US dollars.)
+ */
+export function formatPrice(amount: number, lang: Language | string): string {
+  const digits = numberFormat(lang, "amount", AMOUNT).format(Math.abs(amount));
+  return `${amount < 0 ? "-" : ""}NT$${digits}`;
 }
 
 /**

@@ -145,17 +145,28 @@ export function sanitizeHtml(input: string | null | undefined): string {
   return out;
 }
 
-/** Plain text of hotel HTML, for meta descriptions and structured data. */
 /** Allowed tags that end a line of text; the others (strong, a, span…) sit inside a word or sentence. */
 const BLOCK_TAG = /<\/?(?:p|br|ul|ol|li|h3|h4|blockquote)\b[^>]*>/gi;
+/** Block elements the sanitizer drops (keeping their text): their end still ends a line. */
+const DROPPED_BLOCK_END = /<\/(?:div|h[1256])\s*>/gi;
 
-export function htmlToText(input: string | null | undefined): string {
-  // A block boundary becomes a space; an inline tag becomes nothing, so "bath<strong>tub</strong>,"
+/**
+ * Plain text of hotel HTML, the one converter (issue 24): tags and entities gone, sanitized first.
+ * On one line for meta descriptions and structured data; with `lines`, each paragraph, list item
+ * or line break on its own line, for the PDF and emails.
+ */
+export function htmlToText(input: string | null | undefined, options: { lines?: boolean } = {}): string {
+  // A block boundary ends a line; an inline tag becomes nothing, so "bath<strong>tub</strong>,"
   // reads "bathtub," and not "bath tub ,".
-  return decodeEntities(sanitizeHtml(input).replace(BLOCK_TAG, " ").replace(/<[^>]*>/g, ""))
+  const text = decodeEntities(sanitizeHtml((input ?? "").replace(DROPPED_BLOCK_END, "$&\n")).replace(BLOCK_TAG, "\n").replace(/<[^>]*>/g, ""))
+    .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/&quot;/g, '"');
+  if (!options.lines) return text.replace(/\s+/g, " ").trim();
+  return text
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
 }

@@ -9,6 +9,7 @@ import { readSession, type SessionState } from "~/features/account/session.serve
 import { getHotelInfo } from "~/platform/edge/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/log.server";
+import { isLoopbackHost } from "~/lib/hosts";
 
 export interface AppContext {
   env: AppEnv;
@@ -69,12 +70,10 @@ export function liveHotel(hotel: HotelInfo | null): HotelInfo | null {
   return hotel && hotel.status === 1 && hotel.website_exist ? hotel : null;
 }
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /** The hotel domain of a request: its host without port; plain localhost is the default hotel. */
 export function hotelDomainFor(host: string, defaultDomain: string): string {
   const bare = host.toLowerCase().replace(/:\d+$/, "");
-  if (LOCAL_HOSTS.has(bare) && defaultDomain) return defaultDomain;
+  if (isLoopbackHost(bare) && defaultDomain) return defaultDomain;
   return bare;
 }
 

@@ -8,6 +8,7 @@ import * as v from "valibot";
 import type { Cart } from "~/domain/cart";
 import { MAX_CART_LINES } from "~/domain/cart";
 import type { AppEnv } from "~/platform/env.server";
+import { csrfMatches, csrfTokenFor } from "~/lib/csrf";
 
 /**
  * A signed cookie whose parse never throws: Remix's throws on a value that is not base64 or JSON
@@ -58,20 +59,16 @@ export function newCheckoutKey(): string {
   return crypto.randomUUID();
 }
 
+/** The CSRF token of this browser (lib/csrf.ts), kept in a signed cookie; a new one comes with its Set-Cookie. */
 export async function csrfToken(request: Request, env: AppEnv): Promise<{ token: string; setCookie: string | null }> {
-  const existing = await csrfCookie(env).parse(request.headers.get("cookie"));
-  if (typeof existing === "string" && /^[A-Za-z0-9-]{36}$/.test(existing)) return { token: existing, setCookie: null };
-  const token = crypto.randomUUID();
-  return { token, setCookie: await csrfCookie(env).serialize(token) };
+  const { token, fresh } = csrfTokenFor(await csrfCookie(env).parse(request.headers.get("cookie")));
+  return { token, setCookie: fresh ? await csrfCookie(env).serialize(token) : null };
 }
 
 /** A POST form must come from this site and carry the token of its browser's CSRF cookie. */
 export async function verifyCsrf(request: Request, app: { env: AppEnv; crossSite: boolean }, form: FormData): Promise<boolean> {
   if (app.crossSite) return false;
-  const env = app.env;
-  const expected = await csrfCookie(env).parse(request.headers.get("cookie"));
-  const given = form.get("csrf");
-  return typeof expected === "string" && typeof given === "string" && expected.length === 36 && given === expected;
+  return csrfMatches(await csrfCookie(app.env).parse(request.headers.get("cookie")), form);
 }
 
 /**

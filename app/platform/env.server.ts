@@ -80,12 +80,6 @@ export const DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   "development-only-secret-never-deploy-0123456789",
 ]);
 
-/** Hosts that only this machine reaches: plain localhost, *.localhost and loopback addresses. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
-}
-
 export type AppEnv = v.InferOutput<typeof EnvSchema>;
 
 export class EnvError extends Error {}

@@ -14,6 +14,7 @@ import { chooseLayouts } from "~/ui/layouts/templates";
 import { THEME_STYLESHEETS } from "~/ui/layouts/themes";
 import { fallbackOnError } from "~/platform/log.server";
 import { memberSystemOpen, signOutToken } from "~/features/account/sign-in.server";
+import { notFound } from "~/platform/not-found.server";
 
 export type SiteMenuItem =
   | { kind: "link"; label: string; labelKey: string | null; href: string; newTab: boolean; external: boolean }
@@ -47,7 +48,7 @@ export function toSiteMenuItem(item: MenuItem | null): SiteMenuItem {
 export async function loadSite(context: AppLoadContext, request: Request) {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   const lang: Language = app.lang;
   const url = new URL(request.url);
   const layouts = chooseLayouts(hotel, url.searchParams.get("preview"));

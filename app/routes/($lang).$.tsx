@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/ui/NotFound";
+import { notFound } from "~/platform/not-found.server";
 
 /** Any path the site does not know: the 404 page, with HTTP status 404. */
 export async function loader() {
-  throw new Response(null, { status: 404 });
+  throw notFound();
 }
 
 export const meta: MetaFunction = () => [{ title: "404" }];

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { memberSystemOpen, startSignIn } from "~/features/account/sign-in.server";
+import { notFound, requireProduct } from "~/platform/not-found.server";
 
 /** /{product}/login?back=…: "Sign in" saves the address to return to and goes to the account service. */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || params.product !== app.env.PRODUCT || !memberSystemOpen(app)) throw new Response(null, { status: 404 });
+  requireProduct(params, context);
+  if (!memberSystemOpen(app)) throw notFound();
   return startSignIn(app, request);
 }

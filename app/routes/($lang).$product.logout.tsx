@@ -3,11 +3,12 @@ import { localizePath } from "~/i18n/languages";
 import { readForm } from "~/platform/forms.server";
 import { safeRedirect } from "~/platform/redirects.server";
 import { signOut, signOutAllowed } from "~/features/account/sign-in.server";
+import { requireProduct } from "~/platform/not-found.server";
 
 /** POST /{product}/logout: the header's "Sign out" form (works without JavaScript). */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  requireProduct(params, context);
   // Not our form (JSON, text, a broken body): nobody is signed out, as with a wrong token.
   const form = await readForm(request);
   if (!form || !(await signOutAllowed(app, form.get("sign_out_token")))) throw new Response(null, { status: 403 });
@@ -17,7 +18,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 /** A GET never signs anyone out: it goes home. */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  requireProduct(params, context);
   return safeRedirect(localizePath("/", app.lang), request, 303);
 }
 

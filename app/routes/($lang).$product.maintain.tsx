@@ -4,13 +4,14 @@ import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { PhoneLink } from "~/ui/PhoneLink";
 import { fixedT } from "~/i18n/i18next.server";
+import { requireProduct } from "~/platform/not-found.server";
 
 /** /{product}/maintain: online booking is closed and the hotel has no official booking link (spec §2). */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || params.product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  const hotel = requireProduct(params, context);
   const t = await fixedT(app.lang);
-  return { title: `${t("maintain.title")} | ${app.hotel.hotel_name}`, phone: app.hotel.phone, email: app.hotel.email };
+  return { title: `${t("maintain.title")} | ${hotel.hotel_name}`, phone: hotel.phone, email: hotel.email };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);

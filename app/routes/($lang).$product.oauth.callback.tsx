@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { fixedT } from "~/i18n/i18next.server";
 import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/features/account/sign-in.server";
+import { notFound, requireProduct } from "~/platform/not-found.server";
 
 /**
  * /{product}/oauth/callback (spec §2): the account service returns here with a code; signing in
@@ -12,13 +13,14 @@ import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/features/acco
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || params.product !== app.env.PRODUCT || !memberSystemOpen(app)) throw new Response(null, { status: 404 });
+  const hotel = requireProduct(params, context);
+  if (!memberSystemOpen(app)) throw notFound();
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   if (url.searchParams.has("code") || url.searchParams.has("state") || (error && !isSignInFailure(error))) throw await finishSignIn(app, request);
   const reason = isSignInFailure(error) ? error : "state";
   const t = await fixedT(app.lang);
-  return { title: `${t("login.title")} | ${app.hotel.hotel_name}`, reason, product: app.env.PRODUCT };
+  return { title: `${t("login.title")} | ${hotel.hotel_name}`, reason, product: app.env.PRODUCT };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);

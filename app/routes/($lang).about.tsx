@@ -7,6 +7,7 @@ import { RichText } from "~/features/content/RichText";
 import { htmlToText } from "~/lib/sanitize";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
+import { notFound } from "~/platform/not-found.server";
 
 /** Map link (spec §3 google_map_open_way): 0 searches the address, 1 the hotel's listing by store name. */
 export function mapLink(hotel: { google_map_open_way: number; google_store_name: string; address: string }): string {
@@ -17,7 +18,7 @@ export function mapLink(hotel: { google_map_open_way: number; google_store_name:
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   const t = await fixedT(app.lang);
   const url = new URL(request.url);
   return {

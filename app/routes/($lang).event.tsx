@@ -10,11 +10,12 @@ import { formatDate } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
 import { useSite } from "~/ui/site-data";
+import { notFound } from "~/platform/not-found.server";
 
 /** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel) throw new Response(null, { status: 404 });
+  if (!app.hotel) throw notFound();
   const url = new URL(request.url);
   const t = await fixedT(app.lang);
   const base = {
@@ -37,7 +38,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         if (error instanceof HotelApiError && error.isNotFound) return null;
         throw error;
       });
-    if (!promotion) throw new Response(null, { status: 404 });
+    if (!promotion) throw notFound();
     return { ...base, mode: "detail" as const, promotion, promotions: [] };
   }
   return {

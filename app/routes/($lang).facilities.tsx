@@ -5,11 +5,12 @@ import { Picture } from "~/ui/Picture";
 import { RichText } from "~/features/content/RichText";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
+import { notFound } from "~/platform/not-found.server";
 
 /** The hotel's facilities, by priority (spec §9). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel) throw new Response(null, { status: 404 });
+  if (!app.hotel) throw notFound();
   const t = await fixedT(app.lang);
   const url = new URL(request.url);
   return {

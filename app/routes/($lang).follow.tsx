@@ -3,12 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
+import { notFound } from "~/platform/not-found.server";
 
 /** /follow: the hotel's social accounts. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   const t = await fixedT(app.lang);
   const url = new URL(request.url);
   const links = [

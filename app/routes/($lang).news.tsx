@@ -6,6 +6,7 @@ import { NewsList } from "~/features/content/NewsList";
 import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
 import { useSite } from "~/ui/site-data";
+import { notFound } from "~/platform/not-found.server";
 
 /** News items per page of /news. */
 export const NEWS_PAGE_SIZE = 10;
@@ -15,15 +16,15 @@ const NEWS_LIMIT = 100;
 /** The hotel's news, newest first, NEWS_PAGE_SIZE a page: /news, /news?page=2… (decision 018). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel) throw new Response(null, { status: 404 });
+  if (!app.hotel) throw notFound();
   const url = new URL(request.url);
   const asked = url.searchParams.get("page");
   // Page 1 is /news itself (the Worker sends ?page=1 there); anything but a page number is no page.
-  if (asked !== null && !/^[1-9]\d{0,3}$/.test(asked)) throw new Response(null, { status: 404 });
+  if (asked !== null && !/^[1-9]\d{0,3}$/.test(asked)) throw notFound();
   const page = asked === null ? 1 : Number(asked);
   const news = await app.api.activeAnnouncements({ limit: NEWS_LIMIT });
   const pages = Math.max(1, Math.ceil(news.length / NEWS_PAGE_SIZE));
-  if (page > pages) throw new Response(null, { status: 404 });
+  if (page > pages) throw notFound();
   const t = await fixedT(app.lang);
   const heading = page === 1 ? t("nav.news") : t("news.page_title", { number: page });
   return {

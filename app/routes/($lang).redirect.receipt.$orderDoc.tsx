@@ -9,6 +9,7 @@ import { formatDateTime } from "~/i18n/format";
 import { fixedT } from "~/i18n/i18next.server";
 import { useSite } from "~/ui/site-data";
 import { SentenceWithPhone } from "~/ui/PhoneLink";
+import { notFound } from "~/platform/not-found.server";
 
 /** Styled by the hotel's booking layout, like the rest of the booking flow. */
 export const handle = { booking: true };
@@ -19,7 +20,7 @@ export const handle = { booking: true };
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel) throw new Response(null, { status: 404 });
+  if (!app.hotel) throw notFound();
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const t = await fixedT(app.lang);
   return {

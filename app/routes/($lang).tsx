@@ -16,6 +16,7 @@ import { liveHotel } from "~/platform/context.server";
 import { safeRedirect } from "~/platform/redirects.server";
 import { loadSite, type SiteData } from "~/platform/site.server";
 import { useSite } from "~/ui/site-data";
+import { notFound } from "~/platform/not-found.server";
 
 /**
  * Every page of a hotel's site. Guards of spec §2: an unknown domain, or a hotel that is not
@@ -26,7 +27,7 @@ import { useSite } from "~/ui/site-data";
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = liveHotel(app.hotel);
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   // zh-TW has no prefix: /zh-TW/about is /about (the Worker answers this first; kept for safety).
   if (params.lang === DEFAULT_LANGUAGE) {
     const url = new URL(request.url);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { liveHotel } from "~/platform/context.server";
 import { externalRedirect, safeRedirect } from "~/platform/redirects.server";
+import { notFound } from "~/platform/not-found.server";
 
 /**
  * /favicon.ico, which browsers ask for wherever a page names no icon (a PDF in a tab, the test
@@ -12,5 +13,5 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const icon = liveHotel(app.hotel)?.icon_images.main ?? "";
   if (icon.startsWith("/") && !icon.startsWith("//")) return safeRedirect(icon, request, 302);
   if (/^https?:\/\//i.test(icon)) return externalRedirect(icon, request, 302);
-  throw new Response(null, { status: 404 });
+  throw notFound();
 }

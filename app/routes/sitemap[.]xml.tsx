@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { localizePath } from "~/i18n/languages";
+import { escapeHtml } from "~/lib/html";
+import { liveHotel } from "~/platform/context.server";
+import { notFound } from "~/platform/not-found.server";
 import { NEWS_PAGE_SIZE } from "./($lang).news";
-
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** sitemap.xml for the hotel of this domain: every page in every language, with hreflang alternates. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
-  const hotel = app.hotel;
-  if (!hotel || hotel.status !== 1 || !hotel.website_exist) throw new Response("Not found", { status: 404 });
+  const hotel = liveHotel(app.hotel);
+  if (!hotel) throw notFound("Not found");
   const origin = new URL(request.url).origin;
   const [rooms, promotions, news, attractions, facilities] = await Promise.all([
     app.api.rooms(),
@@ -33,10 +34,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const entries = paths.flatMap((path) =>
     hotel.support_lang.map((lang) => {
       const alternates = hotel.support_lang
-        .map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeXml(origin + localizePath(path, alternate))}"/>`)
+        .map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(origin + localizePath(path, alternate))}"/>`)
         .join("");
-      const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + localizePath(path, hotel.main_lang))}"/>`;
-      return `<url><loc>${escapeXml(origin + localizePath(path, lang))}</loc>${alternates}${fallback}</url>`;
+      const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizePath(path, hotel.main_lang))}"/>`;
+      return `<url><loc>${escapeHtml(origin + localizePath(path, lang))}</loc>${alternates}${fallback}</url>`;
     }),
   );
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;

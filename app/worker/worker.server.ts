@@ -15,7 +15,7 @@ import { bookmarkSetCookie, openReplicaSession, type ReplicaSession } from "~/pl
 import { rememberVersions, seenVersions } from "~/platform/edge/versions.server";
 import { apiMessage } from "~/backend/messages";
 import { clearedTokenCookies } from "~/features/account/session.server";
-import { DEVELOPMENT_SECRETS, EnvError, isLocalHost, parseEnv, type AppEnv } from "~/platform/env.server";
+import { DEVELOPMENT_SECRETS, EnvError, parseEnv, type AppEnv } from "~/platform/env.server";
 import type { Transport } from "~/contract/client";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPath } from "~/i18n/languages";
 import { HotelApiError } from "~/contract/client";
@@ -26,6 +26,8 @@ import { securityHeaders } from "~/platform/security.server";
 import { unavailablePage } from "~/platform/unavailable.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
+import { base64 } from "~/lib/crypto";
+import { clientAddress, isLocalHost } from "~/lib/hosts";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -157,8 +159,7 @@ function refusal(status: number, code: "bad_host" | "site_unavailable", url: URL
 }
 
 function nonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return base64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The language a page is asked in, read from its path alone (the site may not be reachable). */
@@ -237,8 +238,7 @@ async function handleRequest(
   }
   // The guest's address counts toward the unpaid-order limit; this machine's own (local
   // development, tests) does not: every local guest shares it (docs/decisions/032).
-  const connecting = request.headers.get("cf-connecting-ip") ?? "";
-  const clientIp = /^(127\.|::1$|::ffff:127\.)/.test(connecting) ? "" : connecting;
+  const clientIp = clientAddress(request);
   const options = backendOptions(env, rawEnv, { clientIp, waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin, log });
   // The development outbox page: only when configured, and only on this machine.
   if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {

@@ -12,7 +12,7 @@ async function toGateway(page: Page, javaScriptEnabled: boolean, amount: number,
   }
   await expect(page.locator("h1")).toHaveText("Test payment gateway");
   await expect(page.getByRole("note")).toHaveText("This is a test payment: no money is charged.");
-  await expect(page.locator("dd").nth(1)).toHaveText(`NT$ ${amount.toLocaleString("en-US")}`);
+  await expect(page.locator("dd").nth(1)).toHaveText(twd(amount));
 }
 
 const offsetFor = (base: number, javaScriptEnabled: boolean) => base + (javaScriptEnabled ? 0 : 2);

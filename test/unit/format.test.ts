@@ -12,10 +12,11 @@ async function translator(lng: string) {
 }
 
 describe("formatting for the guest's language", () => {
-  it("formats TWD without decimals", () => {
-    expect(formatPrice(3200, "en-US")).toBe("NT$3,200");
-    expect(formatPrice(3200, "zh-TW")).toBe("$3,200");
-    expect(formatPrice(3200, "ja-JP")).toContain("3,200");
+  it("formats TWD as NT$, without decimals, in every language (decision 090)", () => {
+    for (const lang of ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const) expect(formatPrice(3200, lang)).toBe("NT$3,200");
+    expect(formatPrice(1234567.4, "zh-TW")).toBe("NT$1,234,567");
+    expect(formatPrice(0, "en-US")).toBe("NT$0");
+    expect(formatPrice(-200, "en-US")).toBe("-NT$200");
   });
   it("formats hotel-local dates without shifting them", () => {
     // One style per language, with the weekday (issue 25 item 14): the style of every page, email and the PDF.

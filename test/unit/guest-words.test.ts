@@ -147,7 +147,7 @@ describe("one date style, and every time in a named zone (items 14, 15)", () => 
 
 describe("zh-TW and Japanese wording (items 11, 12)", () => {
   it("zh-TW asks to pay online grammatically and calls the balance one thing", () => {
-    expect(docText("zh-TW", "mail.pay_online", { amount: "$10,220" })).toBe("請線上付款 $10,220：");
+    expect(docText("zh-TW", "mail.pay_online", { amount: "NT$10,220" })).toBe("請線上付款 NT$10,220：");
     const zh = resources["zh-TW"].common;
     expect(Object.values(zh).join("")).not.toContain("餘款");
     expect(Object.values(resources["zh-CN"].common).join("")).not.toContain("余款");

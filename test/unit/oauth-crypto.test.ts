@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CODE_VERIFIER, pkceChallenge, randomToken } from "~/lib/oauth-crypto";
+import { builtInClientSecret, CODE_VERIFIER, pkceChallenge } from "~/lib/oauth-crypto";
+import { hmacSha256Base64Url, randomToken } from "~/lib/crypto";
 import { hashPassword, verifyPassword, PBKDF2_ITERATIONS, MAX_PBKDF2_ITERATIONS } from "~/backend/account/passwords";
 
 describe("PKCE S256", () => {
@@ -12,6 +13,14 @@ describe("PKCE S256", () => {
     expect(a).toMatch(CODE_VERIFIER);
     expect(a).toHaveLength(43);
     expect(randomToken()).not.toBe(a);
+  });
+});
+
+describe("the built-in account service's client secret", () => {
+  it("is the HMAC of the client id under the signing secret, so nothing is stored", async () => {
+    const secret = await builtInClientSecret("signing-secret", "hotel.example");
+    expect(secret).toBe(await hmacSha256Base64Url("signing-secret", "oauth-client:hotel.example"));
+    expect(secret).not.toBe(await builtInClientSecret("signing-secret", "other.example"));
   });
 });
 

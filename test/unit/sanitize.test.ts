@@ -77,4 +77,13 @@ describe("sanitizeHtml", () => {
   ])("gives plain text: %s", (_name, html, text) => {
     expect(htmlToText(html)).toBe(text);
   });
+
+  it("keeps lines for the PDF and emails: each paragraph, item or break on its own line", () => {
+    expect(htmlToText("<p>Check-in  from 15:00.</p><ul><li>No pets</li><li>No smoking &amp; no fires</li></ul>Quiet<br>after 22:00", { lines: true })).toBe(
+      "Check-in from 15:00.\nNo pets\nNo smoking & no fires\nQuiet\nafter 22:00",
+    );
+    expect(htmlToText("<div>One&nbsp;room</div><div>Two</div><h2>Three</h2>", { lines: true })).toBe("One room\nTwo\nThree");
+    expect(htmlToText("<div>One</div><div>Two</div>")).toBe("One Two");
+    expect(htmlToText(null, { lines: true })).toBe("");
+  });
 });

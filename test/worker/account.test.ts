@@ -10,7 +10,8 @@ import { hashPassword } from "~/backend/account/passwords";
 import { handleBackendRequest } from "~/backend/router.server";
 import { memberSessionCookie } from "~/platform/cookies.server";
 import type { AppEnv } from "~/platform/env.server";
-import { builtInClientSecret, pkceChallenge, randomToken } from "~/lib/oauth-crypto";
+import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
+import { randomToken } from "~/lib/crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { BOOKER, Browser, answerQuestion, apiJson, captchaQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 

@@ -6,8 +6,9 @@
  * (docs/decisions/035). A redirect_uri must equal a registered one exactly.
  */
 import { findHotelByDomain, type HotelRow } from "~/backend/hotels/hotels.server";
-import { isLocalHost } from "~/platform/env.server";
-import { builtInClientSecret, sameText } from "~/lib/oauth-crypto";
+import { isLocalHost } from "~/lib/hosts";
+import { builtInClientSecret } from "~/lib/oauth-crypto";
+import { safeEqual } from "~/lib/crypto";
 
 export interface OAuthClient {
   clientId: string;
@@ -37,5 +38,5 @@ export function siteHomeFor(client: OAuthClient, redirectUri: string | null): st
 }
 
 export async function clientSecretMatches(signingSecret: string, clientId: string, given: string): Promise<boolean> {
-  return sameText(await builtInClientSecret(signingSecret, clientId.toLowerCase()), given);
+  return safeEqual(await builtInClientSecret(signingSecret, clientId.toLowerCase()), given);
 }

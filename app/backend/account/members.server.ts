@@ -7,7 +7,7 @@
 import { ApiError, ok } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import type { BackendRoute } from "~/backend/route";
-import { sha256Hex } from "~/lib/oauth-crypto";
+import { sha256Hex } from "~/lib/crypto";
 import { issueToken } from "./tokens.server";
 
 export interface MemberRow {

@@ -8,7 +8,8 @@ import * as v from "valibot";
 import { ApiError, MAX_BODY_BYTES, ok, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
-import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge, randomToken, sameText, sha256Hex } from "~/lib/oauth-crypto";
+import { CODE_CHALLENGE, CODE_VERIFIER, pkceChallenge } from "~/lib/oauth-crypto";
+import { safeEqual, sha256Hex } from "~/lib/crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { verifyPassword } from "./passwords";
@@ -20,6 +21,7 @@ import { confirmPage, confirmSignUp, requestSignUp, SignUpSchema, signUpCheck, s
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 import { readCookie } from "~/lib/cookie-header";
+import { csrfMatches, csrfTokenFor } from "~/lib/csrf";
 import { readForm } from "~/platform/forms.server";
 
 const SESSION_COOKIE = "account_session";
@@ -32,10 +34,8 @@ const clearedSession = `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
 
 /** A form's CSRF token: the one of this browser's cookie, or a new one the page sets. */
 function csrfFor(request: Request): { token: string; setCookie: string | null } {
-  const existing = readCookie(request.headers.get("cookie"), CSRF_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, setCookie: null };
-  const token = randomToken();
-  return { token, setCookie: `${CSRF_COOKIE}=${token}; ${COOKIE_ATTRIBUTES}` };
+  const { token, fresh } = csrfTokenFor(readCookie(request.headers.get("cookie"), CSRF_COOKIE));
+  return { token, setCookie: fresh ? `${CSRF_COOKIE}=${token}; ${COOKIE_ATTRIBUTES}` : null };
 }
 
 function withCookie(response: Response, ...cookies: (string | null)[]): Response {
@@ -47,9 +47,7 @@ function withCookie(response: Response, ...cookies: (string | null)[]): Response
 function formIsOurs(ctx: BackendContext, form: FormData): boolean {
   const origin = ctx.request.headers.get("origin");
   if (origin && origin !== "null" && origin !== ctx.url.origin) return false;
-  const expected = readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE);
-  const given = form.get("csrf");
-  return typeof expected === "string" && typeof given === "string" && expected.length === 43 && sameText(expected, given);
+  return csrfMatches(readCookie(ctx.request.headers.get("cookie"), CSRF_COOKIE), form);
 }
 
 type OAuthRequest = { ok: true; client: OAuthClient; params: OAuthParams } | { ok: false; response: Response };
@@ -325,7 +323,7 @@ async function exchangeCode(ctx: BackendContext): Promise<Response> {
     if (redeemed.client_id !== client.clientId) throw new OAuthError("invalid_grant", "The code was issued to another client.");
     if (body.redirect_uri !== redeemed.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
     const verifier = body.code_verifier ?? "";
-    if (!CODE_VERIFIER.test(verifier) || !sameText(await pkceChallenge(verifier), redeemed.code_challenge)) {
+    if (!CODE_VERIFIER.test(verifier) || !safeEqual(await pkceChallenge(verifier), redeemed.code_challenge)) {
       throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge.");
     }
     const token = await issueToken(ctx.db, redeemed.member_id, redeemed.session_hash, ctx.now);
@@ -348,7 +346,7 @@ async function requireTokenMember(ctx: BackendContext) {
 async function oneTap(ctx: BackendContext): Promise<Response> {
   const { token, member } = await requireTokenMember(ctx);
   const body = await readFields(ctx.request);
-  if (!sameText(text(body.token), token)) throw new ApiError(401, "invalid_token", {}, "token");
+  if (!safeEqual(text(body.token), token)) throw new ApiError(401, "invalid_token", {}, "token");
   const client = await findClient(ctx.db, text(body.client), ctx.url, ctx.site.product);
   if (!client) throw new ApiError(401, "invalid_client", {}, "client");
   if (client.hotel.id !== member.hotel_id) throw new ApiError(403, "wrong_hotel", {}, "client");

@@ -1,13 +1,10 @@
 /** Member passwords: PBKDF2-SHA256 with a random salt, stored as "iterations$salt$hash" (base64). */
+import { base64, safeEqual } from "~/lib/crypto";
 
 /** Deployed Workers refuse PBKDF2 above 100,000 iterations (workerd issue 1346); `wrangler dev` does not, so a test holds us to it. */
 export const MAX_PBKDF2_ITERATIONS = 100_000;
 export const PBKDF2_ITERATIONS = 100_000;
 const ITERATIONS = PBKDF2_ITERATIONS;
-
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
 
 function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
@@ -21,7 +18,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return `${ITERATIONS}$${toBase64(salt)}$${toBase64(await derive(password, salt, ITERATIONS))}`;
+  return `${ITERATIONS}$${base64(salt)}$${base64(await derive(password, salt, ITERATIONS))}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -32,8 +29,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!Number.isInteger(count) || count < 1 || count > MAX_PBKDF2_ITERATIONS) return false;
   const actual = await derive(password, fromBase64(salt), count);
   const expected = fromBase64(hash);
-  if (actual.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < actual.length; i++) diff |= (actual[i] ?? 0) ^ (expected[i] ?? 0);
-  return diff === 0;
+  return safeEqual(actual, expected);
 }

@@ -10,13 +10,14 @@ import type { BackendContext } from "~/backend/route";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { hotelNameIn } from "~/backend/hotels/hotels.server";
 import { localizePath } from "~/i18n/languages";
-import { randomToken, sha256Hex } from "~/lib/oauth-crypto";
+import { randomToken, sha256Hex } from "~/lib/crypto";
 import { personName } from "~/domain/contact-fields";
 import { isPhoneNumber } from "~/domain/contact";
 import { callerKey, captchaText, eventStatement, signUpRisk } from "~/backend/captcha/captcha.server";
 import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { hashPassword } from "./passwords";
-import { accountText, escapeHtml, page } from "./pages.server";
+import { accountText, page } from "./pages.server";
+import { escapeHtml } from "~/lib/html";
 
 /** How long a sign-up link works. */
 export const SIGNUP_LINK_HOURS = 24;

@@ -3,7 +3,7 @@
  * its own sign-in sessions, member tokens (mem_token) and hotel-scoped PMS tokens (pms_token).
  * Only SHA-256 hashes of codes, sessions and tokens are stored.
  */
-import { randomToken, sha256Hex } from "~/lib/oauth-crypto";
+import { randomToken, sha256Hex } from "~/lib/crypto";
 
 /** An authorization code lives two minutes: the site exchanges it at once. */
 export const CODE_SECONDS = 120;

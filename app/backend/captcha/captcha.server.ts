@@ -19,6 +19,7 @@ import { callerAddressKey, normalizedEmail } from "~/domain/identity";
 import { captchaPicture, normalizedAnswer, pictureDataUrl, randomCode } from "./picture";
 import { randomSum, sumAnswer, sumWords } from "./question";
 import { CHALLENGE_SECONDS, PASS_SECONDS, challengeClaims, checkChallenge, checkPass, newNonce, signChallenge, signPass } from "./token";
+import { clientAddress } from "~/lib/hosts";
 
 const TEXTS: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
 export type CaptchaText = keyof typeof enUS;
@@ -47,7 +48,7 @@ export interface Challenge {
  * This machine's own requests (local development, tests without an address) are one caller, "local".
  */
 export function callerKey(ctx: Pick<BackendContext, "clientIp" | "request">): string {
-  return callerAddressKey(ctx.clientIp || (ctx.request.headers.get("cf-connecting-ip") ?? "")) || "local";
+  return callerAddressKey(ctx.clientIp || clientAddress(ctx.request)) || "local";
 }
 
 export function hotelLimits(hotel: Pick<HotelRow, "abuse_limits">): AbuseLimits {

@@ -6,8 +6,8 @@
  */
 import type { Language } from "~/i18n/languages";
 import { captchaText, type Challenge } from "./captcha.server";
+import { escapeHtml } from "~/lib/html";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface ChallengeState {
   challenge: Challenge;

@@ -5,7 +5,7 @@
  * expiry and its own nonce. The nonces are spent in D1 (captcha.server.ts): each token works once.
  * Pure Web Crypto.
  */
-import { base64Url, hmac, sameText } from "~/lib/oauth-crypto";
+import { base64Url, hmacSha256Base64Url, safeEqual } from "~/lib/crypto";
 
 export const CHALLENGE_SECONDS = 10 * 60;
 export const PASS_SECONDS = 5 * 60;
@@ -40,7 +40,7 @@ function parse(kind: "c1" | "p1", token: string, macs: number): { claims: TokenC
   return { claims, body: body(kind, claims), macs: rest };
 }
 
-const answerMac = (secret: string, tokenBody: string, answer: string) => hmac(secret, `captcha-answer:${tokenBody}:${answer}`);
+const answerMac = (secret: string, tokenBody: string, answer: string) => hmacSha256Base64Url(secret, `captcha-answer:${tokenBody}:${answer}`);
 
 /** A challenge token for `answers` (already normalised): any one of them passes. */
 export async function signChallenge(secret: string, claims: TokenClaims, answers: readonly string[]): Promise<string> {
@@ -57,7 +57,7 @@ export async function checkChallenge(secret: string, token: string, answer: stri
   if (!parsed) return { ok: false, reason: "malformed", claims: null };
   const mac = await answerMac(secret, parsed.body, answer);
   // Both compared, always: the time taken does not tell which answer the guest gave.
-  const matches = parsed.macs.map((expected) => sameText(expected, mac));
+  const matches = parsed.macs.map((expected) => safeEqual(expected, mac));
   return matches.some(Boolean) ? { ok: true, claims: parsed.claims } : { ok: false, reason: "wrong", claims: parsed.claims };
 }
 
@@ -68,12 +68,12 @@ export function challengeClaims(token: string): TokenClaims | null {
 
 export async function signPass(secret: string, claims: TokenClaims): Promise<string> {
   const tokenBody = body("p1", claims);
-  return `${tokenBody}.${await hmac(secret, `captcha-pass:${tokenBody}`)}`;
+  return `${tokenBody}.${await hmacSha256Base64Url(secret, `captcha-pass:${tokenBody}`)}`;
 }
 
 /** The claims of a pass whose signature holds; null for anything else. */
 export async function checkPass(secret: string, token: string): Promise<TokenClaims | null> {
   const parsed = parse("p1", token, 1);
   if (!parsed) return null;
-  return sameText(parsed.macs[0] ?? "", await hmac(secret, `captcha-pass:${parsed.body}`)) ? parsed.claims : null;
+  return safeEqual(parsed.macs[0] ?? "", await hmacSha256Base64Url(secret, `captcha-pass:${parsed.body}`)) ? parsed.claims : null;
 }

@@ -14,7 +14,7 @@ import {
   targetRoomIds,
 } from "~/backend/catalogue/catalogue.server";
 import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
-import { hotelByDomain, hotelOf, liveHotel, mainLanguage, requireHotel, type HotelHead } from "~/backend/hotels/hotels.server";
+import { hotelByDomain, hotelOf, requireLiveHotel, mainLanguage, requireHotel, type HotelHead } from "~/backend/hotels/hotels.server";
 import { memberFromRequest } from "~/backend/account/members.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
@@ -61,7 +61,7 @@ export const roomRoutes: BackendRoute[] = [
         hotelByDomain(ctx.db, domain),
         ...(shaped ? availabilityStatements(ctx.db, { domain }, startDate, endDate) : []),
       ]);
-      const hotel = liveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
+      const hotel = requireLiveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
       const { start, end, today } = requireStay(hotel, startDate, endDate, ctx.now);
       const availability = stayAvailability(stay, start, end);
       const main = mainLanguage(hotel);

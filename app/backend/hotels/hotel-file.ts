@@ -7,7 +7,7 @@ import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/d
 import { isCleanName } from "~/domain/contact";
 import { ABUSE_LIMIT_RANGES, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from "~/domain/abuse-limits";
 import { PAYMENT_PROVIDERS } from "~/backend/payments/gateways/providers";
-import { isLocalHost } from "~/platform/env.server";
+import { isLocalHost } from "~/lib/hosts";
 import { FACILITY_GROUPS } from "~/contract/facilities";
 import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/domain/links";

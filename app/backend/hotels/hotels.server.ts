@@ -129,11 +129,11 @@ export async function findHotelByDomain(db: D1Database, domain: string): Promise
  */
 export async function requireHotel(db: D1Database, domain: string | null | undefined): Promise<HotelRow> {
   if (!domain) throw new ApiError(400, "domain_required", {}, "domain");
-  return liveHotel(await findHotelByDomain(db, domain));
+  return requireLiveHotel(await findHotelByDomain(db, domain));
 }
 
-/** The hotel row read (hotelByDomain) when it is a live hotel; the same 404 as requireHotel otherwise. */
-export function liveHotel(hotel: HotelRow | null | undefined): HotelRow {
+/** The hotel row read (hotelByDomain) when it is a live hotel; otherwise the same 404 (ApiError) as requireHotel. The site's liveHotel (platform/context.server.ts) answers null instead. */
+export function requireLiveHotel(hotel: HotelRow | null | undefined): HotelRow {
   if (!hotel || hotel.status !== 1 || hotel.website_exist !== 1) throw new ApiError(404, "hotel_not_found");
   return hotel;
 }

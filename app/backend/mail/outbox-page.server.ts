@@ -7,8 +7,8 @@ import type { AppEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import { composePending } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
+import { escapeHtml } from "~/lib/html";
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Escaped text whose http(s) addresses are links. */
 function linkify(text: string): string {

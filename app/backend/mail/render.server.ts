@@ -9,13 +9,13 @@ import { lodgingUnit } from "~/domain/units";
 import { isolatedName } from "~/domain/contact";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
-import { formatDay, formatTwd } from "~/features/documents/confirmation-content";
+import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
-import { formatDateTime } from "~/i18n/format";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/orders.server";
+import { escapeHtml } from "~/lib/html";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 
@@ -48,8 +48,6 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /*
  * The HTML part's layout (decision 083). Email clients drop <style> and external CSS, and many
@@ -106,7 +104,7 @@ export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; orde
   const lines = [
     ...(testMode ? [t("mail.test_mode")] : []),
     t("mail.intro.hotel_payment_alert", { number: order.order_doc }),
-    ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatTwd(payment.amount, lang), trade: payment.trade_no })),
+    ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatPrice(payment.amount, lang), trade: payment.trade_no })),
     `${t("mail.alert.guest")}: ${isolatedName(bookerName(order, lang))} · ${order.booker_email} · ${order.booker_phone}`,
     `${t("mail.number")}: ${order.order_doc}`,
   ];
@@ -134,13 +132,13 @@ export function renderOrderMail(input: {
   const { kind, lang, hotel, order, links, cancellation } = input;
   const unit = lodgingUnit(hotel.kind);
   const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
-  const money = (amount: number) => formatTwd(amount, lang);
+  const money = (amount: number) => formatPrice(amount, lang);
   const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
 
   // Blocks of [text, link?]: the plain-text and HTML bodies say the same.
   const facts: [string, string][] = [
     [t("mail.number"), order.order_doc],
-    [t("mail.stay"), `${formatDay(order.check_in_day, lang)} – ${formatDay(order.check_out_day, lang)}`],
+    [t("mail.stay"), `${formatDate(order.check_in_day, lang)} – ${formatDate(order.check_out_day, lang)}`],
     ...order.orders.map((line): [string, string] => [
       t("mail.rooms"),
       `${line.room_class_name} · ${line.rate_plan_name} × ${line.num}${line.occupant_name ? ` · ${isolatedName(line.occupant_name)}` : ""} · ${money(line.amount)}`,
@@ -180,7 +178,7 @@ export function renderOrderMail(input: {
     if (cancellation.points_returned > 0) notes.push({ text: t("mail.points_back", { points: cancellation.points_returned }) });
   }
   if (kind !== "order_cancellation" && order.free_cancel_before_date) {
-    notes.push({ text: t("mail.free_cancel", { date: formatDay(order.free_cancel_before_date, lang) }) });
+    notes.push({ text: t("mail.free_cancel", { date: formatDate(order.free_cancel_before_date, lang) }) });
   }
   const actions: { text: string; link: string }[] = [{ text: t("mail.view_link"), link: links.view }];
   if (kind !== "order_cancellation" && links.cancel && order.support_client_cancel) actions.push({ text: t("mail.cancel_link"), link: links.cancel });

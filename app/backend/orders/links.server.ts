@@ -6,6 +6,8 @@
  * time. Links of the first scheme (`<order_doc>.<signature>`, no hotel, no expiry) are refused
  * (docs/decisions/017).
  */
+import { base64Url, fromBase64Url, hmacKey } from "~/lib/crypto";
+
 export type LinkPurpose = "view" | "cancel";
 
 export interface OrderLinkSubject {
@@ -19,22 +21,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** A view link outlives the stay by a year (receipts, expense claims); a cancel link ends with the stay. */
 const LIFETIME_AFTER_CHECK_OUT: Record<LinkPurpose, number> = { view: 366 * DAY_SECONDS, cancel: DAY_SECONDS };
 
-async function key(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-    "verify",
-  ]);
-}
-
-function toBase64Url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=";
-  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-}
 
 const signedText = (hotelId: number, orderDoc: string, purpose: LinkPurpose, expires: number) =>
   new TextEncoder().encode(`order-link:${hotelId}:${orderDoc}:${purpose}:${expires}`);
@@ -47,8 +33,8 @@ export function orderLinkExpiry(checkOutDay: string, purpose: LinkPurpose): numb
 
 export async function signOrderLink(secret: string, subject: OrderLinkSubject, purpose: LinkPurpose): Promise<string> {
   const expires = orderLinkExpiry(subject.checkOutDay, purpose);
-  const signature = await crypto.subtle.sign("HMAC", await key(secret), signedText(subject.hotelId, subject.orderDoc, purpose, expires));
-  return `${subject.orderDoc}.${expires}.${toBase64Url(signature)}`;
+  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), signedText(subject.hotelId, subject.orderDoc, purpose, expires));
+  return `${subject.orderDoc}.${expires}.${base64Url(signature)}`;
 }
 
 /**
@@ -70,6 +56,6 @@ export async function verifyOrderLink(
   if (expires * 1000 <= now.getTime()) return null;
   const signature = fromBase64Url(signatureText);
   if (!signature) return null;
-  const valid = await crypto.subtle.verify("HMAC", await key(secret), signature, signedText(hotelId, orderDoc, purpose, expires));
+  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, signedText(hotelId, orderDoc, purpose, expires));
   return valid ? orderDoc : null;
 }

@@ -24,6 +24,7 @@ import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 import { assertOrderLimits, CaptchaRequired, orderEmailAllowed, orderIdentity, orderRisk, roomNights, type OrderIdentity } from "~/backend/orders/holds.server";
 import { eventStatement, hotelLimits, registerRiskRule } from "~/backend/captcha/captcha.server";
+import { sha256Hex } from "~/lib/crypto";
 
 // /api/captcha/trigger asks the order's limits for "order" (decision 072).
 registerRiskRule("order", async (ctx, hotel, subject) => (await orderRisk(ctx, hotel, orderIdentity(ctx, subject.email, subject.phone), subject.email)).risk);
@@ -76,11 +77,6 @@ export function idempotencyKeyOf(request: Request, bodyKey: string | undefined):
   const key = raw.trim().replace(/^"(.*)"$/, "$1");
   if (!/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new ApiError(400, "idempotency_key_invalid", {}, "Idempotency-Key");
   return key;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 const ORDER_DOC_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

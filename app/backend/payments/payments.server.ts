@@ -12,7 +12,7 @@ import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
 import { todayIn } from "~/domain/dates";
-import { isLocalHost } from "~/platform/env.server";
+import { isLocalHost } from "~/lib/hosts";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";

@@ -8,10 +8,11 @@
 import { formatPersonName } from "~/i18n/names";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/contract/client";
-import { isLanguage, localizePath, type Language } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localizePath, type Language } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
-import { builtInClientSecret, hmac, pkceChallenge, randomToken, sameText } from "../../lib/oauth-crypto";
+import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
+import { hmacSha256Base64Url, randomToken, safeEqual } from "~/lib/crypto";
 import {
   clearedTokenCookies,
   loginBackCookie,
@@ -33,7 +34,7 @@ type App = AppLoadContext["app"];
 
 /** Paths a guest is never sent back to after signing in: the sign-in steps themselves. */
 export function signInPaths(product: string): string[] {
-  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [path, ...["zh-CN", "en-US", "ja-JP", "ko-KR"].map((lang) => `/${lang}${path}`)]);
+  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [path, ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `/${lang}${path}`)]);
 }
 
 /** Where the browser finds the account service ({account}): its own origin when it is built in. */
@@ -150,13 +151,13 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
  */
 export function signOutToken(app: App): Promise<string | null> {
   const token = app.session.memToken;
-  return token ? hmac(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
+  return token ? hmacSha256Base64Url(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
 }
 
 export async function signOutAllowed(app: App, given: unknown): Promise<boolean> {
   if (app.crossSite) return false;
   const expected = await signOutToken(app);
-  return expected === null || (typeof given === "string" && sameText(expected, given));
+  return expected === null || (typeof given === "string" && safeEqual(expected, given));
 }
 
 /** POST /{product}/logout: revoke the member token at the account service and remove the session. */

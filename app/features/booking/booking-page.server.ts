@@ -10,6 +10,7 @@ import { filterAndRank, sortRoomsBySuitability } from "~/domain/sorting";
 import { readCart } from "~/platform/cookies.server";
 import type { SearchRow } from "~/contract/schemas";
 import { externalRedirect, safeRedirect } from "~/platform/redirects.server";
+import { notFound, requireProduct } from "~/platform/not-found.server";
 
 export interface BookingState {
   parsed: ParsedSearch;
@@ -30,7 +31,7 @@ export function searchOf(request: Request, timeZone: string): { today: string; p
 export async function loadBookingState(context: AppLoadContext, request: Request): Promise<BookingState> {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   const { today, parsed } = searchOf(request, hotel.time_zone);
   const valid = Object.keys(parsed.errors).length === 0;
   // Member prices only for a member the back end accepts, as the checkout will price them.
@@ -87,8 +88,7 @@ export function filteredResults(state: BookingState) {
  */
 export function assertBookable(context: AppLoadContext, product: string | undefined, request: Request) {
   const { app } = context;
-  const hotel = app.hotel;
-  if (!hotel || product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
+  const hotel = requireProduct({ product }, context);
   const { search } = searchOf(request, hotel.time_zone).parsed;
   const target = bookingTarget(hotel, app.env.PRODUCT, app.lang, search);
   if (target.kind === "external") throw externalRedirect(target.href, request, 303);

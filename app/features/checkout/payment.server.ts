@@ -13,6 +13,7 @@ import { HotelApiError } from "~/contract/client";
 import type { Order } from "~/contract/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
+import { notFound } from "~/platform/not-found.server";
 
 /**
  * What the page says about the order's payment now (decision 047): only what is true. An attempt
@@ -52,7 +53,7 @@ function receiptPath(order: Order, hash: string): string {
 
 export async function loadPayPage({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
+  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw notFound();
   const order = await orderFromSignedLink(context, params.orderDoc, request);
   const hash = new URL(request.url).searchParams.get("valid_hash") ?? "";
   // Nothing to pay online (bank transfer, pay at arrival, or nothing due): the confirmation is the
@@ -108,7 +109,7 @@ export function repayChoices(paymentList: readonly { vendor_id: number; method: 
 /** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
 export async function startPayPage({ context, params, request }: ActionFunctionArgs) {
   const { app } = context;
-  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw new Response(null, { status: 404 });
+  if (!app.hotel || String(app.hotel.hotel_id) !== params.hotelId) throw notFound();
   const form = await readForm(request);
   const t = await fixedT(app.lang);
   if (!form || !(await verifyCsrf(request, app, form))) return data<PayActionData>({ error: t("form.error.expired") }, { status: 403 });

@@ -5,6 +5,7 @@ import { htmlToText, safeLink } from "~/lib/sanitize";
 import { loadFromPrices } from "~/features/content/from-prices.server";
 import { fallbackOnError } from "~/platform/log.server";
 import { hotelJsonLd } from "~/ui/seo";
+import { notFound } from "~/platform/not-found.server";
 
 /** How many news items the home page lists (spec §9: news limited to a requested count). */
 export const HOME_NEWS_COUNT = 4;
@@ -12,7 +13,7 @@ export const HOME_NEWS_COUNT = 4;
 export async function homePage({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel) throw new Response(null, { status: 404 });
+  if (!hotel) throw notFound();
   const [rooms, promotions, news, attractions, facilities] = await Promise.all([
     app.api.rooms(),
     app.api.activePromotions({ indexOnly: true }),

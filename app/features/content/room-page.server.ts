@@ -7,6 +7,7 @@ import { sortPlans } from "~/domain/sorting";
 import { loadFromPrices } from "~/features/content/from-prices.server";
 import { fallbackOnError } from "~/platform/log.server";
 import { roomJsonLd } from "~/ui/seo";
+import { notFound } from "~/platform/not-found.server";
 
 /** Months the price calendar shows; it is requested for one month more (spec §7). */
 export const CALENDAR_MONTHS = 2;
@@ -14,11 +15,11 @@ export const CALENDAR_MONTHS = 2;
 export async function roomPage({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = app.hotel;
-  if (!hotel || !/^\d{1,9}$/.test(params.roomClassId ?? "")) throw new Response(null, { status: 404 });
+  if (!hotel || !/^\d{1,9}$/.test(params.roomClassId ?? "")) throw notFound();
   const roomClassId = Number(params.roomClassId);
   const rooms = await app.api.rooms();
   const room = rooms.find((candidate) => candidate.room_class_id === roomClassId);
-  if (!room) throw new Response(null, { status: 404 });
+  if (!room) throw notFound();
 
   const url = new URL(request.url);
   const today = todayIn(hotel.time_zone);

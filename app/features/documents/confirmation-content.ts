@@ -6,11 +6,12 @@
 import { orderMoneyLines, type OrderMoney } from "~/domain/order-view";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
-import { docText, formatTwd, partyText } from "~/features/documents/labels";
+import { docText, partyText } from "~/features/documents/labels";
 import { lodgingUnit } from "~/domain/units";
 import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
 import { nameForDisplay } from "~/domain/contact";
-import { formatDate, formatDateTime } from "~/i18n/format";
+import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
+import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
@@ -72,32 +73,12 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
     {
       heading: t("pdf.remittance"),
       rows,
-      paragraphs: [t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatTwd(due, lang) }), ...(deadline ? [t("mail.pay_by", { deadline })] : [])],
+      paragraphs: [t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatPrice(due, lang) }), ...(deadline ? [t("mail.pay_by", { deadline })] : [])],
     },
   ];
 }
 
-/** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join("\n");
-}
 
-export { formatTwd };
-
-/** A stay date in the one date style of the pages (app/i18n/format.ts). */
-export const formatDay = (day: string, lang: Language): string => formatDate(day, lang);
 
 export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
   const unit = lodgingUnit(hotel.kind);
@@ -115,7 +96,7 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
     balance_later: t("pdf.remaining"),
     remaining: t("pdf.remaining"),
   };
-  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), plainText(hotel.booking_policy), plainText(hotel.cancel_policy)]
+  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), htmlToText(hotel.booking_policy, { lines: true }), htmlToText(hotel.cancel_policy, { lines: true })]
     .flatMap((text) => text.split("\n"))
     .filter(Boolean);
   return {
@@ -129,22 +110,22 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
           // pdf-lib lays glyphs out as stored, without the bidirectional algorithm: a direction
           // control stored before names refused them (decision 052) is dropped, not drawn.
           [t("pdf.booker"), [nameForDisplay(bookerName(order, lang)), order.booker_phone, order.booker_email].filter(Boolean).join(" · ")],
-          [t("pdf.check_in"), formatDay(order.check_in_day, lang)],
-          [t("pdf.check_out"), formatDay(order.check_out_day, lang)],
+          [t("pdf.check_in"), formatDate(order.check_in_day, lang)],
+          [t("pdf.check_out"), formatDate(order.check_out_day, lang)],
           [t("pdf.guests"), partyText(lang, order.adults_count, order.children_count)],
         ],
       },
       {
         heading: t("pdf.rooms"),
         rows: order.orders.flatMap((line): [string, string][] => [
-          [`${line.room_class_name} × ${line.num}`, `${line.rate_plan_name} · ${formatTwd(line.amount, lang)}`],
+          [`${line.room_class_name} × ${line.num}`, `${line.rate_plan_name} · ${formatPrice(line.amount, lang)}`],
           ...(nameForDisplay(line.occupant_name) ? [[t("pdf.occupant"), nameForDisplay(line.occupant_name)] as [string, string]] : []),
         ]),
       },
       {
         heading: t("pdf.amounts"),
         rows: [
-          ...money.map((line): [string, string] => [moneyLabel[line.label] ?? line.label, `${line.sign === "-" ? "−" : ""}${formatTwd(line.amount, lang)}`]),
+          ...money.map((line): [string, string] => [moneyLabel[line.label] ?? line.label, `${line.sign === "-" ? "−" : ""}${formatPrice(line.amount, lang)}`]),
           [t("pdf.payment"), paymentLabel],
         ],
       },

@@ -6,8 +6,8 @@
  */
 import type { Language } from "~/i18n/languages";
 import type { RefundPart, RefundStep } from "~/domain/refund";
-import { docText, formatTwd, type DocumentKey } from "~/features/documents/labels";
-import { formatPercent } from "~/i18n/format";
+import { docText, type DocumentKey } from "~/features/documents/labels";
+import { formatPercent, formatPrice } from "~/i18n/format";
 
 /** The one refund status: `due` is being refunded, `refunded` is done, `none` is nothing to give back. */
 export type RefundStatus = "none" | "due" | "refunded";
@@ -52,10 +52,10 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
     .map((part) =>
       t(lang, "refund.part", {
         what: t(lang, `refund.what.${part.kind}`),
-        amount: formatTwd(part.amount, lang),
+        amount: formatPrice(part.amount, lang),
         percent: formatPercent(part.percent, lang),
-        refund: formatTwd(part.refund, lang),
-        fee: formatTwd(part.fee, lang),
+        refund: formatPrice(part.refund, lang),
+        fee: formatPrice(part.fee, lang),
         rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, { steps: scheduleText(lang, part.steps ?? []) }),
       }),
     );
@@ -65,13 +65,13 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
 export function quoteLines(lang: Language, quote: RefundFacts): string[] {
   const paid = quote.paid ?? quote.refund + quote.fee;
   if (paid === 0) return [t(lang, "refund.unpaid")];
-  return [t(lang, "refund.quote", { amount: formatTwd(quote.refund, lang), paid: formatTwd(paid, lang), fee: formatTwd(quote.fee, lang) }), ...refundRuleLines(lang, quote)];
+  return [t(lang, "refund.quote", { amount: formatPrice(quote.refund, lang), paid: formatPrice(paid, lang), fee: formatPrice(quote.fee, lang) }), ...refundRuleLines(lang, quote)];
 }
 
 /** The status of a recorded refund, in the one vocabulary: being refunded, refunded, or no refund. */
 export function refundStatusLine(lang: Language, status: RefundStatus, refund: number): string {
   if (refund === 0 || status === "none") return t(lang, "refund.status.none");
-  return t(lang, status === "refunded" ? "refund.status.refunded" : "refund.status.due", { amount: formatTwd(refund, lang) });
+  return t(lang, status === "refunded" ? "refund.status.refunded" : "refund.status.due", { amount: formatPrice(refund, lang) });
 }
 
 /** A cancelled booking's refund (the order page, the cancellation email, the PDF): its status, what the hotel kept and why. */
@@ -80,7 +80,7 @@ export function cancellationLines(lang: Language, cancellation: RefundFacts & { 
   if (paid === 0) return [t(lang, "refund.unpaid_cancelled")];
   return [
     refundStatusLine(lang, cancellation.refund_status, cancellation.refund),
-    t(lang, "refund.kept", { fee: formatTwd(cancellation.fee, lang), paid: formatTwd(paid, lang) }),
+    t(lang, "refund.kept", { fee: formatPrice(cancellation.fee, lang), paid: formatPrice(paid, lang) }),
     ...refundRuleLines(lang, cancellation),
   ];
 }

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo, Order } from "~/contract/schemas";
+import { notFound, requireProduct } from "~/platform/not-found.server";
 
 export interface OrderAccess {
   hotel: HotelInfo;
@@ -19,13 +20,6 @@ const refused = (error: unknown) => {
   throw error;
 };
 
-/** The hotel of this domain, when `product` is the site's {product}; otherwise a 404. */
-export function requireOrderSite(context: AppLoadContext, product: string | undefined): HotelInfo {
-  const { app } = context;
-  if (!app.hotel || product !== app.env.PRODUCT) throw new Response(null, { status: 404 });
-  return app.hotel;
-}
-
 /** The order with the proof the request carries: a signed hash, else the member session. */
 export async function orderForRequest(
   context: AppLoadContext,
@@ -33,13 +27,13 @@ export async function orderForRequest(
   orderDoc: string | undefined,
   hash: string | null,
 ): Promise<OrderAccess> {
-  const hotel = requireOrderSite(context, product);
+  const hotel = requireProduct({ product }, context);
   const { app } = context;
-  if (!orderDoc) throw new Response(null, { status: 404 });
+  if (!orderDoc) throw notFound();
   if (hash) {
     const order = await app.api.orderViaHash(hash).catch(refused);
     if (order && order.order_doc === orderDoc) return { hotel, order, via: "link" };
-    throw new Response(null, { status: 404 });
+    throw notFound();
   }
   const session = await app.member();
   if (session.profile) {
@@ -47,7 +41,7 @@ export async function orderForRequest(
     const order = orders?.find((candidate) => candidate.order_doc === orderDoc);
     if (order) return { hotel, order, via: "member" };
   }
-  throw new Response(null, { status: 404 });
+  throw notFound();
 }
 
 /** The hash a request carries: the view link's, or the cancel link's (to see the order). */

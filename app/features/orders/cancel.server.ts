@@ -19,6 +19,7 @@ import { cancelHashOf, orderForRequest } from "~/features/orders/access.server";
 import { signedOrderPage } from "~/features/orders/order-link.server";
 import { documentLanguage, docText } from "~/features/documents/labels";
 import { quoteLines } from "~/features/documents/refund-text";
+import { notFound } from "~/platform/not-found.server";
 
 type Params = { product?: string; orderDoc?: string };
 
@@ -38,7 +39,7 @@ function blockOf(order: Order, hotel: HotelInfo): CancelBlock | null {
 async function cancellableOrder(context: AppLoadContext, params: Params, request: Request) {
   const hash = cancelHashOf(request);
   const access = await orderForRequest(context, params.product, params.orderDoc, hash);
-  if (access.via === "link" && (!hash || access.order.cancel_hash === "")) throw new Response(null, { status: 404 });
+  if (access.via === "link" && (!hash || access.order.cancel_hash === "")) throw notFound();
   return { ...access, hash };
 }
 

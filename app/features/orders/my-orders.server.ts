@@ -7,13 +7,15 @@ import * as v from "valibot";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { memberSystemOpen, signInHref } from "~/features/account/sign-in.server";
+import { notFound, requireProduct } from "~/platform/not-found.server";
 
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "cancel_requested", "cancelled"] as const;
 const StatusFilter = v.optional(v.picklist(ORDER_STATUSES));
 
 export async function loadMyOrders(context: AppLoadContext, request: Request, product: string | undefined) {
   const { app } = context;
-  if (!app.hotel || product !== app.env.PRODUCT || !memberSystemOpen(app)) throw new Response(null, { status: 404 });
+  requireProduct({ product }, context);
+  if (!memberSystemOpen(app)) throw notFound();
   const url = new URL(request.url);
   const { profile, api } = await app.member();
   if (!profile) throw safeRedirect(signInHref(app.env.PRODUCT, app.lang, `${url.pathname}${url.search}`), request, 303);

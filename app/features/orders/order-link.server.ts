@@ -3,6 +3,7 @@ import { HotelApiError } from "~/contract/client";
 import type { Order } from "~/contract/schemas";
 import { orderPagePath } from "~/domain/order-paths";
 import { localizePath } from "~/i18n/languages";
+import { notFound } from "~/platform/not-found.server";
 
 /** The order named in the URL, if the request carries its signed link (valid_hash); otherwise a 404. */
 export async function orderFromSignedLink(context: AppLoadContext, orderDoc: string | undefined, request: Request): Promise<Order> {
@@ -11,7 +12,7 @@ export async function orderFromSignedLink(context: AppLoadContext, orderDoc: str
     if (error instanceof HotelApiError && (error.status === 403 || error.status === 404)) return null;
     throw error;
   });
-  if (!order || order.order_doc !== orderDoc) throw new Response(null, { status: 404 });
+  if (!order || order.order_doc !== orderDoc) throw notFound();
   return order;
 }
 

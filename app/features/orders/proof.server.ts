@@ -16,23 +16,16 @@ import { paymentText } from "~/features/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo, Order } from "~/contract/schemas";
-import { requireOrderSite } from "~/features/orders/access.server";
 import { readForm } from "~/platform/forms.server";
+import { base64Url, fromBase64Url, sha256 } from "~/lib/crypto";
+import { requireProduct } from "~/platform/not-found.server";
 
 const TICKET_SECONDS = 10 * 60;
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(text)) return null;
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4)), (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
+const fromTicketText = (text: string): Uint8Array | null => (/^[A-Za-z0-9_-]{1,2000}$/.test(text) ? fromBase64Url(text) : null);
 
 async function ticketKey(secret: string): Promise<CryptoKey> {
-  const material = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`accommodation-proof:${secret}`));
+  const material = await sha256(`accommodation-proof:${secret}`);
   return crypto.subtle.importKey("raw", material, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
 }
 
@@ -43,13 +36,13 @@ export async function proofTicket(secret: string, order: Order, domain: string, 
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = JSON.stringify({ doc: order.order_doc, hash: order.valid_hash, domain, exp: Math.floor(now / 1000) + TICKET_SECONDS });
   const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await ticketKey(secret), new TextEncoder().encode(plain));
-  return { iv: toBase64Url(iv), number: toBase64Url(new Uint8Array(sealed)) };
+  return { iv: base64Url(iv), number: base64Url(new Uint8Array(sealed)) };
 }
 
 /** Step two: the order's view link from a ticket, or null when forged, tampered, expired or another hotel's. */
 export async function openProofTicket(secret: string, iv: string | null, number: string | null, domain: string, now = Date.now()) {
-  const ivBytes = iv ? fromBase64Url(iv) : null;
-  const sealed = number ? fromBase64Url(number) : null;
+  const ivBytes = iv ? fromTicketText(iv) : null;
+  const sealed = number ? fromTicketText(number) : null;
   if (!ivBytes || ivBytes.length !== 12 || !sealed) return null;
   try {
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: ivBytes }, await ticketKey(secret), sealed);
@@ -80,7 +73,7 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
 
 /** Step two as a route: the PDF, or a 403 for a ticket that does not open. */
 export async function proofDownload(context: AppLoadContext, product: string | undefined, request: Request): Promise<Response> {
-  const hotel = requireOrderSite(context, product);
+  const hotel = requireProduct({ product }, context);
   const { app } = context;
   const type = request.headers.get("content-type") ?? "";
   let number: string | null = null;

@@ -16,6 +16,7 @@ import { stripLanguage } from "~/i18n/languages";
 import type { Logger } from "~/platform/log.server";
 import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
+import { base64, sha256 } from "~/lib/crypto";
 
 export interface PageVersions {
   content: number;
@@ -42,9 +43,8 @@ export function pageCacheKey(domain: string, url: URL, versions: PageVersions, b
   return `https://page.edge-cache.portico/${encodeURIComponent(domain)}/b${encodeURIComponent(buildVersion)}.c${versions.content}.s${versions.stock}/${day}${url.pathname}${url.search}`;
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+async function sha256Base64(text: string): Promise<string> {
+  return base64(await sha256(text));
 }
 
 /** The page without its nonce attributes, and the CSP hashes of its inline scripts. */
@@ -53,7 +53,7 @@ export async function withoutNonce(html: string, nonce: string): Promise<{ html:
   const bare = html.replace(new RegExp(` nonce="${escaped}"`, "g"), "");
   const hashes = new Set<string>();
   for (const match of bare.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (match[1]) hashes.add(`sha256-${await sha256(match[1])}`);
+    if (match[1]) hashes.add(`sha256-${await sha256Base64(match[1])}`);
   }
   return { html: bare, hashes: [...hashes] };
 }

@@ -7,7 +7,9 @@
  * the browser returns to ClientBackURL. Nothing in the order flow knows it is a sandbox.
  */
 import { checkMacValue, ecpayDate, ECPAY_OK } from "~/backend/payments/gateways/ecpay";
-import { safeEqual } from "~/lib/crypto";
+import { base64Url, fromBase64Url, safeEqual } from "~/lib/crypto";
+import { escapeHtml } from "~/lib/html";
+import { formatPrice } from "~/i18n/format";
 import { SANDBOX_PATH, sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { sandboxTexts, type SandboxTexts } from "~/backend/payments/sandbox/texts";
 import { readForm } from "~/platform/forms.server";
@@ -35,10 +37,6 @@ export interface SandboxDeps {
 }
 
 const MAX_ATTEMPTS = 8;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(texts: SandboxTexts, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="${texts.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(texts.title)}</title>
@@ -130,14 +128,12 @@ interface AtmTicket {
   expire: string;
 }
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => new TextDecoder().decode(Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
 
 /** The ATM account page, at an address the guest can come back to to "transfer" later. */
 async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   let ticket: AtmTicket | null = null;
   try {
-    ticket = JSON.parse(fromBase64Url(url.searchParams.get("d") ?? "")) as AtmTicket;
+    ticket = JSON.parse(new TextDecoder().decode(fromBase64Url(url.searchParams.get("d") ?? "") ?? new Uint8Array())) as AtmTicket;
   } catch {
     ticket = null;
   }
@@ -146,7 +142,7 @@ async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(checkout?.Language);
   if (!checkout || !ticket || !/^\d{1,20}$/.test(ticket.tradeNo) || !/^\d{1,20}$/.test(ticket.account)) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
-  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>NT$ ${escapeHtml(Number(checkout.TotalAmount).toLocaleString("en-US"))}</dd></dl>`;
+  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatPrice(Number(checkout.TotalAmount), texts.lang))}</dd></dl>`;
   const details = `<p role="status">${escapeHtml(texts.atmIssued)}</p><dl><dt>${escapeHtml(texts.bank)}</dt><dd>812</dd><dt>${escapeHtml(texts.account)}</dt><dd>${ticket.account}</dd><dt>${escapeHtml(texts.payBy)}</dt><dd>${escapeHtml(ticket.expire)}</dd></dl>`;
   const transfer = `<form method="post" action="${SANDBOX_PATH}/decide">${hiddenFields({ ...checkout, sandbox_trade_no: ticket.tradeNo })}<button type="submit" name="sandbox_decision" value="atm_pay">${escapeHtml(texts.transferNow)}</button></form>`;
   return page(texts, `${summary}${details}${transfer}<p><a href="${escapeHtml(checkout.ClientBackURL || "/")}">${escapeHtml(texts.back)}</a></p>`);
@@ -162,7 +158,7 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
   const texts = sandboxTexts(typeof form.get("Language") === "string" ? String(form.get("Language")) : "");
   if (!checkout) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
   const now = deps.now ?? new Date();
-  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>NT$ ${escapeHtml(Number(checkout.TotalAmount).toLocaleString("en-US"))}</dd></dl>`;
+  const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatPrice(Number(checkout.TotalAmount), texts.lang))}</dd></dl>`;
   const action = `${SANDBOX_PATH}/decide`;
   const button = (decision: string, label: string, extra: Record<string, string> = {}) =>
     `<form method="post" action="${action}">${hiddenFields({ ...checkout, ...extra })}<button type="submit" name="sandbox_decision" value="${decision}">${escapeHtml(label)}</button></form>`;
@@ -214,7 +210,7 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
     );
     if (checkout.PaymentInfoURL) await deliverUntilOk(deps, checkout.PaymentInfoURL, info);
     const ticket: AtmTicket = { fields: checkout, tradeNo, account, expire };
-    return back(`${SANDBOX_PATH}/atm?d=${toBase64Url(JSON.stringify(ticket))}`);
+    return back(`${SANDBOX_PATH}/atm?d=${base64Url(JSON.stringify(ticket))}`);
   }
   return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
 }

@@ -4,6 +4,7 @@
  * only what is allowed. Text is re-escaped; unknown tags are dropped but their text is kept,
  * except inside script/style/iframe-like elements, whose content goes too.
  */
+import { decodeEntities as decodeCharacterReferences } from "~/lib/entities";
 
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],
@@ -145,17 +146,23 @@ export function sanitizeHtml(input: string | null | undefined): string {
   return out;
 }
 
-/** Plain text of hotel HTML, for meta descriptions and structured data. */
 /** Allowed tags that end a line of text; the others (strong, a, span…) sit inside a word or sentence. */
 const BLOCK_TAG = /<\/?(?:p|br|ul|ol|li|h3|h4|blockquote)\b[^>]*>/gi;
 
+/**
+ * The lines of plain text of hotel HTML, for the PDF: a block boundary ends a line; an inline tag
+ * becomes nothing, so "bath<strong>tub</strong>," reads "bathtub," and not "bath tub ,". Character
+ * references (`&eacute;`, `&nbsp;`, `&#8212;`) are decoded here, once, after the tags are gone
+ * (issue 25 item 16); whoever writes the text escapes it once more for where it goes.
+ */
+export function htmlToLines(input: string | null | undefined): string[] {
+  return decodeCharacterReferences(sanitizeHtml(input).replace(BLOCK_TAG, "\n").replace(/<[^>]*>/g, ""))
+    .split("\n")
+    .map((line) => line.replace(/[ \t\r\f]+/g, " ").trim())
+    .filter(Boolean);
+}
+
+/** Plain text of hotel HTML on one line, for meta descriptions and structured data. */
 export function htmlToText(input: string | null | undefined): string {
-  // A block boundary becomes a space; an inline tag becomes nothing, so "bath<strong>tub</strong>,"
-  // reads "bathtub," and not "bath tub ,".
-  return decodeEntities(sanitizeHtml(input).replace(BLOCK_TAG, " ").replace(/<[^>]*>/g, ""))
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
+  return htmlToLines(input).join(" ");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, isSafeHref, sanitizeHtml } from "~/lib/sanitize";
+import { htmlToLines, htmlToText, isSafeHref, sanitizeHtml } from "~/lib/sanitize";
+import { decodeEntities } from "~/lib/entities";
 
 describe("sanitizeHtml", () => {
   it.each([
@@ -76,5 +77,24 @@ describe("sanitizeHtml", () => {
     ["Chinese text around inline tags", "<p>房內備有<strong>浴缸</strong>、咖啡機。</p>", "房內備有浴缸、咖啡機。"],
   ])("gives plain text: %s", (_name, html, text) => {
     expect(htmlToText(html)).toBe(text);
+  });
+});
+
+// Issue 25 item 16.
+describe("character references in hotel text", () => {
+  it.each([
+    ["named", "Caf&eacute;&nbsp;&hellip; &mdash; &Eacute;t&eacute; &copy; &euro; &apos;", "Café\u00a0… — Été © € '"],
+    ["numeric, decimal and hex", "&#8212; &#x2014; &#X2014; &#233;", "— — — é"],
+    ["decoded once, never twice", "&amp;eacute; &amp;lt;b&amp;gt;", "&eacute; &lt;b&gt;"],
+    ["Windows-1252 numbers as HTML5 reads them", "&#150; &#151; &#133; &#146;", "– — … ’"],
+    ["numbers that are no character", "&#0; &#xD800; &#1114112;", "\ufffd \ufffd \ufffd"],
+    ["an unknown name or a bare ampersand left as written", "AT&T &bogus; R & D &eacute", "AT&T &bogus; R & D &eacute"],
+  ])("decodeEntities: %s", (_name, input, output) => {
+    expect(decodeEntities(input)).toBe(output);
+  });
+
+  it("htmlToText and htmlToLines decode after the tags are gone, once", () => {
+    expect(htmlToText("<p>Caf&eacute;&nbsp;&amp; bar&hellip;</p><p>&#8212; &amp;lt;</p><p>&lt;script&gt;</p>")).toBe("Café\u00a0& bar… — &lt; <script>");
+    expect(htmlToLines("<p>No refund &#8212; sorry&hellip;</p>Call&nbsp;us<br>&eacute;t&eacute;")).toEqual(["No refund — sorry…", "Call\u00a0us", "été"]);
   });
 });

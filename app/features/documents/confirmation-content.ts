@@ -12,6 +12,7 @@ import { cancellationLines, type RefundFacts, type RefundStatus } from "~/featur
 import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime } from "~/i18n/format";
 import { bookerName } from "~/i18n/names";
+import { htmlToLines } from "~/lib/sanitize";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -79,19 +80,7 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
 
 /** Plain text of the hotel's (sanitized) HTML: paragraphs and line breaks kept, tags and entities gone. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join("\n");
+  return htmlToLines(html).join("\n");
 }
 
 export { formatTwd };

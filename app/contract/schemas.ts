@@ -308,6 +308,8 @@ export const PriceDetailSchema = v.object({
       unit_price: v.number(),
       amount: v.number(),
       inventory: v.number(),
+      /** Whether the line's plan takes a coupon or the members-only code; a back end without the field: it does. */
+      allow_coupon: v.optional(v.boolean(), true),
       error: v.nullable(v.object({ code: v.string(), message: v.string() })),
     }),
   ),

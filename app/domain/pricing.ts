@@ -61,6 +61,7 @@ export type PriceProblem =
   | "points_exceed_balance"
   | "points_exceed_amount"
   | "coupon_not_applicable"
+  | "coupon_member_not_applicable"
   | "coupon_min_amount"
   | "deposit_not_available";
 
@@ -96,7 +97,8 @@ export function calculatePrice(input: PriceInput): PriceResult {
 
   let discount = 0;
   if (input.discount.kind !== "none") {
-    if (eligible === 0) return { ok: false, problem: "coupon_not_applicable" };
+    // The members-only code is no coupon: a refusal says which of the two was refused (issue 25 item 17).
+    if (eligible === 0) return { ok: false, problem: input.discount.code === MEMBER_PROMOTION_CODE ? "coupon_member_not_applicable" : "coupon_not_applicable" };
     const minAmount = input.discount.minAmount ?? 0;
     if (eligible < minAmount) return { ok: false, problem: "coupon_min_amount", params: { amount: minAmount } };
     discount =

@@ -4,6 +4,7 @@
  * only what is allowed. Text is re-escaped; unknown tags are dropped but their text is kept,
  * except inside script/style/iframe-like elements, whose content goes too.
  */
+import { decodeEntities as decodeCharacterReferences } from "~/lib/entities";
 
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],
@@ -151,22 +152,17 @@ const BLOCK_TAG = /<\/?(?:p|br|ul|ol|li|h3|h4|blockquote)\b[^>]*>/gi;
 const DROPPED_BLOCK_END = /<\/(?:div|h[1256])\s*>/gi;
 
 /**
- * Plain text of hotel HTML, the one converter (issue 24): tags and entities gone, sanitized first.
- * On one line for meta descriptions and structured data; with `lines`, each paragraph, list item
- * or line break on its own line, for the PDF and emails.
+ * Plain text of hotel HTML, the one converter (issue 24): sanitized, tags gone, then character
+ * references (`&eacute;`, `&nbsp;`, `&#8212;`) decoded once (issue 25 item 16; decision 100);
+ * whoever writes the text escapes it once more for where it goes. On one line for meta
+ * descriptions and structured data; with `lines`, each paragraph, list item or line break on its
+ * own line, for the PDF and emails. A block boundary ends a line; an inline tag becomes nothing,
+ * so "bath<strong>tub</strong>," reads "bathtub," and not "bath tub ,".
  */
 export function htmlToText(input: string | null | undefined, options: { lines?: boolean } = {}): string {
-  // A block boundary ends a line; an inline tag becomes nothing, so "bath<strong>tub</strong>,"
-  // reads "bathtub," and not "bath tub ,".
-  const text = decodeEntities(sanitizeHtml((input ?? "").replace(DROPPED_BLOCK_END, "$&\n")).replace(BLOCK_TAG, "\n").replace(/<[^>]*>/g, ""))
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"');
-  if (!options.lines) return text.replace(/\s+/g, " ").trim();
-  return text
+  const lines = decodeCharacterReferences(sanitizeHtml((input ?? "").replace(DROPPED_BLOCK_END, "$&\n")).replace(BLOCK_TAG, "\n").replace(/<[^>]*>/g, ""))
     .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n");
+    .map((line) => line.replace(/[ \t\r\f]+/g, " ").trim())
+    .filter(Boolean);
+  return lines.join(options.lines ? "\n" : " ");
 }

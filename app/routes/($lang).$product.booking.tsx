@@ -23,8 +23,11 @@ export const action = (args: ActionFunctionArgs) => cartAction(args);
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export default function BookingPage() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refusal about the cart carries the cart as the server holds it: the message and the cart
+  // beside it agree, even in a tab opened before another changed the cart (issue 25 item 18).
+  const data = actionData && "cart" in actionData && actionData.cart ? { ...loaded, cart: actionData.cart } : loaded;
   const site = useSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -68,7 +71,7 @@ export default function BookingPage() {
       </p>
       {actionData && "error" in actionData ? (
         <p className="alert alert--danger" id="booking-alert" tabIndex={-1} role="alert">
-          {t(actionData.error, "max" in actionData ? { max: actionData.max } : undefined)}
+          {t(actionData.error, actionData.max === undefined ? undefined : { max: actionData.max })}
         </p>
       ) : null}
       <div className="booking-layout">

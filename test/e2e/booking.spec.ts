@@ -270,6 +270,28 @@ test("a campsite counts sites, not rooms, from the search to the cart", async ({
   await expect(page.locator(".plan__nights").first()).toHaveText("per room, whole stay");
 });
 
+// Issue 25 item 18: a tab opened before another put a whole-site plan in the booking. Its refusal and
+// the booking beside it agree: the whole-site plan is shown, not "No sites chosen yet".
+test("a stale campsite tab refused a plan shows the booking that refused it", async ({ page, javaScriptEnabled }) => {
+  const url = hotelUrl("camp", `/en-US/hxa/booking?start=${taipeiDay(javaScriptEnabled ? 47 : 49)}&end=${taipeiDay(javaScriptEnabled ? 48 : 50)}`);
+  await page.goto(url);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await expect(page.locator(".booking-cart__empty")).toHaveText("No sites chosen yet.");
+
+  const other = await page.context().newPage();
+  await other.goto(url);
+  if (javaScriptEnabled) await waitForHydration(other);
+  await other.locator(".plan").filter({ hasText: "Whole property" }).first().locator(".add-form button[type=submit]").click();
+  await expect(other.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await other.close();
+
+  await page.locator(".plan").filter({ hasNotText: "Whole property" }).first().locator(".add-form button[type=submit]").click();
+  await expect(page.locator("#booking-alert")).toHaveText("Your booking has a whole-property plan, so no other plan can be added.");
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await expect(page.locator(".booking-cart .cart-line")).toContainText("Entire campsite rental");
+  await expect(page.locator(".booking-cart__empty")).toHaveCount(0);
+});
+
 test("a search the rooms left cannot house says so above the rooms that remain", async ({ page }) => {
   const stay = `start=${taipeiDay(45)}&end=${taipeiDay(46)}`;
   // 25 rooms: no room type has that many.

@@ -84,6 +84,8 @@ describe("price detail", () => {
     });
     expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 20000 } })).toEqual({ ok: false, problem: "coupon_min_amount", params: { amount: 20000 } });
     expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "X", percent: 10 } })).toEqual({ ok: false, problem: "coupon_not_applicable" });
+    // The members-only code is no coupon: its refusal names it (issue 25 item 17).
+    expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "Memberpromotion", percent: 10 } })).toEqual({ ok: false, problem: "coupon_member_not_applicable" });
   });
 
   it.each([

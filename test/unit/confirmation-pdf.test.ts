@@ -203,6 +203,19 @@ describe("how money was paid, in words (issue 22 item 13)", () => {
   });
 });
 
+// Issue 25 item 16: the hotel's policies (HTML) print their characters, not their references.
+describe("character references in the hotel's text", () => {
+  it("print as the characters they stand for", async () => {
+    const withEntities = { ...hotel, hotel_name: "Café Lodge", cancel_policy: "<p>Caf&eacute;&nbsp;policy &#8212; free until 7 days before&hellip;</p><p>Tom &amp;amp; Jerry</p>" };
+    const content = confirmationContent(order, withEntities, "en-US", paymentText("en-US", order.pay_way, 8));
+    const text = pdfText(await buildConfirmationPdf(content, fonts), "entities");
+    expect(text).toContain("Café Lodge");
+    expect(text).toMatch(/Café[\u00a0 ]policy — free until 7 days before…/);
+    expect(text).toContain("Tom &amp; Jerry");
+    expect(text).not.toMatch(/&(eacute|nbsp|hellip|#8212);/);
+  });
+});
+
 /** Each word pdftotext finds, with where it is drawn on its page (points, from the top left). */
 function pdfWords(bytes: Uint8Array, name: string): { text: string; xMin: number; xMax: number; yMin: number }[] {
   const file = join(dir, `${name}.pdf`);

@@ -62,6 +62,19 @@ describe("hotel file", () => {
     if (!result.success) expect(result.errors.join("\n")).toContain(expected);
   });
 
+  // Issue 25 item 16: plain text is decoded where it arrives; HTML stays HTML until it is read as text.
+  it("decodes character references in plain text (names, titles, addresses) and keeps HTML as written", () => {
+    const file = read("../fixtures/minimal-hotel.json");
+    file.hotel = { ...file.hotel, hotel_name: { "en-US": "Caf&eacute; Lodge&nbsp;&#8212; Lake&hellip;" }, address: { "en-US": "1 Rue de l&#39;&Eacute;glise" }, introduction: { "en-US": "<p>Caf&eacute; &amp;amp;</p>" } };
+    file.room_classes[0].name = { "en-US": "Suite &amp; Spa" };
+    const result = validateHotelFile(file);
+    if (!result.success) throw new Error(result.errors.join("; "));
+    expect(result.file.hotel.hotel_name["en-US"]).toBe("Café Lodge\u00a0— Lake…");
+    expect(result.file.hotel.address["en-US"]).toBe("1 Rue de l'Église");
+    expect(result.file.room_classes[0]!.name["en-US"]).toBe("Suite & Spa");
+    expect(result.file.hotel.introduction["en-US"]).toBe("<p>Caf&eacute; &amp;amp;</p>");
+  });
+
   it.each([
     [{ deposit_type: "deposit", deposit_percent: 30 }],
     [{ deposit_type: "all", deposit_percent: 100 }],

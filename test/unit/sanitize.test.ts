@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { htmlToText, isSafeHref, sanitizeHtml } from "~/lib/sanitize";
+import { decodeEntities } from "~/lib/entities";
 
 describe("sanitizeHtml", () => {
   it.each([
@@ -82,8 +83,27 @@ describe("sanitizeHtml", () => {
     expect(htmlToText("<p>Check-in  from 15:00.</p><ul><li>No pets</li><li>No smoking &amp; no fires</li></ul>Quiet<br>after 22:00", { lines: true })).toBe(
       "Check-in from 15:00.\nNo pets\nNo smoking & no fires\nQuiet\nafter 22:00",
     );
-    expect(htmlToText("<div>One&nbsp;room</div><div>Two</div><h2>Three</h2>", { lines: true })).toBe("One room\nTwo\nThree");
+    expect(htmlToText("<div>One&nbsp;room</div><div>Two</div><h2>Three</h2>", { lines: true })).toBe("One\u00a0room\nTwo\nThree");
     expect(htmlToText("<div>One</div><div>Two</div>")).toBe("One Two");
     expect(htmlToText(null, { lines: true })).toBe("");
+  });
+});
+
+// Issue 25 item 16.
+describe("character references in hotel text", () => {
+  it.each([
+    ["named", "Caf&eacute;&nbsp;&hellip; &mdash; &Eacute;t&eacute; &copy; &euro; &apos;", "Café\u00a0… — Été © € '"],
+    ["numeric, decimal and hex", "&#8212; &#x2014; &#X2014; &#233;", "— — — é"],
+    ["decoded once, never twice", "&amp;eacute; &amp;lt;b&amp;gt;", "&eacute; &lt;b&gt;"],
+    ["Windows-1252 numbers as HTML5 reads them", "&#150; &#151; &#133; &#146;", "– — … ’"],
+    ["numbers that are no character", "&#0; &#xD800; &#1114112;", "\ufffd \ufffd \ufffd"],
+    ["an unknown name or a bare ampersand left as written", "AT&T &bogus; R & D &eacute", "AT&T &bogus; R & D &eacute"],
+  ])("decodeEntities: %s", (_name, input, output) => {
+    expect(decodeEntities(input)).toBe(output);
+  });
+
+  it("htmlToText decodes after the tags are gone, once, on one line or by lines", () => {
+    expect(htmlToText("<p>Caf&eacute;&nbsp;&amp; bar&hellip;</p><p>&#8212; &amp;lt;</p><p>&lt;script&gt;</p>")).toBe("Café\u00a0& bar… — &lt; <script>");
+    expect(htmlToText("<p>No refund &#8212; sorry&hellip;</p>Call&nbsp;us<br>&eacute;t&eacute;", { lines: true }).split("\n")).toEqual(["No refund — sorry…", "Call\u00a0us", "été"]);
   });
 });

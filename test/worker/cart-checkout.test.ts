@@ -89,7 +89,7 @@ describe("placing the order", () => {
     const refused = await browser.request(checkoutPath, { ...form, coupon_code: "NOT-A-COUPON" });
     expect(refused.status).toBe(400);
     expect(alert(refused.html)).toEqual([
-      "The coupon or points could not be used and were removed. Please check the new total, then place the order again.",
+      "The coupon could not be used and was removed. Please check the new total, then place the order again.",
       "This coupon code is not valid or has expired",
     ]);
     expect(/<input[^>]*name="coupon_code"[^>]*>/.exec(refused.html)?.[0]).toContain('value=""');

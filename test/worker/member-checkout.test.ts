@@ -175,3 +175,82 @@ describe("a signed-in member at the booking pages", () => {
     }
   });
 });
+
+// Issue 25 item 17: a plan that takes no coupon takes no members-only discount either. The checkout
+// does not offer it; a form that still sends it (a stale tab, no JavaScript) is told that the
+// members-only discount was refused, in those words, and keeps the points it asked for.
+describe("a member on a plan that takes no coupon", () => {
+  const host = "nocoupon-members.localhost";
+  let member = 0;
+
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel(host, (file) => {
+        Object.assign(file.hotel, { member_price_discount: { discount: 90 } });
+        Object.assign(file.rate_plans[0]!, { allow_coupon: false });
+        Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }] });
+      }),
+    );
+    member = (await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(host).first<number>("id")) ?? 0;
+  });
+
+  async function memberAtCheckout() {
+    const token = await issueMemberToken(env.DB, member);
+    const browser = new BrowserAt(host, [await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: host, token })]);
+    const page = await browser.request(`/en-US/hxa/booking?${stay}`);
+    const fields = { csrf: hidden(page.html, "csrf"), room_class_id: hidden(page.html, "room_class_id"), proposal_id: hidden(page.html, "proposal_id") };
+    expect((await browser.request(`/en-US/hxa/booking?${stay}`, { ...fields, intent: "add", num: "1" })).status).toBe(303);
+    const checkout = (await browser.request(`/en-US/hxa/checkout?${stay}`)).html;
+    const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), pay_option: "all", payment: "8:remittance" };
+    return { browser, checkout, form };
+  }
+  const pointsValue = (html: string) => /<input[^>]*name="points"[^>]*>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1] ?? "";
+
+  it("offers the points and not the members-only discount", async () => {
+    const { checkout } = await memberAtCheckout();
+    expect(text(checkout)).toContain("You have 500 points");
+    expect(text(checkout)).not.toContain("members-only discount");
+    expect(checkout).not.toContain('name="member_promotion"');
+  });
+
+  it("refuses a members-only discount sent anyway by its name, and keeps the points", async () => {
+    const { browser, form } = await memberAtCheckout();
+    const priced = await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "200", member_promotion: "1" });
+    expect(priced.status).toBe(400);
+    expect(text(priced.html)).toContain("The members-only discount does not apply to the chosen plans");
+    expect(text(priced.html)).not.toContain("coupon");
+    expect(pointsValue(priced.html)).toBe("200");
+    expect(text(priced.html)).toMatch(/Points −NT\$200/);
+
+    const placed = await browser.request(`/en-US/hxa/checkout?${stay}`, {
+      ...form,
+      intent: "order",
+      due_now: "1",
+      points: "200",
+      member_promotion: "1",
+      booker_last_name: "Lin",
+      booker_first_name: "Mei",
+      booker_phone: "0912345678",
+      booker_email: "mei@example.com",
+    });
+    expect(placed.status).toBe(400);
+    expect(text(placed.html)).toContain("The members-only discount could not be used and was removed.");
+    expect(text(placed.html)).not.toContain("coupon or points");
+    expect(pointsValue(placed.html)).toBe("200");
+
+    // Placed again at the amount now shown: the order takes the points and no discount.
+    const order = await browser.request(`/en-US/hxa/checkout?${stay}`, {
+      ...form,
+      intent: "order",
+      due_now: hidden(placed.html, "due_now"),
+      points: "200",
+      booker_last_name: "Lin",
+      booker_first_name: "Mei",
+      booker_phone: "0912345678",
+      booker_email: "mei@example.com",
+    });
+    expect(order.status).toBe(303);
+    const row = await env.DB.prepare("SELECT o.point_used, o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?").bind(host).first();
+    expect(row).toEqual({ point_used: 200, coupon_code: "" });
+  });
+});

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, beforeAll } from "vitest";
 import { pixelScript } from "~/features/content/pixel";
-import { apiJson, fetchAs, fixtureHotel, loadHotel } from "./helpers";
+import { apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 describe("the Worker", () => {
   beforeAll(async () => {
@@ -172,5 +172,35 @@ describe("the home page's banners", () => {
       "/demo/protocol-relative.svg (no link)",
       "/demo/plain.svg (no link)",
     ]);
+  });
+});
+
+// Issue 25 item 16: hotel text with character references reads as characters where guests and search engines read it.
+describe("hotel text with character references", () => {
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel("entities.localhost", (file) =>
+        Object.assign(file.hotel, {
+          hotel_name: { "en-US": "Caf&eacute; Lodge" },
+          address: { "en-US": "1 Rue de l&#39;&Eacute;glise" },
+          introduction: { "en-US": "<p>Our caf&eacute;&nbsp;opens at 7&hellip; and the lake &#8212; a minute away. Tom &amp;amp; Jerry &lt;3</p>" },
+        }),
+      ),
+    );
+  });
+
+  it("shows decoded characters in the meta description, the JSON-LD and the page, escaped once", async () => {
+    const html = await (await fetchAs("entities.localhost", "/en-US")).text();
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+    // React writes the attribute with & < > escaped once: "&amp;amp;" in the file is the text "&amp;".
+    expect(description).toBe("Our café\u00a0opens at 7… and the lake — a minute away. Tom &amp;amp; Jerry &lt;3");
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as { name?: string; description?: string; address?: { streetAddress?: string } });
+    const hotel = jsonLd.find((item) => item.description);
+    expect(hotel?.description).toBe("Our café\u00a0opens at 7… and the lake — a minute away. Tom &amp; Jerry <3");
+    expect(hotel?.name).toBe("Café Lodge");
+    expect(hotel?.address?.streetAddress).toBe("1 Rue de l'Église");
+    // The introduction's HTML keeps its references, which the browser reads; nowhere else is one written.
+    expect(text(html)).toContain("Café Lodge");
+    expect(html.replace(/<div class="rich-text">[\s\S]*?<\/div>/g, "")).not.toMatch(/&(amp;)?(eacute|Eacute|nbsp|hellip|#8212);/);
   });
 });

@@ -3,6 +3,7 @@
  * Format documented in docs/hotel-file.md; the demo hotels in demo/hotels/ use it too.
  */
 import * as v from "valibot";
+import { decodeEntities } from "~/lib/entities";
 import { DEFAULT_PAYMENT_DEADLINES, isPaymentVendor, PAYMENT_METHODS } from "~/domain/payments";
 import { isCleanName } from "~/domain/contact";
 import { ABUSE_LIMIT_RANGES, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from "~/domain/abuse-limits";
@@ -22,11 +23,23 @@ function abuseLimit(key: keyof AbuseLimits) {
 
 const Lang = v.picklist(LANGUAGES, "must be one of zh-TW, zh-CN, en-US, ja-JP, ko-KR");
 
-/** Text in several languages: {"zh-TW": "…", "en-US": "…"}. */
+/**
+ * Hotel text arrives here: character references in plain text (names, titles, addresses) are
+ * decoded once, so "Caf&eacute;" is stored, served and printed as "Café" and each writer escapes it
+ * once (issue 25 item 16). HTML fields keep theirs: they are HTML until htmlToText reads them.
+ */
+const decodeEach = <T extends Partial<Record<string, string>>>(texts: T): T =>
+  Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, decodeEntities(text ?? "")])) as T;
+
+/** Plain text in several languages: {"zh-TW": "…", "en-US": "…"}. */
 const Localized = v.pipe(
   v.record(Lang, v.string()),
   v.check((value) => Object.keys(value).length > 0, "needs a text in at least one language"),
+  v.transform(decodeEach),
 );
+/** Plain text in several languages, or none. */
+const PlainLocalized = v.optional(v.pipe(v.record(Lang, v.string()), v.transform(decodeEach)), {});
+/** HTML in several languages (introductions, policies, details), or none. */
 const OptionalLocalized = v.optional(v.record(Lang, v.string()), {});
 
 /** A date 'YYYY-MM-DD', or a day relative to the day the file is loaded: 'today', 'today+30', 'today-2'. */
@@ -43,7 +56,7 @@ const Image = v.object({
   src: v.pipe(v.string(), v.minLength(1, "needs a src")),
   width: v.pipe(v.number(), v.integer(), v.minValue(1)),
   height: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  alt: OptionalLocalized,
+  alt: PlainLocalized,
 });
 
 const Code = v.pipe(
@@ -76,7 +89,7 @@ const Hotel = v.object({
     v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a host name like hotel.example.com"),
   ),
   hotel_name: Localized,
-  upper_name: OptionalLocalized,
+  upper_name: PlainLocalized,
   kind: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(17, "must be a kind of spec §3 (1-17)")),
   template_code: v.optional(v.string(), ""),
   template_booking_code: v.optional(v.string(), ""),
@@ -174,7 +187,7 @@ const Hotel = v.object({
   about_images: v.optional(v.array(Image), []),
   about_us_path: v.optional(v.string(), ""),
   introduction: OptionalLocalized,
-  seo_title: OptionalLocalized,
+  seo_title: PlainLocalized,
   seo_content: OptionalLocalized,
   icon_images: v.optional(v.object({ main: v.optional(v.string(), "") }), { main: "" }),
   logo_images: v.optional(
@@ -185,8 +198,8 @@ const Hotel = v.object({
     v.array(
       v.object({
         image: Image,
-        title: OptionalLocalized,
-        subtitle: OptionalLocalized,
+        title: PlainLocalized,
+        subtitle: PlainLocalized,
         link: Link,
       }),
     ),
@@ -239,7 +252,7 @@ const Hotel = v.object({
 
 const MenuItem = v.object({
   type: v.string(),
-  label: OptionalLocalized,
+  label: PlainLocalized,
   url: v.optional(v.string(), ""),
   new_tab: Flag,
 });
@@ -300,7 +313,7 @@ const RatePlan = v.object({
   promo_type: v.optional(v.string(), ""),
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60)), 1),
   details: v.optional(
-    v.array(v.object({ name: Localized, number: v.number(), unit: OptionalLocalized })),
+    v.array(v.object({ name: Localized, number: v.number(), unit: PlainLocalized })),
     [],
   ),
   adds_list: v.optional(v.array(v.unknown()), []),
@@ -327,7 +340,7 @@ const PromotionItem = v.object({
   category: v.picklist(["promotion", "announcement", "attraction"]),
   type: v.optional(Code),
   title: Localized,
-  sub_title: OptionalLocalized,
+  sub_title: PlainLocalized,
   main_image: v.optional(Image),
   sub_image: v.optional(Image),
   detail_foreword: OptionalLocalized,
@@ -341,7 +354,7 @@ const PromotionItem = v.object({
   show_in_index: v.optional(v.boolean(), true),
   active: v.optional(v.boolean(), true),
   priority: v.optional(v.pipe(v.number(), v.integer()), 0),
-  banner: v.optional(v.object({ img: v.string(), alt: OptionalLocalized, link: Link })),
+  banner: v.optional(v.object({ img: v.string(), alt: PlainLocalized, link: Link })),
 });
 
 const Facility = v.object({
@@ -357,7 +370,7 @@ const Facility = v.object({
 
 const Coupon = v.object({
   code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{2,40}$/, "must be 2-40 letters, digits, - or _")),
-  name: OptionalLocalized,
+  name: PlainLocalized,
   type: v.optional(v.picklist(["percent", "amount"]), "percent"),
   percent: v.optional(Count(100), 0),
   discount: v.optional(Money, 0),

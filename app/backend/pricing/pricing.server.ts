@@ -390,6 +390,7 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
       unit_price: unit.price,
       amount: unit.price * line.num,
       inventory: line.inventory,
+      allow_coupon: line.plan.allow_coupon === 1,
       error: line.error ? { code: line.error, message: messages(line.error) } : null,
     };
   });

@@ -92,8 +92,17 @@ const CartForm = v.object({
   num: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(MAX_ROOMS_PER_ORDER))),
 });
 
-/** A refusal: the translation key, and the limit it names when it names one. */
-const refuse = (error: string, status: number, max?: number) => data(max === undefined ? { error } : { error, max }, { status });
+type CartView = ReturnType<typeof presentCart>;
+
+/**
+ * A refusal: the translation key, the limit it names when it names one, and the cart as the server
+ * holds it when the refusal is about the cart. A refused action does not reload the page's data
+ * (Remix skips revalidation after a 4xx), so a stale tab would show "Your booking has a
+ * whole-property plan" beside the empty cart it loaded earlier; the page shows this cart instead
+ * (issue 25 item 18).
+ */
+const refuse = (error: string, status: number, max?: number, cart?: CartView) =>
+  data({ error, ...(max === undefined ? {} : { max }), ...(cart ? { cart } : {}) } as { error: string; max?: number; cart?: CartView }, { status });
 
 export async function cartAction({ context, params, request }: ActionFunctionArgs) {
   assertBookable(context, params.product, request);
@@ -113,16 +122,16 @@ export async function cartAction({ context, params, request }: ActionFunctionArg
     if (input.room_class_id === undefined || input.proposal_id === undefined) return refuse("cart.error.invalid", 400);
     const line = { room_class_id: input.room_class_id, proposal_id: input.proposal_id, num: input.intent === "remove" ? 0 : (input.num ?? 1) };
     // Only a plan of this hotel, for this stay, with the rooms still there: never what the form says.
-    if (!findPlan(state.rooms, line)) return refuse("cart.error.unknown_plan", 400);
+    if (!findPlan(state.rooms, line)) return refuse("cart.error.unknown_plan", 400, undefined, presentCart(state));
     const result = setCartLine(lines, line, (candidate) => findPlan(state.rooms, candidate)?.plan.support_entire_rent ?? false);
-    if (!result.ok) return refuse(result.error, 409, MAX_CART_LINES);
+    if (!result.ok) return refuse(result.error, 409, MAX_CART_LINES, presentCart(state));
     if (input.intent === "add") {
       // The whole cart as it would be, checked as the order will be (spec §5): the guest hears now.
       const rooms = result.lines.reduce((sum, candidate) => sum + candidate.num, 0);
-      if (rooms > MAX_ROOMS_PER_ORDER) return refuse("cart.error.too_many_rooms", 409, MAX_ROOMS_PER_ORDER);
+      if (rooms > MAX_ROOMS_PER_ORDER) return refuse("cart.error.too_many_rooms", 409, MAX_ROOMS_PER_ORDER, presentCart(state));
       const index = result.lines.findIndex((candidate) => candidate.room_class_id === line.room_class_id && candidate.proposal_id === line.proposal_id);
       const lineError = cartLineErrors(state.rooms, result.lines, state.signedIn)[index];
-      if (lineError) return refuse(`cart.error.${lineError}`, 409);
+      if (lineError) return refuse(`cart.error.${lineError}`, 409, undefined, presentCart(state));
     }
     next = result.lines;
   }

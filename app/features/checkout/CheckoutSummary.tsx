@@ -28,13 +28,15 @@ interface Props {
 /** The side of the form: member benefits, the coupon, the price check's summary and "Book". */
 export function CheckoutSummary({ member, coupons, price, busy, promotionKey, values, field, fieldErrors, beforeOrder }: Props) {
   const { t, i18n } = useTranslation();
+  // The members-only discount is offered only where a chosen plan takes it (issue 25 item 17).
+  const discountable = price === null || price.lines.some((line) => line.allow_coupon);
   return (
     <aside className="checkout-summary">
       <h2>{t("checkout.summary")}</h2>
-      {member ? (
+      {member && ((member.promotionPercent > 0 && discountable) || member.points > 0) ? (
         <fieldset className="member-benefits">
           <legend>{t("checkout.member_benefits")}</legend>
-          {member.promotionPercent > 0 ? (
+          {member.promotionPercent > 0 && discountable ? (
             <label className="choice">
               <input key={promotionKey} type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
               {t("checkout.member_promotion", { percent: formatPercent(member.promotionPercent, i18n.language) })}

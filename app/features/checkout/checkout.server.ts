@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
 import { contactSchemas } from "~/domain/contact-fields";
 import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/domain/payments";
-import { checkPrice } from "~/features/checkout/price-check.server";
+import { checkPrice, type PriceOutcome } from "~/features/checkout/price-check.server";
 import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/domain/pricing";
 import { searchQuery } from "~/domain/search";
 import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/platform/cookies.server";
@@ -161,15 +161,37 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
   const pointsError = (points: number | null) =>
     points === null ? "form.error.points" : points > 0 && profile && points > profile.points ? "form.error.points_balance" : null;
-  // Spec §8: a failed price check clears the promotion (and the points) and shows the server's message.
-  const dropPromotion = async (message: string, formError: string | null) => {
-    const cleared = await check();
+  // Spec §8: a failed price check clears the promotion and shows the server's message. What was
+  // valid on its own is kept (issue 25 item 17): the points when only the coupon or the
+  // members-only discount was refused, the promotion when only the points were.
+  const dropPromotion = async (message: string, placing: boolean) => {
+    const promotion = promotionOf(values);
+    const points = pointsOf(values) ?? 0;
+    let kept: { promotion: boolean; points: boolean } = { promotion: false, points: false };
+    let cleared: PriceOutcome | null = null;
+    if (promotion !== undefined && points > 0) {
+      const pointsOnly = await check(undefined, points);
+      if (!pointsOnly.error) [kept, cleared] = [{ promotion: false, points: true }, pointsOnly];
+      else {
+        const promotionOnly = await check(promotion, 0);
+        if (!promotionOnly.error) [kept, cleared] = [{ promotion: true, points: false }, promotionOnly];
+      }
+    }
+    cleared ??= await check();
+    const droppedPromotion = promotion !== undefined && !kept.promotion;
+    const droppedPoints = points > 0 && !kept.points;
+    const dropped = droppedPromotion && droppedPoints
+      ? "checkout.error.promotion_dropped"
+      : droppedPoints
+        ? "checkout.error.points_dropped"
+        : promotion === MEMBER_PROMOTION_CODE
+          ? "checkout.error.member_discount_dropped"
+          : "checkout.error.coupon_dropped";
+    const formError = placing ? dropped : null;
     // With JavaScript, React keeps what an uncontrolled field holds across re-renders: a new key for
-    // each clearing makes the promotion fields start again from their (now empty) default values.
-    return reply(
-      { values: { ...values, coupon_code: "", member_promotion: "", points: "" }, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset: crypto.randomUUID() },
-      400,
-    );
+    // each clearing makes the promotion fields start again from their values, the kept ones only.
+    const keptValues = { ...values, ...(kept.promotion ? {} : { coupon_code: "", member_promotion: "" }), ...(kept.points ? {} : { points: "" }) };
+    return reply({ values: keptValues, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset: crypto.randomUUID() }, 400);
   };
 
   if (values.intent === "price") {
@@ -180,7 +202,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       return reply({ values, fieldErrors: { points: invalidPoints ?? "form.error.points" }, formError: null, price: current.price, priceError: current.error }, 400);
     }
     const outcome = await check(promotionOf(values), points);
-    if (outcome.error) return dropPromotion(outcome.error, null);
+    if (outcome.error) return dropPromotion(outcome.error, false);
     return reply({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
 
@@ -203,7 +225,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const promotion = promotionOf(input);
   const pointsUsed = Number(input.points || 0);
   const current = await check(promotion, pointsUsed);
-  if (current.error && (promotion !== undefined || pointsUsed > 0)) return dropPromotion(current.error, "checkout.error.promotion_dropped");
+  if (current.error && (promotion !== undefined || pointsUsed > 0)) return dropPromotion(current.error, true);
   if (!current.error && current.price && String(current.price.pay_amount) !== input.due_now) {
     return reply({ values, fieldErrors: {}, formError: "checkout.error.due_now_changed", price: current.price, priceError: null }, 409);
   }

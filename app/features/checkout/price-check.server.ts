@@ -132,6 +132,7 @@ async function legacyPriceCheck(
           unit_price: unit,
           amount: unit * line.num,
           inventory: plan.inventory,
+          allow_coupon: plan.allow_coupon,
           error: null,
         };
       }),

@@ -78,8 +78,6 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
   ];
 }
 
-
-
 export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
   const unit = lodgingUnit(hotel.kind);
   const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);

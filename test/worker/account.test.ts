@@ -144,7 +144,7 @@ describe("the account service's pages", () => {
   async function openSignUp(browser: Browser, lang = "en-US") {
     const login = await browser.request(`/${lang}/hxa/login?back=${encodeURIComponent(`/${lang}/facilities`)}`);
     const authorize = await browser.request(follow(login.location));
-    const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(signupLink);
     const form: Record<string, string> = {};
     for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
@@ -272,7 +272,7 @@ describe("names at sign-up (decision 052)", () => {
   async function signUpForm(browser: Browser, lang = "en-US") {
     const login = await browser.request(`/${lang}/hxa/login?back=/`);
     const authorize = await browser.request(follow(login.location));
-    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(link);
     const form: Record<string, string> = {};
     for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);

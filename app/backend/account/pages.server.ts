@@ -2,23 +2,16 @@
  * The account service's own pages (sign in, create an account, errors), rendered as plain HTML by
  * the Worker: no JavaScript, in the five languages (locales/<lng>/account.json).
  */
-import zhTW from "../../../locales/zh-TW/account.json";
-import zhCN from "../../../locales/zh-CN/account.json";
-import enUS from "../../../locales/en-US/account.json";
-import jaJP from "../../../locales/ja-JP/account.json";
-import koKR from "../../../locales/ko-KR/account.json";
 import type { Language } from "~/i18n/languages";
+import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text";
+import { escapeHtml } from "~/lib/html";
 import { challengeFieldset, newChallengeButton, type ChallengeState } from "~/backend/captcha/fieldset";
 
-const TEXTS: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
-export type AccountText = keyof typeof enUS;
+export type AccountText = ServerKey<"account">;
 
-export function accountText(lang: Language, key: AccountText, params: Record<string, string> = {}): string {
-  return TEXTS[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** A text of the account service (locales/<lng>/account.json; decision 094). */
+export function accountText(lang: Language, key: AccountText, params: TextParams = {}): string {
+  return serverText(lang, "account", key, params);
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f2ee;color:#1d1d1b}

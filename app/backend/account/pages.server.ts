@@ -40,7 +40,7 @@ button.secondary{background:#fff;color:var(--card-link);border:1px solid var(--c
 .languages ul{display:flex;flex-wrap:wrap;margin:0 -.5rem;padding:0;list-style:none}
 .languages a{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem;font-size:.9rem}.languages [aria-current]{font-weight:700;text-decoration:none}
 .standalone{display:inline-block;min-width:24px;padding:.5rem 0}
-.back{max-width:26rem;margin:-1rem auto 2rem;padding:0 .25rem}`;
+.back{max-width:26rem;margin:-1rem auto 2rem}`;
 
 /** What makes a page the hotel's: its name and logo linking home, its colours, the page in its other languages. */
 export interface Brand {

@@ -1,22 +1,9 @@
-import zhTW from "../../locales/zh-TW/api.json";
-import zhCN from "../../locales/zh-CN/api.json";
-import enUS from "../../locales/en-US/api.json";
-import jaJP from "../../locales/ja-JP/api.json";
-import koKR from "../../locales/ko-KR/api.json";
 import type { Language } from "~/i18n/languages";
+import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text";
 
-/** Messages of the built-in back end, in the request's language (locales/<lng>/api.json). */
-const CATALOGUE: Record<Language, typeof enUS> = {
-  "zh-TW": zhTW,
-  "zh-CN": zhCN,
-  "en-US": enUS,
-  "ja-JP": jaJP,
-  "ko-KR": koKR,
-};
+/** Messages of the built-in back end, in the request's language (locales/<lng>/api.json; decision 094). */
+export type ApiMessageCode = ServerKey<"api">;
 
-export type ApiMessageCode = keyof typeof enUS;
-
-export function apiMessage(code: ApiMessageCode, lang: Language, params: Record<string, string | number> = {}): string {
-  const template = CATALOGUE[lang][code] ?? enUS[code];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+export function apiMessage(code: ApiMessageCode, lang: Language, params: TextParams = {}): string {
+  return serverText(lang, "api", code, params);
 }

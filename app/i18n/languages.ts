@@ -3,6 +3,15 @@ export const LANGUAGES = ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "zh-TW";
 
+/** Each language's name in itself, as a language switch shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  "zh-TW": "繁體中文",
+  "zh-CN": "简体中文",
+  "en-US": "English",
+  "ja-JP": "日本語",
+  "ko-KR": "한국어",
+};
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,19 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { localizePath, stripLanguage, type Language } from "~/i18n/languages";
+import { LANGUAGE_NAMES, localizePath, stripLanguage, type Language } from "~/i18n/languages";
 import type { SiteData } from "~/platform/site.server";
 import { lodgingUnit, unitKey } from "~/domain/units";
 import { LocaleLink } from "./LocaleLink";
 import { PhoneLink } from "./PhoneLink";
 import { SentenceWithName } from "./PersonName";
-
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  "zh-TW": "繁體中文",
-  "zh-CN": "简体中文",
-  "en-US": "English",
-  "ja-JP": "日本語",
-  "ko-KR": "한국어",
-};
 
 /** Links to the current page in each of the hotel's languages; works without JavaScript. */
 export function LanguageSwitcher({ current, languages }: { current: Language; languages: Language[] }) {

@@ -185,3 +185,30 @@ test("after booking, standalone links are at least 24x24 px and the hotel's phon
   expect(small, "standalone links smaller than 24x24 CSS px").toEqual([]);
   expect(phones).toEqual([]);
 });
+
+// Item 6 (decision 093): the account service's sign-in and sign-up pages, in the hotel's colours, with
+// its logo, a language switch and a way back: every link a 24x24 px target, nothing wider than the screen.
+test("at 360 px the sign-in and sign-up pages' links are at least 24x24 px and nothing is wider than the screen", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const small: string[] = [];
+  const wide: string[] = [];
+  for (const lang of LANGS) {
+    await page.goto(hotelUrl("taipei", `${prefix(lang)}/hxa/login`));
+    for (const name of ["sign-in", "sign-up"] as const) {
+      if (name === "sign-up") await page.locator('main a[href^="/account/signup"]').click();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const found = await smallStandaloneLinks(page, "body");
+      // The five languages of the hotel, the other form, and the way back to the site.
+      expect(found.count, `${lang} ${name}: standalone links`).toBe(7);
+      small.push(...found.small.map((link) => `${lang} ${name}: ${link}`));
+      const home = await page.locator(".brand__home").boundingBox();
+      if (!home || home.width < 24 || home.height < 24) small.push(`${lang} ${name}: the hotel's logo link ${home?.width}x${home?.height}`);
+      await expect(page.locator(".brand__home img")).toHaveJSProperty("complete", true);
+      expect(await page.locator(".brand__home img").evaluate((image: HTMLImageElement) => image.naturalWidth), `${lang} ${name}: the logo loads`).toBeGreaterThan(0);
+      const overflowing = await overflow(page);
+      if (overflowing.width > PHONE.width || overflowing.wide.length > 0) wide.push(`${lang} ${name}: ${overflowing.width} px ${overflowing.wide.join(", ")}`);
+    }
+  }
+  expect(small, "links smaller than 24x24 CSS px").toEqual([]);
+  expect(wide, "pages wider than a 360 px phone").toEqual([]);
+});

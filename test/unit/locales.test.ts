@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/i18n/languages";
+import { NAMESPACES } from "~/i18n/resources";
+import { SERVER_NAMESPACES } from "~/i18n/server-text";
 
 const root = new URL("../../locales/", import.meta.url);
 const namespaces = readdirSync(new URL("zh-TW/", root)).filter((name) => name.endsWith(".json"));
@@ -17,6 +19,11 @@ describe("translations", () => {
       expect(Object.keys(entries).sort(), `${lang}/${namespace}`).toEqual(reference);
       for (const [key, value] of Object.entries(entries)) expect(value.trim(), `${lang}/${namespace}: ${key}`).not.toBe("");
     }
+  });
+
+  it("registers every namespace: the pages' (i18n/resources) or the server's (i18n/server-text), not both", () => {
+    const registered = [...NAMESPACES, ...SERVER_NAMESPACES].map((namespace) => `${namespace}.json`);
+    expect([...registered].sort()).toEqual([...namespaces].sort());
   });
 
   it("has no namespace that exists in one language only", () => {

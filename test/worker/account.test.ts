@@ -141,11 +141,72 @@ describe("the account service's pages", () => {
     expect(html).toMatch(/<form method="post" action="\/account\/signin/);
   });
 
+  // Issue 25 item 6, decision 093: the pages are the hotel's own, not a blank form.
+  const BRAND = "signin-brand.localhost";
+  const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, (value ?? "").replace(/&amp;/g, "&")]));
+
+  beforeAll(() =>
+    loadHotel(
+      fixtureHotel(BRAND, (file) =>
+        Object.assign(file.hotel, { template_code: "layout_501", support_lang: ["zh-TW", "en-US", "ja-JP"], logo_images: { dark: "/brand/logo-dark.svg", white: "/brand/logo-white.svg" } }),
+      ),
+    ),
+  );
+
+  it.each([
+    ["/account/oauth/authorize", "ja-JP"],
+    ["/account/signup", "en-US"],
+  ])("%s (%s) wears the hotel's name, logo and colours, links back to its site and to itself in the hotel's languages, query kept", async (path, lang) => {
+    const browser = new Browser(BRAND);
+    const login = await browser.request(`/${lang}/hxa/login?back=/`);
+    const authorize = new URL(login.location ?? "");
+    const address = `${path}${authorize.search}`;
+    const page = await fetchAs(BRAND, address);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    // The hotel's name (ja-JP has none of its own: its main language's) and its logo for a dark layout, linking to its site in this language.
+    const name = lang === "en-US" ? "Fixture Hotel" : "測試旅館";
+    const home = /<a class="brand__home" href="([^"]+)"><img ([^>]+)><\/a>/.exec(html);
+    expect(home?.[1]).toBe(`http://${BRAND}/${lang}`);
+    expect(attributes(home?.[2] ?? "")).toMatchObject({ src: `http://${BRAND}/brand/logo-white.svg`, alt: name });
+    expect(page.headers.get("content-security-policy")).toContain(`img-src data: http://${BRAND};`);
+    expect(html).toContain("--accent:#e6a88e;"); // layout_501's
+    // A way back to the site, in words.
+    const back = { "ja-JP": "サイトに戻る", "en-US": "Back to the website" }[lang];
+    expect(html).toContain(`<a class="standalone" href="http://${BRAND}/${lang}">${back}</a>`);
+    // The same page in each of the hotel's languages, the authorization request kept.
+    const links = [...html.matchAll(/<a ([^>]*hreflang="[^"]+"[^>]*)>([^<]+)<\/a>/g)].map(([, tag, label]) => ({ ...attributes(tag ?? ""), label }));
+    expect(links.map((link) => [link.hreflang, link.label, link["aria-current"] ?? ""])).toEqual([
+      ["zh-TW", "繁體中文", lang === "zh-TW" ? "true" : ""],
+      ["en-US", "English", lang === "en-US" ? "true" : ""],
+      ["ja-JP", "日本語", lang === "ja-JP" ? "true" : ""],
+    ]);
+    for (const link of links) {
+      const target = new URL(link.href ?? "", `http://${BRAND}`);
+      expect(target.pathname).toBe(path);
+      for (const [key, value] of authorize.searchParams) expect(target.searchParams.get(key), key).toBe(key === "lang" ? link.hreflang : value);
+    }
+    const other = await fetchAs(BRAND, links.find((link) => link.hreflang === "zh-TW")?.href ?? "");
+    const otherHtml = await other.text();
+    expect(other.status).toBe(200);
+    expect(otherHtml).toContain('<html lang="zh-TW">');
+    expect(text(otherHtml)).toContain(path === "/account/signup" ? "建立會員帳號" : "會員登入");
+    expect(otherHtml).toContain(`href="http://${BRAND}/"`);
+  });
+
+  it("a hotel without a logo is named in words, in its layout's colours", async () => {
+    const login = await new Browser(HOST).request("/en-US/hxa/login?back=/");
+    const html = await (await fetchAs(HOST, follow(login.location))).text();
+    expect(html).toContain(`<a class="brand__home" href="http://${HOST}/en-US">Fixture Hotel</a>`);
+    expect(html).not.toContain("<img");
+    expect(html).toContain("--accent:#7a5c2e;"); // layout_700's
+  });
+
   /** The sign-up form of a new sign-in on the site, for a guest at `address`. */
   async function openSignUp(browser: Browser, lang = "en-US") {
     const login = await browser.request(`/${lang}/hxa/login?back=${encodeURIComponent(`/${lang}/facilities`)}`);
     const authorize = await browser.request(follow(login.location));
-    const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(signupLink);
     const form: Record<string, string> = {};
     for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
@@ -273,7 +334,7 @@ describe("names at sign-up (decision 052)", () => {
   async function signUpForm(browser: Browser, lang = "en-US") {
     const login = await browser.request(`/${lang}/hxa/login?back=/`);
     const authorize = await browser.request(follow(login.location));
-    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&#38;/g, "&") ?? "";
+    const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(link);
     const form: Record<string, string> = {};
     for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);

@@ -138,7 +138,7 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   const { form, client, params, csrf } = opened;
   const values = formValues(form, ["email"]);
   const again = (message: string | undefined, status: number, captcha?: ChallengeState) =>
-    withCookie(signInPage(ctx.lang, hotelNameIn(client.hotel, ctx.lang), params, csrf.token, { values, message, captcha }, status), csrf.setCookie);
+    withCookie(signInPage(ctx.lang, client.hotel, params, csrf.token, { values, message, captcha }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again(accountText(ctx.lang, "error.form_expired"), 403);
   const email = (values.email ?? "").toLowerCase();
   const password = String(form.get("password") ?? "");
@@ -178,7 +178,7 @@ async function signUp(ctx: BackendContext): Promise<Response> {
   const { password: _password, ...shown } = values;
   const hotelName = hotelNameIn(client.hotel, ctx.lang);
   const again = (state: { errors?: Record<string, string>; message?: string; captcha?: ChallengeState }, status: number) =>
-    withCookie(signUpPage(ctx.lang, hotelName, params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
+    withCookie(signUpPage(ctx.lang, client.hotel, params, csrf.token, { values: shown, ...state }, status), csrf.setCookie);
   if (!formIsOurs(ctx, form)) return again({ message: accountText(ctx.lang, "error.form_expired") }, 403);
   // A burst of sign-ups from one caller: a captcha, then a refusal (decision 071).
   const risk = await signUpCheck(ctx, client.hotel);
@@ -383,7 +383,7 @@ export const accountRoutes: BackendRoute[] = [
         const signedIn = await sessionMember(ctx.db, readCookie(ctx.request.headers.get("cookie"), SESSION_COOKIE), checked.client.hotel.id, ctx.now);
         if (signedIn) return redirectWithCode(ctx, checked.params, signedIn.memberId, signedIn.sessionHash);
         const csrf = csrfFor(ctx.request);
-        return withCookie(signInPage(ctx.lang, hotelNameIn(checked.client.hotel, ctx.lang), checked.params, csrf.token), csrf.setCookie);
+        return withCookie(signInPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
       },
     },
     { method: "POST", path: "/account/signin", handler: (ctx) => signIn(ctx) },
@@ -394,7 +394,7 @@ export const accountRoutes: BackendRoute[] = [
         const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
         if (!checked.ok) return checked.response;
         const csrf = csrfFor(ctx.request);
-        return withCookie(signUpPage(ctx.lang, hotelNameIn(checked.client.hotel, ctx.lang), checked.params, csrf.token), csrf.setCookie);
+        return withCookie(signUpPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
       },
     },
     { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },

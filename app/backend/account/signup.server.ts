@@ -16,8 +16,8 @@ import { isPhoneNumber } from "~/domain/contact";
 import { callerKey, captchaText, eventStatement, signUpRisk } from "~/backend/captcha/captcha.server";
 import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { hashPassword } from "./passwords";
-import { accountText, page } from "./pages.server";
 import { escapeHtml } from "~/lib/html";
+import { accountText, page } from "./pages.server";
 
 /** How long a sign-up link works. */
 export const SIGNUP_LINK_HOURS = 24;

@@ -5,12 +5,8 @@
  * (sign-in, sign-up) use the same functions in process; the order API spends a pass.
  */
 import * as v from "valibot";
-import zhTW from "../../../locales/zh-TW/captcha.json";
-import zhCN from "../../../locales/zh-CN/captcha.json";
-import enUS from "../../../locales/en-US/captcha.json";
-import jaJP from "../../../locales/ja-JP/captcha.json";
-import koKR from "../../../locales/ko-KR/captcha.json";
 import type { Language } from "~/i18n/languages";
+import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text";
 import { ApiError, fail, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
@@ -21,11 +17,11 @@ import { randomSum, sumAnswer, sumWords } from "./question";
 import { CHALLENGE_SECONDS, PASS_SECONDS, challengeClaims, checkChallenge, checkPass, newNonce, signChallenge, signPass } from "./token";
 import { clientAddress } from "~/lib/hosts";
 
-const TEXTS: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
-export type CaptchaText = keyof typeof enUS;
+export type CaptchaText = ServerKey<"captcha">;
 
-export function captchaText(lang: Language, key: CaptchaText, params: Record<string, string> = {}): string {
-  return TEXTS[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
+/** A text of the captcha (locales/<lng>/captcha.json; decision 094). */
+export function captchaText(lang: Language, key: CaptchaText, params: TextParams = {}): string {
+  return serverText(lang, "captcha", key, params);
 }
 
 /** The actions a challenge can be asked for. */

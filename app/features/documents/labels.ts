@@ -1,20 +1,13 @@
-/** The words of the confirmation PDF and the emails (locales/<lng>/documents.json), for the site and the back end alike. */
-import zhTW from "../../../locales/zh-TW/documents.json";
-import zhCN from "../../../locales/zh-CN/documents.json";
-import enUS from "../../../locales/en-US/documents.json";
-import jaJP from "../../../locales/ja-JP/documents.json";
-import koKR from "../../../locales/ko-KR/documents.json";
+/** The words of the confirmation PDF and the emails (locales/<lng>/documents.json, through serverText: decision 094), for the site and the back end alike. */
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
 import { formatCapacity } from "~/i18n/format";
 import { createTranslator } from "~/i18n/translate";
 import { paidWithLabelKeys } from "~/domain/payments";
 import type { LodgingUnit } from "~/domain/units";
-import { resolveParticles } from "~/i18n/korean";
+import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text";
 
-const CATALOGUE: Record<Language, typeof enUS> = { "zh-TW": zhTW, "zh-CN": zhCN, "en-US": enUS, "ja-JP": jaJP, "ko-KR": koKR };
-
-export type DocumentKey = keyof typeof enUS;
+export type DocumentKey = ServerKey<"documents">;
 
 export function documentLanguage(lang: string): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
@@ -24,16 +17,8 @@ export function documentLanguage(lang: string): Language {
  * A document's text in `lang`; for a hotel that sells sites (or whole units), the `<key>.<unit>`
  * words stand in for the room words when the catalogue has them (decision 085), as on the pages.
  */
-export function docText(lang: Language, key: DocumentKey, params: Record<string, string | number> = {}, unit: LodgingUnit = "room"): string {
-  const words: Record<string, string> = CATALOGUE[lang];
-  const template = (unit !== "room" ? words[`${key}.${unit}`] : undefined) ?? words[key] ?? enUS[key];
-  const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-  return lang === "ko-KR" ? resolveParticles(text) : text;
-}
-
-/** An amount of TWD as the documents print it: NT$1,234. */
-export function formatTwd(amount: number, lang: Language): string {
-  return `NT$${new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(amount)}`;
+export function docText(lang: Language, key: DocumentKey, params: TextParams = {}, unit: LodgingUnit = "room"): string {
+  return serverText(lang, "documents", unit !== "room" ? [`${key}.${unit}`, key] : key, params);
 }
 
 /** How an order is paid, in words: the method, and the vendor when it is not implied by it. */

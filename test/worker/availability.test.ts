@@ -82,7 +82,7 @@ describe("the calendar's price of a night", () => {
   beforeAll(async () => {
     await loadHotel(
       fixtureHotel(RESTRICTED, (file) => {
-        const cheap = (code: string, price: number) => ({ rate_plan_code: code, name: { "zh-TW": code, "en-US": code }, rooms: [{ room_code: "double", weekday: price, weekend: price, holiday: price, member_percent: 0 }] });
+        const cheap = (code: string, price: number) => ({ rate_plan_code: code, name: { "en-US": code }, rooms: [{ room_code: "double", weekday: price, weekend: price, holiday: price }] }) as unknown as (typeof file.rate_plans)[number];
         file.rate_plans.push(
           Object.assign(cheap("TWO-NIGHTS", 1000), { days: 2 }),
           Object.assign(cheap("LATER", 1500), { open_check_in_date: "today+4" }),

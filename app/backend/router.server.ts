@@ -7,7 +7,7 @@ import { memberRoutes } from "~/backend/account/members.server";
 import { accountRoutes } from "~/backend/account/oauth.server";
 import { orderRoutes } from "~/backend/orders/orders.server";
 import { cancelRoutes } from "~/backend/orders/cancel.server";
-import { pricingRoutes } from "~/backend/pricing/pricing.server";
+import { pricingRoutes } from "~/backend/pricing/routes.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
 import { masterRoutes } from "~/backend/payments/master.server";

@@ -1,0 +1,49 @@
+/** The pricing and coupon calls of spec §7: calculate, the legacy discount/calculate, coupon_confirm. */
+import { ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { requireHotel } from "~/backend/hotels/hotels.server";
+import { apiMessage } from "~/backend/messages";
+import type { BackendRoute } from "~/backend/route";
+import { couponConfirm } from "~/backend/pricing/coupons.server";
+import { presentPriceDetail } from "~/backend/pricing/present.server";
+import { legacyDiscountCalculate } from "~/backend/pricing/legacy.server";
+import { PriceRequest, lineErrorOf, priceOrder } from "~/backend/pricing/pricing.server";
+
+export const pricingRoutes: BackendRoute[] = [
+  {
+    method: "POST",
+    path: "/api/ota/order/calculate",
+    handler: async (ctx) => {
+      const body = parseInput(PriceRequest, await readJsonBody(ctx.request));
+      const hotel = await requireHotel(ctx.db, body.domain);
+      const order = await priceOrder(ctx, hotel, {
+        check_in_day: body.check_in_day,
+        check_out_day: body.check_out_day,
+        orders: body.orders,
+        couponCode: body.coupon_code || body.coupon_array[0] || "",
+        points: body.point_used,
+        payOption: body.pay_option,
+      });
+      const detail = presentPriceDetail(order, ctx.lang, (code) => apiMessage(code, ctx.lang));
+      const lineError = lineErrorOf(order);
+      if (lineError) {
+        // The price is still shown, with each line's problem.
+        const message = apiMessage(lineError.code, ctx.lang);
+        return new Response(
+          JSON.stringify({ success: false, msg: { code: lineError.code, message, extrainfo: { message, field: lineError.field } }, data: detail }),
+          { status: 409, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } },
+        );
+      }
+      return ok(detail);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/discount/calculate",
+    handler: legacyDiscountCalculate,
+  },
+  {
+    method: "POST",
+    path: "/api/discount/coupon_confirm",
+    handler: couponConfirm,
+  },
+];

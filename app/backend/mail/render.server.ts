@@ -14,7 +14,7 @@ import { cancellationLines, type RefundFacts, type RefundStatus } from "~/featur
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
-import type { presentOrder } from "~/backend/orders/orders.server";
+import type { presentOrder } from "~/backend/orders/present.server";
 import { escapeHtml } from "~/lib/html";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;

@@ -17,7 +17,10 @@ import { queueMail } from "~/backend/mail/outbox.server";
 import { orderEmailAllowed, orderIdentity } from "~/backend/orders/holds.server";
 import { eventStatement } from "~/backend/captcha/captcha.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
-import { DocParam, findOrder, loadOrderLines, Note, orderAnswer, refundQuote, requireMember, type OrderRow } from "~/backend/orders/orders.server";
+import { DocParam, Note } from "~/backend/orders/schema";
+import { findOrder, loadOrderLines, type OrderRow } from "~/backend/orders/store.server";
+import { orderAnswer, refundQuote } from "~/backend/orders/present.server";
+import { requireMember } from "~/backend/orders/orders.server";
 import type { Refund } from "~/domain/refund";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 

@@ -1,7 +1,7 @@
 import type { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LocaleLink } from "~/ui/LocaleLink";
-import { BookingButton } from "~/ui/SiteChrome";
+import { BookingButton } from "~/ui/chrome/BookingButton";
 import { useSite } from "~/ui/site-data";
 import type { homePage } from "~/features/content/home-page.server";
 import { stripLanguage } from "~/i18n/languages";

@@ -1,58 +1,13 @@
-import { Link, useLocation } from "@remix-run/react";
+/** The site's header: the hotel's logo, its menu, the member menu, the languages and "Book now". */
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LANGUAGE_NAMES, localizePath, stripLanguage, type Language } from "~/i18n/languages";
+import { localizePath } from "~/i18n/languages";
 import type { SiteData } from "~/platform/site.server";
 import { lodgingUnit, unitKey } from "~/domain/units";
-import { LocaleLink } from "./LocaleLink";
-import { PhoneLink } from "./PhoneLink";
-import { SentenceWithName } from "./PersonName";
-
-/** Links to the current page in each of the hotel's languages; works without JavaScript. */
-export function LanguageSwitcher({ current, languages }: { current: Language; languages: Language[] }) {
-  const location = useLocation();
-  const { t } = useTranslation();
-  if (languages.length < 2) return null;
-  const path = stripLanguage(location.pathname);
-  return (
-    <details className="language-switcher">
-      <summary>
-        <span className="visually-hidden">{t("nav.language")}: </span>
-        {LANGUAGE_NAMES[current]}
-      </summary>
-      <ul>
-        {languages.map((language) => (
-          <li key={language}>
-            <Link
-              to={`${localizePath(path, language)}${location.search}`}
-              hrefLang={language}
-              lang={language}
-              aria-current={language === current ? "true" : undefined}
-              reloadDocument
-            >
-              {LANGUAGE_NAMES[language]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-export function BookingButton({ site, className = "button" }: { site: SiteData; className?: string }) {
-  const { t } = useTranslation();
-  if (site.booking.kind === "external") {
-    return (
-      <a href={site.booking.href} className={className} rel="noopener noreferrer" target="_blank">
-        {t("nav.book")}
-      </a>
-    );
-  }
-  return (
-    <a href={site.booking.href} className={className}>
-      {t("nav.book")}
-    </a>
-  );
-}
+import { LocaleLink } from "~/ui/LocaleLink";
+import { SentenceWithName } from "~/ui/PersonName";
+import { LanguageSwitcher } from "~/ui/chrome/LanguageSwitcher";
+import { BookingButton } from "~/ui/chrome/BookingButton";
 
 function MenuLinks({ site }: { site: SiteData }) {
   const { t } = useTranslation();
@@ -169,56 +124,5 @@ export function SiteHeader({ site }: { site: SiteData }) {
         <BookingButton site={site} className="button site-header__book" />
       </div>
     </header>
-  );
-}
-
-/** The footer's pages, each shown only when the hotel has that section (About always). */
-const FOOTER_LINKS: readonly { to: string; labelKey: string; section: keyof SiteData["sections"] | null }[] = [
-  { to: "/about", labelKey: "nav.about", section: null },
-  { to: "/facilities", labelKey: "nav.facilities", section: "facilities" },
-  { to: "/event", labelKey: "nav.promotions", section: "promotions" },
-  { to: "/news", labelKey: "nav.news", section: "news" },
-  { to: "/follow", labelKey: "nav.follow", section: "follow" },
-];
-
-export function SiteFooter({ site }: { site: SiteData }) {
-  const { t } = useTranslation();
-  const { hotel } = site;
-  return (
-    <footer className="site-footer">
-      <section>
-        <h2>{hotel.name}</h2>
-        <address>
-          <p>{hotel.address}</p>
-          <p>
-            <PhoneLink phone={hotel.phone} />
-          </p>
-          <p>
-            <a href={`mailto:${hotel.email}`}>{hotel.email}</a>
-          </p>
-        </address>
-      </section>
-      <section>
-        <h2>{t("footer.explore")}</h2>
-        <ul className="site-footer__links">
-          {FOOTER_LINKS.filter((link) => link.section === null || site.sections[link.section]).map((link) => (
-            <li key={link.to}>
-              <LocaleLink to={link.to}>{t(link.labelKey)}</LocaleLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {hotel.registration || hotel.businessNumber ? (
-        <section>
-          <h2>{t("footer.registration")}</h2>
-          <p>{hotel.registration}</p>
-          {hotel.businessRegistration ? <p>{hotel.businessRegistration}</p> : null}
-          {hotel.businessNumber ? <p>{t("footer.business_number", { number: hotel.businessNumber })}</p> : null}
-        </section>
-      ) : null}
-      <p className="site-footer__rights">
-        © {hotel.name} · {t("footer.rights")}
-      </p>
-    </footer>
   );
 }

@@ -1,7 +1,8 @@
 /** Worker entry (wrangler `main` is its build, build/index.js). See app/worker/worker.server.ts. */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { handleFetch, handleScheduled } from "~/worker/worker.server";
+import { handleFetch } from "~/worker/worker.server";
+import { handleScheduled } from "~/worker/scheduled.server";
 
 const remix = createRequestHandler(build as unknown as ServerBuild, build.mode);
 

@@ -4,7 +4,7 @@ import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/domain/dates";
 import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/contract/client";
 import { parseEnv } from "~/platform/env.server";
-import { backendTransport } from "~/worker/worker.server";
+import { backendTransport } from "~/worker/backend.server";
 import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 
 const HOST = "client.localhost";

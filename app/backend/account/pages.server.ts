@@ -40,7 +40,7 @@ button.secondary{background:#fff;color:var(--card-link);border:1px solid var(--c
 .languages ul{display:flex;flex-wrap:wrap;margin:0 -.5rem;padding:0;list-style:none}
 .languages a{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem;font-size:.9rem}.languages [aria-current]{font-weight:700;text-decoration:none}
 .standalone{display:inline-block;min-width:24px;padding:.5rem 0}
-.back{max-width:26rem;margin:-1rem auto 2rem}`;
+.back{display:block;max-width:26rem;margin:-1rem auto 2rem}`;
 
 /** What makes a page the hotel's: its name and logo linking home, its colours, the page in its other languages. */
 export interface Brand {
@@ -75,7 +75,7 @@ function brandHeader(lang: Language, brand: Brand): string {
 
 export function page(lang: Language, title: string, body: string, status = 200, headers: HeadersInit = {}, brand?: Brand): Response {
   const content = brand
-    ? `${brandHeader(lang, brand)}<main>${body}</main><p class="back"><a class="standalone" href="${escapeHtml(brand.home)}">${escapeHtml(accountText(lang, "link.back"))}</a></p>`
+    ? `${brandHeader(lang, brand)}<main>${body}</main><footer class="back"><a class="standalone" href="${escapeHtml(brand.home)}">${escapeHtml(accountText(lang, "link.back"))}</a></footer>`
     : `<main>${body}</main>`;
   const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${colours(brand?.palette ?? NEUTRAL_PALETTE)}
 ${STYLE}</style></head><body>${content}</body></html>`;

@@ -9,8 +9,8 @@ const BASE = { bg: "#fbfaf7", text: "#1f2328", accent: "#8a5a2b", "on-accent": "
 
 function themeColours(layout: string) {
   const css = readFileSync(new URL(`../../app/ui/layouts/themes/${layout}.css`, import.meta.url), "utf8");
-  const block = new RegExp(`\\.site--${layout}\\{([^}]*)\\}`).exec(css)?.[1] ?? "";
-  const value = (name: keyof typeof BASE | "link") => new RegExp(`--${name}:([^;}]+)`).exec(block)?.[1]?.trim();
+  const block = new RegExp(`\\.site--${layout}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? "";
+  const value = (name: keyof typeof BASE | "link") => new RegExp(`--${name}:\\s*([^;}]+)`).exec(block)?.[1]?.trim();
   const accent = value("accent") ?? BASE.accent;
   const link = value("link");
   return {
@@ -19,7 +19,7 @@ function themeColours(layout: string) {
     link: link && !link.startsWith("var(") ? link : accent,
     accent,
     onAccent: value("on-accent") ?? BASE["on-accent"],
-    dark: block.includes("color-scheme:dark"),
+    dark: /color-scheme:\s*dark/.test(block),
   };
 }
 

@@ -32,7 +32,21 @@ const WORKERS_TYPES = [
 const PURE_MESSAGE = "app/domain/ holds the pure booking rules: no Remix, no Workers, no network (decision 025).";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "bench/bare/build/", "bench/bare/public/build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", ".cache/", ".tmp/", "bench-results/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "bench/bare/build/",
+      "bench/bare/public/build/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+      ".tmp/",
+      "bench-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -110,11 +124,7 @@ export default tseslint.config(
           ],
         },
       ],
-      "no-restricted-globals": [
-        "error",
-        { name: "fetch", message: PURE_MESSAGE },
-        { name: "caches", message: PURE_MESSAGE },
-      ],
+      "no-restricted-globals": ["error", { name: "fetch", message: PURE_MESSAGE }, { name: "caches", message: PURE_MESSAGE }],
       "no-restricted-properties": [
         "error",
         { object: "globalThis", property: "fetch", message: PURE_MESSAGE },

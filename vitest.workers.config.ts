@@ -18,7 +18,9 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./build/index.js",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, SESSION_SECRET: randomBytes(32).toString("base64url"), MAIL_OUTBOX_PAGE: "false" } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, SESSION_SECRET: randomBytes(32).toString("base64url"), MAIL_OUTBOX_PAGE: "false" },
+        },
       }),
     ],
     test: {

@@ -4,4 +4,3 @@ declare module "*.css" {
   const href: string;
   export default href;
 }
-

@@ -1,8 +1,4 @@
-import type {
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
   useLocation,
@@ -27,12 +23,9 @@ import { canonicalPath } from "~/ui/seo";
 import baseStyles from "~/ui/styles/base.css";
 import { useSite } from "~/ui/site-data";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: baseStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
 
-export const meta: MetaFunction = ({ error }) =>
-  isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : [];
+export const meta: MetaFunction = ({ error }) => (isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : []);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -51,10 +44,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * left the new page at the old one's scroll (issue 22, item 11; decision 066).
  */
 function useHydration(): boolean {
-  const wanted = useMatches().some(
-    (match) =>
-      (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true
-  );
+  const wanted = useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
   return wanted || typeof document !== "undefined";
 }
 
@@ -63,10 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const hydrate = useHydration();
   const resourcesJson = useHydrationResources();
-  const bookingTheme = useMatches().some(
-    (match) =>
-      (match.handle as { booking?: boolean } | undefined)?.booking === true
-  );
+  const bookingTheme = useMatches().some((match) => (match.handle as { booking?: boolean } | undefined)?.booking === true);
   const lang = data?.lang ?? i18n.language;
   const site = useSite();
   const location = useLocation();
@@ -86,26 +73,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {site?.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {site && bookingTheme ? (
-          <link rel="stylesheet" href={site.bookingStylesheet} />
-        ) : null}
+        {site && bookingTheme ? <link rel="stylesheet" href={site.bookingStylesheet} /> : null}
         {alternates?.hotel.languages.map((language) => (
-          <link
-            key={language}
-            rel="alternate"
-            hrefLang={language}
-            href={`${alternates.origin}${localizePath(path, language)}`}
-          />
+          <link key={language} rel="alternate" hrefLang={language} href={`${alternates.origin}${localizePath(path, language)}`} />
         ))}
         {alternates ? (
-          <link
-            rel="alternate"
-            hrefLang="x-default"
-            href={`${alternates.origin}${localizePath(
-              path,
-              alternates.hotel.mainLanguage
-            )}`}
-          />
+          <link rel="alternate" hrefLang="x-default" href={`${alternates.origin}${localizePath(path, alternates.hotel.mainLanguage)}`} />
         ) : null}
       </head>
       <body>
@@ -147,7 +120,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFound homeLink={false} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound homeLink={false} />;
   return <ServerError status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -68,13 +68,18 @@ async function main() {
   let server;
   if (!BASE) {
     // Port 0: the system picks a free one, so the bench never collides with another server here.
-    server = await startPortico({ port: process.env.BENCH_PORT ?? 0, state: ".wrangler/bench-api-state", vars: { SESSION_SECRET: randomBytes(32).toString("base64url") } });
+    server = await startPortico({
+      port: process.env.BENCH_PORT ?? 0,
+      state: ".wrangler/bench-api-state",
+      vars: { SESSION_SECRET: randomBytes(32).toString("base64url") },
+    });
     BASE = (await server.ready).origin;
   }
   try {
     await waitForServer();
     const rooms = JSON.parse((await call("GET", `/api/ota/room/list?domain=${DOMAIN}`)).body).data;
-    const search = (offset) => `/api/ota/room/empty-by-date?domain=${DOMAIN}&start_date=${isoDay(offset)}&end_date=${isoDay(offset + 7)}&lang=en-US`;
+    const search = (offset) =>
+      `/api/ota/room/empty-by-date?domain=${DOMAIN}&start_date=${isoDay(offset)}&end_date=${isoDay(offset + 7)}&lang=en-US`;
     const firstSearch = JSON.parse((await call("GET", search(30))).body).data;
     const room = firstSearch.rooms.find((row) => row.price_set.length > 0 && row.inventory >= 2) ?? firstSearch.rooms[0];
     const plan = room.price_set[0];
@@ -99,19 +104,31 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       timings.health.push((await call("GET", "/api/health")).ms);
       timings.search.push((await call("GET", search(20 + (round % 60)))).ms);
-      const created = await call("POST", "/api/ota/order/personal-new", order(100 + round), { "idempotency-key": `bench-${Date.now()}-${round}` });
+      const created = await call("POST", "/api/ota/order/personal-new", order(100 + round), {
+        "idempotency-key": `bench-${Date.now()}-${round}`,
+      });
       if (created.status !== 201) throw new Error(`order failed: ${created.status} ${created.body.slice(0, 200)}`);
       timings.order.push(created.ms);
       const { order_doc: orderDoc, order: placed } = JSON.parse(created.body).data;
-      const cancelled = await call("POST", `/api/wota/order/cancel-via-hash/${encodeURIComponent(orderDoc)}`, { domain: DOMAIN, valid_hash: placed.cancel_hash, reason: "bench" });
+      const cancelled = await call("POST", `/api/wota/order/cancel-via-hash/${encodeURIComponent(orderDoc)}`, {
+        domain: DOMAIN,
+        valid_hash: placed.cancel_hash,
+        reason: "bench",
+      });
       if (cancelled.status !== 200) throw new Error(`cancelling ${orderDoc} failed: ${cancelled.status} ${cancelled.body.slice(0, 200)}`);
     }
     const base = median(timings.health);
     console.log(`hotel: ${DOMAIN} (${rooms.length} room classes), ${ROUNDS} rounds, sequential, on ${BASE}`);
     console.log("call                               median ms   p95 ms   ratio to /api/health (median)");
-    for (const [name, label] of [["health", "GET /api/health (baseline)"], ["search", "7-night availability search"], ["order", "order creation"]]) {
+    for (const [name, label] of [
+      ["health", "GET /api/health (baseline)"],
+      ["search", "7-night availability search"],
+      ["order", "order creation"],
+    ]) {
       const values = timings[name];
-      console.log(`${label.padEnd(34)} ${median(values).toFixed(1).padStart(9)} ${p95(values).toFixed(1).padStart(8)}   ${(median(values) / base).toFixed(2)}x`);
+      console.log(
+        `${label.padEnd(34)} ${median(values).toFixed(1).padStart(9)} ${p95(values).toFixed(1).padStart(8)}   ${(median(values) / base).toFixed(2)}x`,
+      );
     }
   } finally {
     await server?.dispose();

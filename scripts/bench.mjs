@@ -48,7 +48,14 @@ function get(url) {
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
       },
     );
     req.on("error", reject);
@@ -142,7 +149,9 @@ async function serverTimes(pages, server, label, results) {
 }
 
 function printServerTimes(pages, results) {
-  console.log(`\nServer time, median ms (ratio to the bare Remix page of the same rounds); ${ROUNDS} warm rounds, ${Math.max(5, Math.round(ROUNDS / 10))} cold`);
+  console.log(
+    `\nServer time, median ms (ratio to the bare Remix page of the same rounds); ${ROUNDS} warm rounds, ${Math.max(5, Math.round(ROUNDS / 10))} cold`,
+  );
   const names = ["bare", ...pages.map(([name]) => name)];
   console.log(`${"run".padEnd(22)}${names.map((name) => name.padStart(16)).join("")}`);
   // The API rows are answered by the back end itself (no site call, so no simulated latency).
@@ -166,7 +175,9 @@ async function bytesOf(base, path) {
     for (const url of new Set(urls)) total += gzipSync((await get(new URL(url, base).toString())).body).length;
     return total;
   };
-  const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1])
+    .join("");
   return {
     html: gzipSync(page.body).length,
     css: await gz(css),
@@ -177,13 +188,26 @@ async function bytesOf(base, path) {
 async function lighthouseRun(base, pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
   });
   try {
     console.log(`\nLighthouse mobile on ${base} (Chromium: ${CHROME})`);
     console.log("page     perf  LCP ms   FCP ms   TBT ms  CLS     HTML gz  CSS gz  JS gz   HTML+CSS gz");
     for (const [name, path] of pages) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       const audits = result.lhr.audits;
       const score = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
       const bytes = await bytesOf(base, path);

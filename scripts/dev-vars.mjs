@@ -17,6 +17,9 @@ if (!existsSync(target)) {
   writeFileSync(target, local, { mode: 0o600 });
   console.log(`Created ${target} with a random SESSION_SECRET`);
 } else if (!/^MAIL_OUTBOX_PAGE=/m.test(readFileSync(target, "utf8"))) {
-  appendFileSync(target, '\n# The development page listing the email outbox (/dev/outbox); never set in production.\nMAIL_OUTBOX_PAGE="true"\n');
+  appendFileSync(
+    target,
+    '\n# The development page listing the email outbox (/dev/outbox); never set in production.\nMAIL_OUTBOX_PAGE="true"\n',
+  );
   console.log(`Added MAIL_OUTBOX_PAGE to ${target}`);
 }

@@ -38,7 +38,12 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--if-changed" || arg === "--if-absent") options.ifAbsent = true;
     else if (arg === "--demo") {
       const dir = resolve("demo/hotels");
-      options.files.push(...readdirSync(dir).filter((name) => name.endsWith(".json")).sort().map((name) => join(dir, name)));
+      options.files.push(
+        ...readdirSync(dir)
+          .filter((name) => name.endsWith(".json"))
+          .sort()
+          .map((name) => join(dir, name)),
+      );
     } else if (arg === "--persist-to") options.persistTo = argv[++index];
     else if (arg === "--day") options.day = argv[++index];
     else if (arg === "--sql-out") options.sqlOut = argv[++index];
@@ -112,7 +117,8 @@ async function main() {
   })();
   const hashOf = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
   const present = options.ifAbsent ? existingDomains(options) : new Set<string>();
-  const unchanged = (entry: { path: string; file: HotelFile }) => present.has(entry.file.hotel.domain) && loadedHashes[entry.file.hotel.domain] === hashOf(entry.path);
+  const unchanged = (entry: { path: string; file: HotelFile }) =>
+    present.has(entry.file.hotel.domain) && loadedHashes[entry.file.hotel.domain] === hashOf(entry.path);
   const toLoad = hotels.filter((entry) => !unchanged(entry));
   for (const entry of hotels) {
     if (unchanged(entry)) console.log(`${entry.file.hotel.domain}: already loaded and unchanged, kept as it is`);

@@ -56,7 +56,16 @@ function hsl(h, s, l) {
   const k = (n) => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
   const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
-  return "#" + [f(0), f(8), f(4)].map((x) => r(x * 255).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    [f(0), f(8), f(4)]
+      .map((x) =>
+        r(x * 255)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 /** Drawing context: size, random numbers, palette, gradient definitions. */
@@ -83,12 +92,19 @@ function define(c, key, make) {
 const newId = (c) => `g${c.store.n++}`;
 function grad(c, stops, horizontal = false) {
   return define(c, `l${horizontal}${stops}`, (id) => {
-    const s = stops.map((col, i) => `<stop offset="${String(+(i / (stops.length - 1)).toFixed(2)).replace(/^0\./, ".")}" stop-color="${col}"/>`).join("");
+    const s = stops
+      .map((col, i) => `<stop offset="${String(+(i / (stops.length - 1)).toFixed(2)).replace(/^0\./, ".")}" stop-color="${col}"/>`)
+      .join("");
     return `<linearGradient id="${id}"${horizontal ? "" : ' x2="0" y2="1"'}>${s}</linearGradient>`;
   });
 }
 function glow(c, color) {
-  return define(c, `r${color}`, (id) => `<radialGradient id="${id}"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`);
+  return define(
+    c,
+    `r${color}`,
+    (id) =>
+      `<radialGradient id="${id}"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`,
+  );
 }
 const at = (name, v) => (r(v) === 0 ? "" : ` ${name}="${r(v)}"`);
 const R = (x, y, w, h, fill, more = "") => `<rect${at("x", x)}${at("y", y)} width="${r(w)}" height="${r(h)}" fill="${fill}"${more}/>`;
@@ -99,13 +115,25 @@ const pts = (list) => list.map(([x, y], i) => `${i ? "L" : "M"}${r(x)} ${r(y)}`)
 const op = (o) => ` opacity="${String(o).replace(/^0\./, ".")}"`;
 /** Many circles as one path. */
 const dots = (list, fill, more = "") =>
-  P(list.map(([x, y, rad]) => `M${r(x - rad)} ${r(y)}a${r(rad)} ${r(rad)} 0 1 0 ${r(2 * rad)} 0a${r(rad)} ${r(rad)} 0 1 0 -${r(2 * rad)} 0`).join(""), fill, more);
+  P(
+    list
+      .map(([x, y, rad]) => `M${r(x - rad)} ${r(y)}a${r(rad)} ${r(rad)} 0 1 0 ${r(2 * rad)} 0a${r(rad)} ${r(rad)} 0 1 0 -${r(2 * rad)} 0`)
+      .join(""),
+    fill,
+    more,
+  );
 /** Many round dots of one size as one path (zero-length strokes with round caps). */
 const spots = (list, rad, color, more = "") =>
   `<path d="${list.map(([x, y]) => `M${r(x)} ${r(y)}h0`).join("")}" stroke="${color}" stroke-width="${r(rad * 2)}" stroke-linecap="round"${more}/>`;
 /** A soft blur for glows drawn with dots(). */
 function blur(c, amount) {
-  return define(c, `b${amount}`, (id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${amount}"/></filter>`).replace("url", ' filter="url') + '"';
+  return (
+    define(
+      c,
+      `b${amount}`,
+      (id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${amount}"/></filter>`,
+    ).replace("url", ' filter="url') + '"'
+  );
 }
 
 // ------------------------------------------------------------------ outdoor pieces
@@ -152,7 +180,12 @@ function city(c, base, top, fill, lit, count = 14) {
     x += bw + c.between(0, w / 80);
   }
   if (!lit) return P(d, fill);
-  const windows = define(c, `w${lit}`, (id) => `<pattern id="${id}" width="14" height="18" patternUnits="userSpaceOnUse"><rect x="3" y="4" width="4" height="6" fill="${lit}"/></pattern>`);
+  const windows = define(
+    c,
+    `w${lit}`,
+    (id) =>
+      `<pattern id="${id}" width="14" height="18" patternUnits="userSpaceOnUse"><rect x="3" y="4" width="4" height="6" fill="${lit}"/></pattern>`,
+  );
   const shape = newId(c);
   c.store.defs.push(`<path id="${shape}" d="${d}"/>`);
   return `<use href="#${shape}" fill="${fill}"/><use href="#${shape}" fill="${windows}"${op(0.75)}/>`;
@@ -171,10 +204,16 @@ function tower(c, x, base, height, fill) {
 }
 function water(c, y, tod) {
   const { w, h } = c;
-  const [a, b] = tod === "night" ? [hsl(c.hue + 220, 45, 18), hsl(c.hue + 220, 50, 8)] : tod === "dusk" ? [hsl(c.hue + 320, 30, 50), hsl(c.hue + 220, 40, 25)] : [hsl(c.hue + 185, 45, 60), hsl(c.hue + 200, 55, 32)];
+  const [a, b] =
+    tod === "night"
+      ? [hsl(c.hue + 220, 45, 18), hsl(c.hue + 220, 50, 8)]
+      : tod === "dusk"
+        ? [hsl(c.hue + 320, 30, 50), hsl(c.hue + 220, 40, 25)]
+        : [hsl(c.hue + 185, 45, 60), hsl(c.hue + 200, 55, 32)];
   let s = R(0, y, w, h - y, grad(c, [a, b]));
   let d = "";
-  for (let i = 0; i < (c.lite ? 4 : 9); i++) d += `M${r(c.rnd() * w)} ${r(y + c.between(0.05, 0.95) * (h - y))}h${r(c.between(0.04, 0.14) * w)}`;
+  for (let i = 0; i < (c.lite ? 4 : 9); i++)
+    d += `M${r(c.rnd() * w)} ${r(y + c.between(0.05, 0.95) * (h - y))}h${r(c.between(0.04, 0.14) * w)}`;
   return s + `<path d="${d}" stroke="#fff" stroke-width="2"${op(0.35)}/>`;
 }
 function conifers(c, base, n, fill, size) {
@@ -223,7 +262,15 @@ scenes.harbour = (c, name) => {
     d += `M${r(x)} ${r(h * 0.7)}V${r(h * 0.3)}h4V${r(h * 0.7)}zM${r(x - w * 0.05)} ${r(h * 0.32)}h${r(w * 0.1)}v4h-${r(w * 0.1)}z`;
   }
   s += P(d, hsl(c.hue + 10, 60, 40));
-  s += P(pts([[w * 0.55, h * 0.8], [w * 0.9, h * 0.8], [w * 0.86, h * 0.86], [w * 0.58, h * 0.86]]), "#ececec");
+  s += P(
+    pts([
+      [w * 0.55, h * 0.8],
+      [w * 0.9, h * 0.8],
+      [w * 0.86, h * 0.86],
+      [w * 0.58, h * 0.86],
+    ]),
+    "#ececec",
+  );
   return s;
 };
 scenes.river = (c, name) => {
@@ -235,7 +282,15 @@ scenes.river = (c, name) => {
   let d = "";
   for (let i = 0; i < 4; i++) d += `M${r(w * (0.05 + i * 0.12))} ${r(h * 0.62)}q${r(w * 0.06)} -${r(h * 0.08)} ${r(w * 0.12)} 0`;
   s += `<path d="${d}" fill="none" stroke="${hsl(c.hue + 230, 20, 20)}" stroke-width="5"/>`;
-  s += P(pts([[0, h], [0, h * 0.86], [w * 0.45, h * 0.9], [w * 0.4, h]]), hsl(c.green, 25, 22));
+  s += P(
+    pts([
+      [0, h],
+      [0, h * 0.86],
+      [w * 0.45, h * 0.9],
+      [w * 0.4, h],
+    ]),
+    hsl(c.green, 25, 22),
+  );
   return s;
 };
 scenes.lake = (c, name) => {
@@ -248,7 +303,16 @@ scenes.lake = (c, name) => {
   s += mist(c, hz - h * 0.05, h * 0.06);
   s += water(c, hz, tod);
   s += conifers(c, h * 1.02, 9, hsl(c.green, 30, 18), h * 0.28);
-  if (/villa|boat|hero-2/.test(name)) s += P(pts([[w * 0.6, hz + h * 0.12], [w * 0.72, hz + h * 0.12], [w * 0.7, hz + h * 0.15], [w * 0.62, hz + h * 0.15]]), "#3b2a20");
+  if (/villa|boat|hero-2/.test(name))
+    s += P(
+      pts([
+        [w * 0.6, hz + h * 0.12],
+        [w * 0.72, hz + h * 0.12],
+        [w * 0.7, hz + h * 0.15],
+        [w * 0.62, hz + h * 0.15],
+      ]),
+      "#3b2a20",
+    );
   return s;
 };
 scenes.sea = (c, name) => {
@@ -256,12 +320,40 @@ scenes.sea = (c, name) => {
   const tod = todFor(c, name, ["dawn", "day"]);
   const hz = h * 0.52;
   let s = sky(c, tod, hz / h) + water(c, hz, tod);
-  s += P(pts([[0, h], [0, h * 0.4], [w * 0.12, h * 0.46], [w * 0.22, h * 0.6], [w * 0.3, h]]), hsl(c.hue + 120, 25, 26));
-  s += P(pts([[0, h], [0, h * 0.86], [w * 0.5, h * 0.8], [w, h * 0.9], [w, h]]), hsl(40, 45, 78));
+  s += P(
+    pts([
+      [0, h],
+      [0, h * 0.4],
+      [w * 0.12, h * 0.46],
+      [w * 0.22, h * 0.6],
+      [w * 0.3, h],
+    ]),
+    hsl(c.hue + 120, 25, 26),
+  );
+  s += P(
+    pts([
+      [0, h],
+      [0, h * 0.86],
+      [w * 0.5, h * 0.8],
+      [w, h * 0.9],
+      [w, h],
+    ]),
+    hsl(40, 45, 78),
+  );
   s += `<path d="M${r(w * 0.2)} ${r(h * 0.84)}q${r(w * 0.15)} -${r(h * 0.04)} ${r(w * 0.3)} 0t${r(w * 0.3)} 0" fill="none" stroke="#fff" stroke-width="4" opacity=".7"/>`;
   return s;
 };
-scenes.boat = (c, name) => scenes.lake(c, name + "-boat") + P(pts([[c.w * 0.1, c.h * 0.82], [c.w * 0.4, c.h * 0.82], [c.w * 0.38, c.h * 0.85], [c.w * 0.12, c.h * 0.85]]), "#6b4a34");
+scenes.boat = (c, name) =>
+  scenes.lake(c, name + "-boat") +
+  P(
+    pts([
+      [c.w * 0.1, c.h * 0.82],
+      [c.w * 0.4, c.h * 0.82],
+      [c.w * 0.38, c.h * 0.85],
+      [c.w * 0.12, c.h * 0.85],
+    ]),
+    "#6b4a34",
+  );
 scenes.forest = (c, name) => {
   const { w, h } = c;
   const tod = todFor(c, name, ["dawn", "day"]);
@@ -295,7 +387,9 @@ scenes.tent = (c, name) => {
     const y = h * c.between(0.76, 0.9);
     const sz = (h * c.between(0.09, 0.14)) / (n > 3 ? 1.6 : 1);
     const col = c.pick([hsl(c.hue + 200, 40, 55), hsl(35, 60, 70), hsl(10, 55, 55), "#efe6d2"]);
-    const body = bell ? `M${r(x - sz)} ${r(y)}v-${r(sz * 0.5)}l${r(sz)} -${r(sz * 0.8)}l${r(sz)} ${r(sz * 0.8)}v${r(sz * 0.5)}z` : `M${r(x - sz)} ${r(y)}l${r(sz)} -${r(sz)}l${r(sz)} ${r(sz)}z`;
+    const body = bell
+      ? `M${r(x - sz)} ${r(y)}v-${r(sz * 0.5)}l${r(sz)} -${r(sz * 0.8)}l${r(sz)} ${r(sz * 0.8)}v${r(sz * 0.5)}z`
+      : `M${r(x - sz)} ${r(y)}l${r(sz)} -${r(sz)}l${r(sz)} ${r(sz)}z`;
     bodies.set(col, (bodies.get(col) ?? "") + body);
     doors += `M${r(x - sz * 0.25)} ${r(y)}l${r(sz * 0.25)} -${r(sz * (bell ? 0.7 : 0.45))}l${r(sz * 0.25)} ${r(sz * (bell ? 0.7 : 0.45))}z`;
     glows.push([x, y - sz * 0.4]);
@@ -303,7 +397,16 @@ scenes.tent = (c, name) => {
   s += spots(glows, h * 0.1, "#ffb347", op(bell ? 0.45 : 0.2) + blur(c, 18));
   for (const [col, d] of bodies) s += P(d, col);
   s += P(doors, bell ? "#ffcf73" : "#2a1d14");
-  s += C(w * 0.5, h * 0.93, h * 0.12, glow(c, "#ff9d3b"), op(0.7)) + P(pts([[w * 0.49, h * 0.95], [w * 0.5, h * 0.89], [w * 0.51, h * 0.95]]), "#ffcf5a");
+  s +=
+    C(w * 0.5, h * 0.93, h * 0.12, glow(c, "#ff9d3b"), op(0.7)) +
+    P(
+      pts([
+        [w * 0.49, h * 0.95],
+        [w * 0.5, h * 0.89],
+        [w * 0.51, h * 0.95],
+      ]),
+      "#ffcf5a",
+    );
   return s;
 };
 scenes.trail = (c, name) => {
@@ -312,7 +415,16 @@ scenes.trail = (c, name) => {
   let s = sky(c, tod);
   if (/cycling/.test(name)) {
     s += ridge(c, h * 0.45, h * 0.12, hsl(c.green, 20, 60)) + water(c, h * 0.55, tod);
-    s += P(pts([[0, h * 0.8], [w, h * 0.7], [w, h], [0, h]]), hsl(c.hue + 200, 10, 55)) + R(0, h * 0.9, w, h * 0.1, hsl(100, 35, 35));
+    s +=
+      P(
+        pts([
+          [0, h * 0.8],
+          [w, h * 0.7],
+          [w, h],
+          [0, h],
+        ]),
+        hsl(c.hue + 200, 10, 55),
+      ) + R(0, h * 0.9, w, h * 0.1, hsl(100, 35, 35));
     const bx = w * 0.45;
     const by = h * 0.8;
     const rad = h * 0.06;
@@ -329,7 +441,16 @@ scenes.temple = (c, name) => {
   const { w, h } = c;
   const tod = todFor(c, name, ["dawn", "day"]);
   let s = sky(c, tod) + water(c, h * 0.72, tod);
-  s += P(pts([[0, h * 0.75], [w * 0.2, h * 0.45], [w * 0.45, h * 0.4], [w * 0.75, h * 0.6], [w, h * 0.75]]), hsl(c.green, 30, 32));
+  s += P(
+    pts([
+      [0, h * 0.75],
+      [w * 0.2, h * 0.45],
+      [w * 0.45, h * 0.4],
+      [w * 0.75, h * 0.6],
+      [w, h * 0.75],
+    ]),
+    hsl(c.green, 30, 32),
+  );
   const x = w * 0.4;
   let d = "";
   for (let i = 0; i < 5; i++) {
@@ -390,7 +511,14 @@ scenes.market = (c) => {
     const sw = w / n - 16;
     const col = c.pick(["#d7261e", "#f2a516", "#2e7dbb", "#2b9a5a"]);
     s += R(x, h * 0.42, sw, h * 0.3, hsl(30, 40, 25)) + R(x + 10, h * 0.5, sw - 20, h * 0.2, "#ffcf73", op(0.85));
-    s += P(pts([[x - 8, h * 0.44], [x + sw / 2, h * 0.3], [x + sw + 8, h * 0.44]]), col);
+    s += P(
+      pts([
+        [x - 8, h * 0.44],
+        [x + sw / 2, h * 0.3],
+        [x + sw + 8, h * 0.44],
+      ]),
+      col,
+    );
   }
   const crowd = [];
   for (let i = 0; i < 14; i++) crowd.push([c.rnd() * w, h * c.between(0.8, 0.95)]);
@@ -401,8 +529,13 @@ scenes.museum = (c, name) => {
   const { w, h } = c;
   let s = sky(c, todFor(c, name, ["day"]));
   s += R(0, h * 0.75, w, h * 0.25, hsl(40, 15, 75));
-  s += R(w * 0.15, h * 0.42, w * 0.7, h * 0.2, "#f3f1ec") + R(w * 0.3, h * 0.3, w * 0.4, h * 0.2, "#e4e1da") + R(w * 0.22, h * 0.62, w * 0.56, h * 0.13, "#fafaf7");
-  s += R(w * 0.15, h * 0.5, w * 0.7, h * 0.04, hsl(c.hue + 190, 30, 45), op(0.6)) + R(w * 0.42, h * 0.64, w * 0.16, h * 0.11, hsl(c.hue + 200, 25, 35));
+  s +=
+    R(w * 0.15, h * 0.42, w * 0.7, h * 0.2, "#f3f1ec") +
+    R(w * 0.3, h * 0.3, w * 0.4, h * 0.2, "#e4e1da") +
+    R(w * 0.22, h * 0.62, w * 0.56, h * 0.13, "#fafaf7");
+  s +=
+    R(w * 0.15, h * 0.5, w * 0.7, h * 0.04, hsl(c.hue + 190, 30, 45), op(0.6)) +
+    R(w * 0.42, h * 0.64, w * 0.16, h * 0.11, hsl(c.hue + 200, 25, 35));
   return s + conifers(c, h * 0.8, 6, hsl(110, 30, 35), h * 0.16);
 };
 scenes.facade = (c, name) => {
@@ -411,8 +544,20 @@ scenes.facade = (c, name) => {
   let s = sky(c, todFor(c, name, ["day", "dusk"]));
   if (theme === "forest" || theme === "lake") {
     s += ridge(c, h * 0.5, h * 0.12, hsl(c.green, 25, 50));
-    s += R(w * 0.2, h * 0.5, w * 0.6, h * 0.3, hsl(35, 35, 75)) + P(pts([[w * 0.15, h * 0.5], [w * 0.5, h * 0.3], [w * 0.85, h * 0.5]]), hsl(20, 25, 30));
-    s += R(w * 0.3, h * 0.58, w * 0.12, h * 0.12, "#ffd98a") + R(w * 0.58, h * 0.58, w * 0.12, h * 0.12, "#ffd98a") + R(w * 0.46, h * 0.6, w * 0.08, h * 0.2, "#5a3b25");
+    s +=
+      R(w * 0.2, h * 0.5, w * 0.6, h * 0.3, hsl(35, 35, 75)) +
+      P(
+        pts([
+          [w * 0.15, h * 0.5],
+          [w * 0.5, h * 0.3],
+          [w * 0.85, h * 0.5],
+        ]),
+        hsl(20, 25, 30),
+      );
+    s +=
+      R(w * 0.3, h * 0.58, w * 0.12, h * 0.12, "#ffd98a") +
+      R(w * 0.58, h * 0.58, w * 0.12, h * 0.12, "#ffd98a") +
+      R(w * 0.46, h * 0.6, w * 0.08, h * 0.2, "#5a3b25");
     return s + R(0, h * 0.8, w, h * 0.2, hsl(c.green, 35, 34)) + conifers(c, h * 0.82, 5, hsl(c.green, 35, 22), h * 0.3);
   }
   const bx = w * 0.3;
@@ -420,10 +565,17 @@ scenes.facade = (c, name) => {
   s += city(c, h * 0.85, h * 0.5, hsl(c.hue + 210, 10, 70), null, 8);
   s += R(bx, h * 0.12, bw, h * 0.73, hsl(c.hue, 18, 82));
   const id = newId(c);
-  c.store.defs.push(`<pattern id="${id}" width="${r(bw / 6)}" height="${r(h * 0.07)}" patternUnits="userSpaceOnUse"><rect x="6" y="6" width="${r(bw / 6 - 12)}" height="${r(h * 0.07 - 12)}" fill="${hsl(c.hue + 190, 35, 45)}"/></pattern>`);
+  c.store.defs.push(
+    `<pattern id="${id}" width="${r(bw / 6)}" height="${r(h * 0.07)}" patternUnits="userSpaceOnUse"><rect x="6" y="6" width="${r(bw / 6 - 12)}" height="${r(h * 0.07 - 12)}" fill="${hsl(c.hue + 190, 35, 45)}"/></pattern>`,
+  );
   s += R(bx, h * 0.12, bw, h * 0.58, `url(#${id})`, ` transform="translate(${r(bw / 30)} 0)"`);
   s += R(bx - w * 0.03, h * 0.7, bw + w * 0.06, h * 0.03, hsl(c.hue, 40, 30)) + R(bx + bw * 0.35, h * 0.73, bw * 0.3, h * 0.12, "#ffd98a");
-  return s + R(0, h * 0.85, w, h * 0.15, hsl(30, 8, 45)) + C(w * 0.18, h * 0.74, h * 0.1, hsl(110, 35, 35)) + C(w * 0.82, h * 0.74, h * 0.1, hsl(110, 35, 35));
+  return (
+    s +
+    R(0, h * 0.85, w, h * 0.15, hsl(30, 8, 45)) +
+    C(w * 0.18, h * 0.74, h * 0.1, hsl(110, 35, 35)) +
+    C(w * 0.82, h * 0.74, h * 0.1, hsl(110, 35, 35))
+  );
 };
 scenes.pool = (c, name) => {
   const { w, h } = c;
@@ -433,31 +585,53 @@ scenes.pool = (c, name) => {
   let d = "";
   for (let i = 0; i < 6; i++) d += `M${r(c.rnd() * w)} ${r(h * c.between(0.66, 0.95))}h${r(w * 0.08)}v3h-${r(w * 0.08)}z`;
   s += P(d, "#fff", op(0.5));
-  return s + P(pts([[w * 0.05, h], [w * 0.12, h * 0.86], [w * 0.3, h * 0.86], [w * 0.28, h]]), "#f4f1ea");
+  return (
+    s +
+    P(
+      pts([
+        [w * 0.05, h],
+        [w * 0.12, h * 0.86],
+        [w * 0.3, h * 0.86],
+        [w * 0.28, h],
+      ]),
+      "#f4f1ea",
+    )
+  );
 };
 scenes.onsen = (c) => {
   const { w, h } = c;
   let s = R(0, 0, w, h, grad(c, [hsl(c.hue + 150, 20, 30), hsl(c.hue + 140, 25, 15)]));
   s += conifers(c, h * 0.5, 8, hsl(130, 25, 22), h * 0.4);
   s += R(0, h * 0.5, w, h * 0.5, hsl(30, 10, 28));
-  s += E(w * 0.5, h * 0.72, w * 0.4, h * 0.16, "#6e6258") + E(w * 0.5, h * 0.72, w * 0.36, h * 0.12, grad(c, [hsl(180, 35, 62), hsl(190, 40, 38)]));
+  s +=
+    E(w * 0.5, h * 0.72, w * 0.4, h * 0.16, "#6e6258") +
+    E(w * 0.5, h * 0.72, w * 0.36, h * 0.12, grad(c, [hsl(180, 35, 62), hsl(190, 40, 38)]));
   for (const light of [34, 46]) {
     const rocks = [];
-    for (let i = 0; i < (c.lite ? 3 : 5); i++) rocks.push([w * c.between(0.15, 0.85), h * c.pick([c.between(0.54, 0.58), c.between(0.84, 0.88)])]);
+    for (let i = 0; i < (c.lite ? 3 : 5); i++)
+      rocks.push([w * c.between(0.15, 0.85), h * c.pick([c.between(0.54, 0.58), c.between(0.84, 0.88)])]);
     s += spots(rocks, h * 0.03, hsl(30, 8, light));
   }
   let d = "";
   for (let i = 0; i < 4; i++) d += `M${r(w * (0.32 + i * 0.12))} ${r(h * 0.62)}c-20 -30 20 -40 0 -70s20 -40 0 -70`;
   s += `<path d="${d}" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" opacity=".45"/>`;
   if (c.lite) return s;
-  return s + R(w * 0.85, h * 0.3, w * 0.04, h * 0.22, "#c9b89a") + R(w * 0.835, h * 0.3, w * 0.07, h * 0.035, "#8a7a62") + R(w * 0.86, h * 0.34, w * 0.02, h * 0.04, "#ffd98a");
+  return (
+    s +
+    R(w * 0.85, h * 0.3, w * 0.04, h * 0.22, "#c9b89a") +
+    R(w * 0.835, h * 0.3, w * 0.07, h * 0.035, "#8a7a62") +
+    R(w * 0.86, h * 0.34, w * 0.02, h * 0.04, "#ffd98a")
+  );
 };
 scenes.spa = scenes.onsen;
 scenes.train = (c, name) => {
   const { w, h } = c;
   let s = sky(c, todFor(c, name, ["day"])) + ridge(c, h * 0.55, h * 0.12, hsl(c.green, 25, 55));
   s += R(0, h * 0.62, w, h * 0.38, hsl(90, 30, 45)) + R(0, h * 0.66, w, h * 0.02, "#555");
-  s += P(`M${r(w * 0.08)} ${r(h * 0.66)}V${r(h * 0.5)}H${r(w * 0.78)}C${r(w * 0.92)} ${r(h * 0.5)} ${r(w * 0.96)} ${r(h * 0.6)} ${r(w * 0.98)} ${r(h * 0.66)}Z`, "#f6f6f2");
+  s += P(
+    `M${r(w * 0.08)} ${r(h * 0.66)}V${r(h * 0.5)}H${r(w * 0.78)}C${r(w * 0.92)} ${r(h * 0.5)} ${r(w * 0.96)} ${r(h * 0.6)} ${r(w * 0.98)} ${r(h * 0.66)}Z`,
+    "#f6f6f2",
+  );
   s += R(w * 0.08, h * 0.6, w * 0.88, h * 0.02, "#e86a1f") + R(w * 0.12, h * 0.53, w * 0.62, h * 0.04, hsl(c.hue + 200, 30, 30));
   let d = "";
   for (let i = 0; i < 5; i++) d += `M0 ${r(h * (0.52 + i * 0.03))}h${r(w * c.between(0.03, 0.07))}v2H0z`;
@@ -465,7 +639,26 @@ scenes.train = (c, name) => {
 };
 
 /** Outdoor scenes use natural colours (a hue near 30 plus a little variation), not the hotel's. */
-for (const key of ["skyline", "harbour", "river", "lake", "sea", "boat", "forest", "tent", "trail", "temple", "street", "lantern", "market", "museum", "facade", "pool", "onsen", "train"]) {
+for (const key of [
+  "skyline",
+  "harbour",
+  "river",
+  "lake",
+  "sea",
+  "boat",
+  "forest",
+  "tent",
+  "trail",
+  "temple",
+  "street",
+  "lantern",
+  "market",
+  "museum",
+  "facade",
+  "pool",
+  "onsen",
+  "train",
+]) {
   const draw = scenes[key];
   scenes[key] = (c, name) => draw({ ...c, hue: 30 + c.j }, name);
 }
@@ -480,15 +673,25 @@ function interior(c, wallHue, light = 86) {
 }
 /** A window showing the hotel's view (a nested svg is clipped to its box). */
 function windowView(c, x, y, ww, wh, tod = "day") {
-  const view = { city: "skyline", lake: "lake", forest: "forest", sea: "sea", mountain: "trail", garden: "onsen", street: "street" }[c.theme.view] ?? "skyline";
+  const view =
+    { city: "skyline", lake: "lake", forest: "forest", sea: "sea", mountain: "trail", garden: "onsen", street: "street" }[c.theme.view] ??
+    "skyline";
   const sub = { ...c, w: 400, h: 300, lite: true };
   const inner = scenes[view](sub, `${view}-${tod}`);
-  return `<svg x="${r(x)}" y="${r(y)}" width="${r(ww)}" height="${r(wh)}" viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice">${inner}</svg>` + `<rect x="${r(x)}" y="${r(y)}" width="${r(ww)}" height="${r(wh)}" fill="none" stroke="#f5f2ea" stroke-width="${r(c.h * 0.015)}"/>`;
+  return (
+    `<svg x="${r(x)}" y="${r(y)}" width="${r(ww)}" height="${r(wh)}" viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice">${inner}</svg>` +
+    `<rect x="${r(x)}" y="${r(y)}" width="${r(ww)}" height="${r(wh)}" fill="none" stroke="#f5f2ea" stroke-width="${r(c.h * 0.015)}"/>`
+  );
 }
 function bedAt(c, x, y, bw, accent, kind = "bed") {
   const { h } = c;
   const bh = h * 0.12;
-  if (kind === "futon") return R(x, y + bh * 0.9, bw, bh * 0.5, "#f7f4ec", ' rx="8"') + R(x, y + bh * 1.1, bw * 0.7, bh * 0.3, accent, ' rx="6"') + R(x + bw * 0.75, y + bh * 0.95, bw * 0.2, bh * 0.3, "#fff", ' rx="6"');
+  if (kind === "futon")
+    return (
+      R(x, y + bh * 0.9, bw, bh * 0.5, "#f7f4ec", ' rx="8"') +
+      R(x, y + bh * 1.1, bw * 0.7, bh * 0.3, accent, ' rx="6"') +
+      R(x + bw * 0.75, y + bh * 0.95, bw * 0.2, bh * 0.3, "#fff", ' rx="6"')
+    );
   let s = R(x - 6, y - bh * 1.1, bw + 12, bh * 1.4, hsl(28, 30, 38), ' rx="10"');
   const pw = Math.min(bw * 0.42, h * 0.16);
   const ph = bh * 0.55;
@@ -498,7 +701,19 @@ function bedAt(c, x, y, bw, accent, kind = "bed") {
 }
 function lampTable(c, x, y) {
   const { h } = c;
-  return C(x, y - h * 0.1, h * 0.14, glow(c, "#ffe2a8"), op(0.7)) + R(x - h * 0.05, y, h * 0.1, h * 0.12, hsl(28, 30, 30)) + P(pts([[x - h * 0.035, y - h * 0.07], [x + h * 0.035, y - h * 0.07], [x + h * 0.05, y - h * 0.01], [x - h * 0.05, y - h * 0.01]]), "#f8ecd0");
+  return (
+    C(x, y - h * 0.1, h * 0.14, glow(c, "#ffe2a8"), op(0.7)) +
+    R(x - h * 0.05, y, h * 0.1, h * 0.12, hsl(28, 30, 30)) +
+    P(
+      pts([
+        [x - h * 0.035, y - h * 0.07],
+        [x + h * 0.035, y - h * 0.07],
+        [x + h * 0.05, y - h * 0.01],
+        [x - h * 0.05, y - h * 0.01],
+      ]),
+      "#f8ecd0",
+    )
+  );
 }
 scenes.room = (c, name) => {
   const { w, h } = c;
@@ -507,19 +722,39 @@ scenes.room = (c, name) => {
   const tatami = /tatami|washitsu/.test(name);
   if (variant === "2") return bathroom(c, name, accent);
   let s = interior(c, c.hue + 20, tatami ? 80 : 88);
-  if (tatami) s += R(0, h * 0.72, w, h * 0.28, hsl(70, 35, 62)) + P(`M${r(w / 3)} ${r(h * 0.72)}V${r(h)}M${r((2 * w) / 3)} ${r(h * 0.72)}V${r(h)}M0 ${r(h * 0.86)}H${r(w)}`, "none", ' stroke="#6b6b3a" stroke-width="3"');
+  if (tatami)
+    s +=
+      R(0, h * 0.72, w, h * 0.28, hsl(70, 35, 62)) +
+      P(
+        `M${r(w / 3)} ${r(h * 0.72)}V${r(h)}M${r((2 * w) / 3)} ${r(h * 0.72)}V${r(h)}M0 ${r(h * 0.86)}H${r(w)}`,
+        "none",
+        ' stroke="#6b6b3a" stroke-width="3"',
+      );
   const left = c.rnd() < 0.5;
   const wx = left ? w * 0.06 : w * 0.62;
   const tod = /hero/.test(name) ? "dusk" : c.pick(["day", "day", "dusk"]);
   if (variant === "3") {
     s += windowView(c, w * 0.1, h * 0.08, w * 0.55, h * 0.56, tod);
     s += R(w * 0.05, h * 0.06, w * 0.06, h * 0.66, accent, op(0.7)) + R(w * 0.64, h * 0.06, w * 0.06, h * 0.66, accent, op(0.7));
-    s += R(w * 0.62, h * 0.58, w * 0.26, h * 0.2, accent, ' rx="18"') + R(w * 0.6, h * 0.5, w * 0.06, h * 0.3, accent, ' rx="12"') + R(w * 0.84, h * 0.5, w * 0.06, h * 0.3, accent, ' rx="12"');
-    s += E(w * 0.45, h * 0.75, w * 0.08, h * 0.02, hsl(28, 30, 30)) + R(w * 0.445, h * 0.75, w * 0.01, h * 0.12, hsl(28, 30, 30)) + R(w * 0.43, h * 0.71, w * 0.03, h * 0.04, "#fff");
+    s +=
+      R(w * 0.62, h * 0.58, w * 0.26, h * 0.2, accent, ' rx="18"') +
+      R(w * 0.6, h * 0.5, w * 0.06, h * 0.3, accent, ' rx="12"') +
+      R(w * 0.84, h * 0.5, w * 0.06, h * 0.3, accent, ' rx="12"');
+    s +=
+      E(w * 0.45, h * 0.75, w * 0.08, h * 0.02, hsl(28, 30, 30)) +
+      R(w * 0.445, h * 0.75, w * 0.01, h * 0.12, hsl(28, 30, 30)) +
+      R(w * 0.43, h * 0.71, w * 0.03, h * 0.04, "#fff");
     return s + E(w * 0.93, h * 0.5, w * 0.05, h * 0.12, hsl(120, 35, 35)) + R(w * 0.91, h * 0.6, w * 0.04, h * 0.12, hsl(20, 30, 40));
   }
   if (!tatami) s += windowView(c, wx, h * 0.1, w * 0.32, h * 0.46, tod) + R(wx - w * 0.03, h * 0.06, w * 0.04, h * 0.66, accent, op(0.6));
-  else s += windowView(c, wx, h * 0.1, w * 0.32, h * 0.46, tod) + P(`M${r(wx + w * 0.107)} ${r(h * 0.1)}v${r(h * 0.46)}M${r(wx + w * 0.213)} ${r(h * 0.1)}v${r(h * 0.46)}M${r(wx)} ${r(h * 0.33)}h${r(w * 0.32)}`, "none", ' stroke="#efe8d6" stroke-width="6"');
+  else
+    s +=
+      windowView(c, wx, h * 0.1, w * 0.32, h * 0.46, tod) +
+      P(
+        `M${r(wx + w * 0.107)} ${r(h * 0.1)}v${r(h * 0.46)}M${r(wx + w * 0.213)} ${r(h * 0.1)}v${r(h * 0.46)}M${r(wx)} ${r(h * 0.33)}h${r(w * 0.32)}`,
+        "none",
+        ' stroke="#efe8d6" stroke-width="6"',
+      );
   const area = left ? [w * 0.42, w * 0.95] : [w * 0.05, w * 0.58];
   const span = area[1] - area[0];
   const by = h * 0.56;
@@ -527,16 +762,28 @@ scenes.room = (c, name) => {
     const bx = area[0] + span * 0.1;
     const bw = span * 0.8;
     s += R(bx - 10, h * 0.12, 10, h * 0.76, hsl(28, 30, 30)) + R(bx + bw, h * 0.12, 10, h * 0.76, hsl(28, 30, 30));
-    s += R(bx, h * 0.38, bw, h * 0.08, "#fbfaf6") + R(bx, h * 0.44, bw, h * 0.04, accent) + R(bx, h * 0.72, bw, h * 0.08, "#fbfaf6") + R(bx, h * 0.78, bw, h * 0.04, accent);
+    s +=
+      R(bx, h * 0.38, bw, h * 0.08, "#fbfaf6") +
+      R(bx, h * 0.44, bw, h * 0.04, accent) +
+      R(bx, h * 0.72, bw, h * 0.08, "#fbfaf6") +
+      R(bx, h * 0.78, bw, h * 0.04, accent);
     return s + R(bx, h * 0.48, bw, h * 0.02, hsl(28, 30, 30));
   }
-  if (tatami) return s + bedAt(c, area[0] + span * 0.05, h * 0.62, span * 0.42, accent, "futon") + bedAt(c, area[0] + span * 0.52, h * 0.62, span * 0.42, accent, "futon") + E(area[0] + span * 0.5, h * 0.9, span * 0.18, h * 0.03, hsl(25, 40, 28));
+  if (tatami)
+    return (
+      s +
+      bedAt(c, area[0] + span * 0.05, h * 0.62, span * 0.42, accent, "futon") +
+      bedAt(c, area[0] + span * 0.52, h * 0.62, span * 0.42, accent, "futon") +
+      E(area[0] + span * 0.5, h * 0.9, span * 0.18, h * 0.03, hsl(25, 40, 28))
+    );
   if (/twin|family|accessible/.test(name)) {
     s += bedAt(c, area[0] + span * 0.04, by, span * 0.4, accent) + bedAt(c, area[0] + span * 0.56, by, span * 0.4, accent);
     s += R(area[0] + span * 0.15, h * 0.2, span * 0.7, h * 0.14, hsl(c.hue + 200, 25, 60), ' stroke="#fff" stroke-width="6"');
     return s + lampTable(c, area[0] + span * 0.5, by + h * 0.02);
   }
-  s += bedAt(c, area[0] + span * 0.18, by, span * 0.64, accent) + R(area[0] + span * 0.3, h * 0.2, span * 0.4, h * 0.15, hsl(c.hue + 170, 30, 62), ' stroke="#fff" stroke-width="6"');
+  s +=
+    bedAt(c, area[0] + span * 0.18, by, span * 0.64, accent) +
+    R(area[0] + span * 0.3, h * 0.2, span * 0.4, h * 0.15, hsl(c.hue + 170, 30, 62), ' stroke="#fff" stroke-width="6"');
   s += lampTable(c, area[0] + span * 0.06, by + h * 0.02) + lampTable(c, area[0] + span * 0.94, by + h * 0.02);
   if (/suite|villa|hero/.test(name)) s += R(area[0] + span * 0.2, h * 0.86, span * 0.6, h * 0.1, hsl(c.hue + 200, 20, 40), ' rx="14"');
   return s;
@@ -544,25 +791,46 @@ scenes.room = (c, name) => {
 function bathroom(c, name, accent) {
   const { w, h } = c;
   const id = newId(c);
-  c.store.defs.push(`<pattern id="${id}" width="48" height="48" patternUnits="userSpaceOnUse"><path d="M0 0H48V48" fill="none" stroke="#fff" stroke-width="2" opacity=".6"/></pattern>`);
+  c.store.defs.push(
+    `<pattern id="${id}" width="48" height="48" patternUnits="userSpaceOnUse"><path d="M0 0H48V48" fill="none" stroke="#fff" stroke-width="2" opacity=".6"/></pattern>`,
+  );
   let s = interior(c, c.hue + 180, 84) + R(0, 0, w, h * 0.72, `url(#${id})`);
   if (/villa|hot|onsen/.test(name) || c.theme.view === "garden") {
     s += windowView(c, w * 0.2, h * 0.06, w * 0.6, h * 0.5);
-    s += R(w * 0.12, h * 0.56, w * 0.76, h * 0.32, hsl(30, 40, 55), ' rx="10"') + R(w * 0.15, h * 0.58, w * 0.7, h * 0.08, hsl(185, 45, 62));
-    return s + `<path d="M${r(w * 0.4)} ${r(h * 0.56)}c-20 -30 20 -40 0 -70M${r(w * 0.6)} ${r(h * 0.56)}c-20 -30 20 -40 0 -70" fill="none" stroke="#fff" stroke-width="6" opacity=".6"/>`;
+    s +=
+      R(w * 0.12, h * 0.56, w * 0.76, h * 0.32, hsl(30, 40, 55), ' rx="10"') + R(w * 0.15, h * 0.58, w * 0.7, h * 0.08, hsl(185, 45, 62));
+    return (
+      s +
+      `<path d="M${r(w * 0.4)} ${r(h * 0.56)}c-20 -30 20 -40 0 -70M${r(w * 0.6)} ${r(h * 0.56)}c-20 -30 20 -40 0 -70" fill="none" stroke="#fff" stroke-width="6" opacity=".6"/>`
+    );
   }
   const tub = /king|suite|family|lake-king|villa/.test(name) || c.rnd() < 0.4;
-  if (tub) s += R(w * 0.08, h * 0.55, w * 0.48, h * 0.22, "#fdfdfb", ' rx="60"') + R(w * 0.12, h * 0.57, w * 0.4, h * 0.05, hsl(190, 40, 80), ' rx="20"') + windowView(c, w * 0.1, h * 0.1, w * 0.4, h * 0.36);
-  else s += R(w * 0.1, h * 0.08, w * 0.38, h * 0.8, hsl(190, 30, 90), op(0.55)) + R(w * 0.28, h * 0.1, w * 0.04, h * 0.012, "#999") + C(w * 0.3, h * 0.13, h * 0.035, "#bbb");
+  if (tub)
+    s +=
+      R(w * 0.08, h * 0.55, w * 0.48, h * 0.22, "#fdfdfb", ' rx="60"') +
+      R(w * 0.12, h * 0.57, w * 0.4, h * 0.05, hsl(190, 40, 80), ' rx="20"') +
+      windowView(c, w * 0.1, h * 0.1, w * 0.4, h * 0.36);
+  else
+    s +=
+      R(w * 0.1, h * 0.08, w * 0.38, h * 0.8, hsl(190, 30, 90), op(0.55)) +
+      R(w * 0.28, h * 0.1, w * 0.04, h * 0.012, "#999") +
+      C(w * 0.3, h * 0.13, h * 0.035, "#bbb");
   s += R(w * 0.62, h * 0.08, w * 0.28, h * 0.34, hsl(200, 20, 92), ' stroke="#d8d2c4" stroke-width="8"');
-  s += R(w * 0.6, h * 0.48, w * 0.32, h * 0.05, "#f6f4ef") + R(w * 0.6, h * 0.53, w * 0.32, h * 0.2, hsl(28, 35, 40)) + E(w * 0.76, h * 0.49, w * 0.07, h * 0.015, "#fff");
+  s +=
+    R(w * 0.6, h * 0.48, w * 0.32, h * 0.05, "#f6f4ef") +
+    R(w * 0.6, h * 0.53, w * 0.32, h * 0.2, hsl(28, 35, 40)) +
+    E(w * 0.76, h * 0.49, w * 0.07, h * 0.015, "#fff");
   return s + R(w * 0.64, h * 0.58, w * 0.1, h * 0.1, accent, op(0.6)) + E(w * 0.88, h * 0.44, w * 0.03, h * 0.06, hsl(120, 35, 35));
 }
 scenes.lobby = (c) => {
   const { w, h } = c;
   let s = interior(c, c.hue + 10, 82);
   s += R(w * 0.1, 0, w * 0.8, h * 0.72, hsl(c.hue + 10, 30, 90), op(0.4));
-  for (let i = 0; i < 3; i++) s += C(w * (0.25 + i * 0.25), h * 0.22, h * 0.14, glow(c, "#fff3cf")) + C(w * (0.25 + i * 0.25), h * 0.22, h * 0.035, "#ffe7a6") + R(w * (0.25 + i * 0.25) - 1, 0, 2, h * 0.19, "#7b6a50");
+  for (let i = 0; i < 3; i++)
+    s +=
+      C(w * (0.25 + i * 0.25), h * 0.22, h * 0.14, glow(c, "#fff3cf")) +
+      C(w * (0.25 + i * 0.25), h * 0.22, h * 0.035, "#ffe7a6") +
+      R(w * (0.25 + i * 0.25) - 1, 0, 2, h * 0.19, "#7b6a50");
   s += R(w * 0.3, h * 0.55, w * 0.4, h * 0.17, hsl(28, 35, 32)) + R(w * 0.3, h * 0.55, w * 0.4, h * 0.02, "#e9dcc0");
   s += E(w * 0.1, h * 0.55, w * 0.05, h * 0.14, hsl(120, 35, 32)) + R(w * 0.08, h * 0.62, w * 0.04, h * 0.1, "#8a6a4a");
   s += E(w * 0.9, h * 0.55, w * 0.05, h * 0.14, hsl(120, 35, 32)) + R(w * 0.88, h * 0.62, w * 0.04, h * 0.1, "#8a6a4a");
@@ -600,8 +868,15 @@ scenes.breakfast = (c) => {
   const { w, h } = c;
   let s = R(0, 0, w, h, grad(c, [hsl(c.hue + 20, 40, 88), hsl(c.hue + 20, 35, 74)]));
   s += R(0, h * 0.55, w, h * 0.45, hsl(28, 35, 45));
-  s += E(w * 0.3, h * 0.72, w * 0.16, h * 0.09, "#fbfaf6") + C(w * 0.26, h * 0.7, h * 0.04, "#f2c14e") + C(w * 0.33, h * 0.72, h * 0.035, "#d98a3a") + C(w * 0.29, h * 0.76, h * 0.03, "#c0392b");
-  s += E(w * 0.66, h * 0.7, w * 0.08, h * 0.05, "#fff") + R(w * 0.6, h * 0.56, w * 0.12, h * 0.14, "#fff", ' rx="10"') + R(w * 0.615, h * 0.575, w * 0.09, h * 0.03, "#5a3522");
+  s +=
+    E(w * 0.3, h * 0.72, w * 0.16, h * 0.09, "#fbfaf6") +
+    C(w * 0.26, h * 0.7, h * 0.04, "#f2c14e") +
+    C(w * 0.33, h * 0.72, h * 0.035, "#d98a3a") +
+    C(w * 0.29, h * 0.76, h * 0.03, "#c0392b");
+  s +=
+    E(w * 0.66, h * 0.7, w * 0.08, h * 0.05, "#fff") +
+    R(w * 0.6, h * 0.56, w * 0.12, h * 0.14, "#fff", ' rx="10"') +
+    R(w * 0.615, h * 0.575, w * 0.09, h * 0.03, "#5a3522");
   return s + E(w * 0.86, h * 0.66, w * 0.07, h * 0.05, "#fbfaf6") + E(w * 0.86, h * 0.655, w * 0.05, h * 0.03, "#f4a259");
 };
 scenes.tea = (c) => {
@@ -612,9 +887,15 @@ scenes.tea = (c) => {
   for (let i = 0; i < 3; i++) {
     const y = h * (0.3 + i * 0.15);
     const rw = w * (0.1 + i * 0.03);
-    s += E(w * 0.3, y, rw, h * 0.02, "#fff") + C(w * 0.3 - rw * 0.4, y - h * 0.025, h * 0.025, c.pick(["#f4a6b8", "#f2c14e", "#a7d7a8", "#c98c5a"])) + C(w * 0.3 + rw * 0.35, y - h * 0.025, h * 0.025, c.pick(["#f4a6b8", "#f2c14e", "#a7d7a8"]));
+    s +=
+      E(w * 0.3, y, rw, h * 0.02, "#fff") +
+      C(w * 0.3 - rw * 0.4, y - h * 0.025, h * 0.025, c.pick(["#f4a6b8", "#f2c14e", "#a7d7a8", "#c98c5a"])) +
+      C(w * 0.3 + rw * 0.35, y - h * 0.025, h * 0.025, c.pick(["#f4a6b8", "#f2c14e", "#a7d7a8"]));
   }
-  s += E(w * 0.66, h * 0.6, w * 0.1, h * 0.12, "#fdfcf8") + R(w * 0.74, h * 0.52, w * 0.08, h * 0.02, "#fdfcf8") + E(w * 0.66, h * 0.47, w * 0.03, h * 0.015, "#e6d8b8");
+  s +=
+    E(w * 0.66, h * 0.6, w * 0.1, h * 0.12, "#fdfcf8") +
+    R(w * 0.74, h * 0.52, w * 0.08, h * 0.02, "#fdfcf8") +
+    E(w * 0.66, h * 0.47, w * 0.03, h * 0.015, "#e6d8b8");
   return s + E(w * 0.86, h * 0.72, w * 0.06, h * 0.04, "#fff") + E(w * 0.86, h * 0.71, w * 0.045, h * 0.02, "#9c4a1a");
 };
 scenes.gym = (c) => {
@@ -623,16 +904,27 @@ scenes.gym = (c) => {
   s += windowView(c, w * 0.05, h * 0.08, w * 0.9, h * 0.42);
   for (let i = 0; i < 3; i++) {
     const x = w * (0.12 + i * 0.28);
-    s += R(x, h * 0.78, w * 0.2, h * 0.04, "#2d2d2d", ' rx="6"') + R(x + w * 0.17, h * 0.56, w * 0.02, h * 0.24, "#3a3a3a") + R(x + w * 0.14, h * 0.54, w * 0.08, h * 0.04, "#1f1f1f", ' rx="4"');
+    s +=
+      R(x, h * 0.78, w * 0.2, h * 0.04, "#2d2d2d", ' rx="6"') +
+      R(x + w * 0.17, h * 0.56, w * 0.02, h * 0.24, "#3a3a3a") +
+      R(x + w * 0.14, h * 0.54, w * 0.08, h * 0.04, "#1f1f1f", ' rx="4"');
   }
-  return s + R(w * 0.1, h * 0.9, w * 0.8, h * 0.02, "#555") + C(w * 0.2, h * 0.9, h * 0.03, "#222") + C(w * 0.5, h * 0.9, h * 0.03, "#222") + C(w * 0.8, h * 0.9, h * 0.03, "#222");
+  return (
+    s +
+    R(w * 0.1, h * 0.9, w * 0.8, h * 0.02, "#555") +
+    C(w * 0.2, h * 0.9, h * 0.03, "#222") +
+    C(w * 0.5, h * 0.9, h * 0.03, "#222") +
+    C(w * 0.8, h * 0.9, h * 0.03, "#222")
+  );
 };
 scenes.bar = (c, name) => {
   const { w, h } = c;
   let s = scenes.skyline(c, name + "-night");
   const bulbs = [];
   for (let i = 0; i <= 14; i++) bulbs.push([(i / 14) * w, h * 0.08 + Math.sin((i / 14) * Math.PI) * h * 0.08]);
-  s += `<path d="M0 ${r(h * 0.08)}Q${r(w / 2)} ${r(h * 0.24)} ${r(w)} ${r(h * 0.08)}" fill="none" stroke="#222" stroke-width="1.5"/>` + spots(bulbs, h * 0.012, "#ffe9a8");
+  s +=
+    `<path d="M0 ${r(h * 0.08)}Q${r(w / 2)} ${r(h * 0.24)} ${r(w)} ${r(h * 0.08)}" fill="none" stroke="#222" stroke-width="1.5"/>` +
+    spots(bulbs, h * 0.012, "#ffe9a8");
   s += R(0, h * 0.7, w, h * 0.3, hsl(28, 35, 20)) + R(0, h * 0.7, w, h * 0.03, hsl(28, 40, 40));
   let glasses = "";
   const tops = [];
@@ -647,10 +939,17 @@ scenes.lounge = (c) => {
   const { w, h } = c;
   let s = interior(c, c.hue + 30, 78);
   s += R(w * 0.04, h * 0.1, w * 0.36, h * 0.62, hsl(28, 35, 32));
-  const books = define(c, "books", (id) => `<pattern id="${id}" width="${r(w * 0.09)}" height="${r(h * 0.15)}" patternUnits="userSpaceOnUse">${[0, 1, 2, 3].map((i) => R(i * w * 0.022, h * (0.03 + (i % 2) * 0.01), w * 0.018, h * 0.12, hsl(c.hue + i * 67, 40, 50))).join("")}</pattern>`);
+  const books = define(
+    c,
+    "books",
+    (id) =>
+      `<pattern id="${id}" width="${r(w * 0.09)}" height="${r(h * 0.15)}" patternUnits="userSpaceOnUse">${[0, 1, 2, 3].map((i) => R(i * w * 0.022, h * (0.03 + (i % 2) * 0.01), w * 0.018, h * 0.12, hsl(c.hue + i * 67, 40, 50))).join("")}</pattern>`,
+  );
   s += R(w * 0.055, h * 0.13, w * 0.33, h * 0.57, books);
   s += windowView(c, w * 0.48, h * 0.1, w * 0.46, h * 0.45);
-  s += R(w * 0.5, h * 0.66, w * 0.18, h * 0.14, hsl(c.hue + 200, 25, 35), ' rx="14"') + R(w * 0.74, h * 0.66, w * 0.18, h * 0.14, hsl(c.hue + 200, 25, 35), ' rx="14"');
+  s +=
+    R(w * 0.5, h * 0.66, w * 0.18, h * 0.14, hsl(c.hue + 200, 25, 35), ' rx="14"') +
+    R(w * 0.74, h * 0.66, w * 0.18, h * 0.14, hsl(c.hue + 200, 25, 35), ' rx="14"');
   return s + R(w * 0.66, h * 0.76, w * 0.1, h * 0.02, "#3b2a20") + C(w * 0.47, h * 0.5, h * 0.12, glow(c, "#ffe2a8"), op(0.6));
 };
 scenes.laundry = (c) => {
@@ -659,9 +958,17 @@ scenes.laundry = (c) => {
   for (let i = 0; i < 4; i++) {
     const x = w * (0.08 + i * 0.22);
     s += R(x, h * 0.45, w * 0.18, h * 0.35, "#f4f4f2", ' rx="8" stroke="#c9c9c4" stroke-width="3"');
-    s += C(x + w * 0.09, h * 0.65, h * 0.1, "#cfd8dc") + C(x + w * 0.09, h * 0.65, h * 0.07, hsl(c.hue + 200, 45, 60)) + R(x + w * 0.02, h * 0.48, w * 0.06, h * 0.02, "#9aa");
+    s +=
+      C(x + w * 0.09, h * 0.65, h * 0.1, "#cfd8dc") +
+      C(x + w * 0.09, h * 0.65, h * 0.07, hsl(c.hue + 200, 45, 60)) +
+      R(x + w * 0.02, h * 0.48, w * 0.06, h * 0.02, "#9aa");
   }
-  return s + R(w * 0.08, h * 0.2, w * 0.84, h * 0.03, hsl(28, 30, 40)) + R(w * 0.15, h * 0.12, w * 0.1, h * 0.08, hsl(c.hue + 30, 40, 60), ' rx="6"') + R(w * 0.7, h * 0.12, w * 0.12, h * 0.08, hsl(40, 40, 70), ' rx="6"');
+  return (
+    s +
+    R(w * 0.08, h * 0.2, w * 0.84, h * 0.03, hsl(28, 30, 40)) +
+    R(w * 0.15, h * 0.12, w * 0.1, h * 0.08, hsl(c.hue + 30, 40, 60), ' rx="6"') +
+    R(w * 0.7, h * 0.12, w * 0.12, h * 0.08, hsl(40, 40, 70), ' rx="6"')
+  );
 };
 scenes.gift = (c) => {
   const { w, h } = c;
@@ -681,7 +988,9 @@ scenes.phone = (c) => {
   const { w, h } = c;
   let s = R(0, 0, w, h, grad(c, [hsl(140, 40, 88), hsl(150, 35, 72)]));
   s += R(w * 0.38, h * 0.1, w * 0.24, h * 0.8, "#1f1f1f", ' rx="28"') + R(w * 0.4, h * 0.15, w * 0.2, h * 0.68, "#fdfdfb", ' rx="10"');
-  s += C(w * 0.5, h * 0.38, h * 0.1, "#06c755") + `<path d="M${r(w * 0.47)} ${r(h * 0.38)}l${r(h * 0.03)} ${r(h * 0.035)}l${r(h * 0.055)} -${r(h * 0.07)}" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`;
+  s +=
+    C(w * 0.5, h * 0.38, h * 0.1, "#06c755") +
+    `<path d="M${r(w * 0.47)} ${r(h * 0.38)}l${r(h * 0.03)} ${r(h * 0.035)}l${r(h * 0.055)} -${r(h * 0.07)}" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`;
   s += R(w * 0.43, h * 0.56, w * 0.14, h * 0.03, "#ddd", ' rx="6"') + R(w * 0.43, h * 0.62, w * 0.1, h * 0.03, "#ddd", ' rx="6"');
   return s + R(w * 0.12, h * 0.55, w * 0.2, h * 0.13, hsl(c.hue + 200, 50, 45), ' rx="10" transform="rotate(-12 200 300)"');
 };
@@ -698,7 +1007,8 @@ function emblem(kind, x, y, s, fill) {
     wave: "M4 36q8-10 16 0t16 0 16 0 8-4v8q-8 6-16-2t-16 0-16 0-8 0zM4 50q8-10 16 0t16 0 16 0 8-4v8q-8 6-16-2t-16 0-16 0-8 0z",
     anchor: "M30 6h4v10h8v4h-8v30q12-2 16-14h6q-4 22-24 24Q12 58 8 36h6q4 12 16 14V20h-8v-4h8z",
     lantern: "M28 4h8v6h-8zM32 10c16 0 22 10 22 22S48 54 32 54 10 44 10 32s6-22 22-22zM26 54h12v6H26z",
-    steam: "M10 44h44q0 14-22 14T10 44zM20 38q-6-8 0-14t0-14h4q6 8 0 14t0 14zm10 0q-6-8 0-14t0-14h4q6 8 0 14t0 14zm10 0q-6-8 0-14t0-14h4q6 8 0 14t0 14z",
+    steam:
+      "M10 44h44q0 14-22 14T10 44zM20 38q-6-8 0-14t0-14h4q6 8 0 14t0 14zm10 0q-6-8 0-14t0-14h4q6 8 0 14t0 14zm10 0q-6-8 0-14t0-14h4q6 8 0 14t0 14z",
   };
   return t(shapes[kind] ?? shapes.arch);
 }
@@ -720,7 +1030,8 @@ function logo(theme, hotelName, white, w, h) {
   const smallSize = r(h * 0.2);
   let s = emblem(theme.emblem, ex, (h - es) / 2, es, accent);
   s += `<text x="${r(tx)}" y="${r(h * 0.52)}" font-family="serif" font-size="${bigSize}" letter-spacing="1" fill="${fg}"${fit(big, bigSize)}>${esc(big)}</text>`;
-  if (small) s += `<text x="${r(tx)}" y="${r(h * 0.84)}" font-family="sans-serif" font-size="${smallSize}" letter-spacing="2" fill="${fg}"${op(0.85)}${fit(small, smallSize)}>${esc(small)}</text>`;
+  if (small)
+    s += `<text x="${r(tx)}" y="${r(h * 0.84)}" font-family="sans-serif" font-size="${smallSize}" letter-spacing="2" fill="${fg}"${op(0.85)}${fit(small, smallSize)}>${esc(small)}</text>`;
   return s;
 }
 function icon(theme, w) {
@@ -731,7 +1042,9 @@ const esc = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 // ------------------------------------------------------------------ which files, what size
 function collectImages() {
   const images = new Map(); // src → {w,h,hotelFile}
-  for (const file of readdirSync(HOTELS_DIR).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(HOTELS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const data = JSON.parse(readFileSync(join(HOTELS_DIR, file), "utf8"));
     const name = data.hotel?.hotel_name?.["en-US"] ?? Object.values(data.hotel?.hotel_name ?? {})[0] ?? "";
     const visit = (node) => {

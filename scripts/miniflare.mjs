@@ -59,7 +59,9 @@ export async function startPortico({ port, state, vars = {}, inspectorPort }) {
   const loader = new Miniflare({ ...options({ state, vars, port: 0 }) });
   try {
     const db = await loader.getD1Database("DB");
-    for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql")).sort()) {
+    for (const file of readdirSync("migrations")
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
       await runSql(db, readFileSync(join("migrations", file), "utf8"));
     }
     await runSql(db, demoSql(state));

@@ -36,7 +36,10 @@ const path = process.argv[2] ?? `/en-US/hxa/booking?start=${day(30)}&end=${day(3
 
 function build() {
   const remix = createRequire(import.meta.url).resolve("@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remix, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SERVER_MINIFY: "0" } });
+  const result = spawnSync(process.execPath, [remix, "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, SERVER_MINIFY: "0" },
+  });
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
@@ -85,7 +88,8 @@ function summarize(profile) {
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const sampled = new Map();
   profile.samples.forEach((nodeId, index) => sampled.set(nodeId, (sampled.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
-  const name = ({ callFrame }) => `${callFrame.functionName || "(anonymous)"} ${callFrame.url.split("/").pop()}:${callFrame.lineNumber + 1}`;
+  const name = ({ callFrame }) =>
+    `${callFrame.functionName || "(anonymous)"} ${callFrame.url.split("/").pop()}:${callFrame.lineNumber + 1}`;
   const self = new Map();
   const inclusive = new Map();
   let total = 0;
@@ -107,7 +111,8 @@ function summarize(profile) {
 
 function printTop(title, entries) {
   console.log(`\n${title}`);
-  for (const [key, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${(ms / REQUESTS).toFixed(3).padStart(9)} ms  ${key}`);
+  for (const [key, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+    console.log(`${(ms / REQUESTS).toFixed(3).padStart(9)} ms  ${key}`);
 }
 
 build();
@@ -131,7 +136,9 @@ try {
   writeFileSync(OUT, JSON.stringify(result.profile));
   const { total, self, inclusive } = summarize(result.profile);
   console.log(`${path} on ${HOST} (HTTP ${status}), ${REQUESTS} requests profiled`);
-  console.log(`Worker CPU per request, sampled (the profiler slows it down; compare shares, not times): ${(total / REQUESTS).toFixed(2)} ms`);
+  console.log(
+    `Worker CPU per request, sampled (the profiler slows it down; compare shares, not times): ${(total / REQUESTS).toFixed(2)} ms`,
+  );
   printTop("Own time per request", self);
   printTop("With what they call, per request", inclusive);
   console.log(`\nWhole profile: ${OUT} (DevTools, Performance, "Load profile")`);

@@ -16,7 +16,10 @@ const MAX_PHONE_HEIGHT = 2400;
 /** Layout ids and names, read from app/ui/layouts/designs.ts so the README never drifts from it. */
 async function layouts() {
   const source = await readFile(join(root, "app", "ui", "layouts", "designs.ts"), "utf8");
-  const found = [...source.matchAll(/^\s*(layout_\d+):\s*\{\s*id:\s*"layout_\d+",\s*name:\s*"([^"]+)"/gm)].map(([, id, name]) => ({ id, name }));
+  const found = [...source.matchAll(/^\s*(layout_\d+):\s*\{\s*id:\s*"layout_\d+",\s*name:\s*"([^"]+)"/gm)].map(([, id, name]) => ({
+    id,
+    name,
+  }));
   if (found.length === 0) throw new Error("no layouts found in app/ui/layouts/designs.ts");
   return found.sort((a, b) => Number(a.id.slice(7)) - Number(b.id.slice(7)));
 }
@@ -52,7 +55,16 @@ async function loadLazyImages(page) {
   await page.evaluate(() =>
     Promise.race([
       new Promise((resolve) => setTimeout(resolve, 3000)),
-      Promise.all([...document.images].filter((image) => !image.complete).map((image) => new Promise((resolve) => { image.onload = image.onerror = resolve; }))),
+      Promise.all(
+        [...document.images]
+          .filter((image) => !image.complete)
+          .map(
+            (image) =>
+              new Promise((resolve) => {
+                image.onload = image.onerror = resolve;
+              }),
+          ),
+      ),
     ]),
   );
 }

@@ -19,7 +19,19 @@ const coreRoutes: BackendRoute[] = [
 ];
 
 /** Every route of the built-in back end; the bad-input corpus (test/worker/bad-input-corpus.test.ts) walks it. */
-export const BACKEND_ROUTES: readonly BackendRoute[] = [...coreRoutes, ...contentRoutes, ...roomRoutes, ...pricingRoutes, ...orderRoutes, ...cancelRoutes, ...memberRoutes, ...paymentRoutes, ...masterRoutes, ...accountRoutes, ...captchaRoutes];
+export const BACKEND_ROUTES: readonly BackendRoute[] = [
+  ...coreRoutes,
+  ...contentRoutes,
+  ...roomRoutes,
+  ...pricingRoutes,
+  ...orderRoutes,
+  ...cancelRoutes,
+  ...memberRoutes,
+  ...paymentRoutes,
+  ...masterRoutes,
+  ...accountRoutes,
+  ...captchaRoutes,
+];
 
 interface CompiledRoute extends BackendRoute {
   pattern: RegExp;

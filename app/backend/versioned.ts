@@ -18,7 +18,8 @@ export type VersionedHotel = { id: number; content_version: number };
 const memo = new Map<string, Promise<unknown>>();
 const MEMO_LIMIT = 512;
 
-const frozen = <T>(value: T): T => (Array.isArray(value) ? Object.freeze(value.map((row: unknown) => Object.freeze(row))) : Object.freeze(value)) as T;
+const frozen = <T>(value: T): T =>
+  (Array.isArray(value) ? Object.freeze(value.map((row: unknown) => Object.freeze(row))) : Object.freeze(value)) as T;
 
 /**
  * `read()`'s result under `key` (which must name the hotel and its content version). `keeps` says
@@ -48,7 +49,12 @@ export function remembered<T>(key: string, read: () => Promise<T>, keeps: (value
  * when that is the version the caller named: a lagging replica's older rows are used once, never
  * kept under a newer version.
  */
-export async function versionedRows<T>(db: D1Database, hotel: VersionedHotel, kind: string, statement: D1PreparedStatement): Promise<readonly T[]> {
+export async function versionedRows<T>(
+  db: D1Database,
+  hotel: VersionedHotel,
+  kind: string,
+  statement: D1PreparedStatement,
+): Promise<readonly T[]> {
   const { rows } = await remembered(
     `${kind} ${hotel.id} ${hotel.content_version}`,
     async () => {

@@ -177,7 +177,12 @@ export class HotelApi {
     }
   }
 
-  private async send<TSchema extends v.GenericSchema>(schema: TSchema, path: string, request: Request, oauth = false): Promise<v.InferOutput<TSchema>> {
+  private async send<TSchema extends v.GenericSchema>(
+    schema: TSchema,
+    path: string,
+    request: Request,
+    oauth = false,
+  ): Promise<v.InferOutput<TSchema>> {
     let response: Response;
     try {
       response = await this.options.transport(request);
@@ -197,7 +202,11 @@ export class HotelApi {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       if (timedOut) throw new HotelApiError(504, "backend_timeout", `The hotel back end did not finish answering ${path} in time`);
       // Garbage (an HTML error page, a proxy's text) is never the contract, whatever its status.
-      throw new HotelApiError(response.status >= 500 ? response.status : 502, "bad_response", `The hotel back end did not answer ${path} with JSON (HTTP ${response.status})`);
+      throw new HotelApiError(
+        response.status >= 500 ? response.status : 502,
+        "bad_response",
+        `The hotel back end did not answer ${path} with JSON (HTTP ${response.status})`,
+      );
     }
     const failure = v.safeParse(FailureSchema, json);
     if (failure.success) {
@@ -312,9 +321,14 @@ export class HotelApi {
 
   /** GET /api/ota/room/rateplan/empty-by-date: the special rate plans (data.rateplan_info) */
   async specialRatePlans(start: string, end: string) {
-    const data = await this.call(v.object({ rateplan_info: v.array(SpecialRatePlanSchema) }), "GET", "/api/ota/room/rateplan/empty-by-date", {
-      query: { ...this.hotel, start_date: start, end_date: end },
-    });
+    const data = await this.call(
+      v.object({ rateplan_info: v.array(SpecialRatePlanSchema) }),
+      "GET",
+      "/api/ota/room/rateplan/empty-by-date",
+      {
+        query: { ...this.hotel, start_date: start, end_date: end },
+      },
+    );
     return data.rateplan_info;
   }
 
@@ -342,12 +356,17 @@ export class HotelApi {
    */
   exchangeCode(input: { client_id: string; client_secret: string; redirect_uri: string; code: string; code_verifier: string }) {
     // The client authenticates with its secret; a signed-in browser's member token is not sent along.
-    return this.withMemberToken(null).call(AccessTokenSchema, "POST", "{account}/oauth/token", { form: { grant_type: "authorization_code", ...input }, oauth: true });
+    return this.withMemberToken(null).call(AccessTokenSchema, "POST", "{account}/oauth/token", {
+      form: { grant_type: "authorization_code", ...input },
+      oauth: true,
+    });
   }
 
   /** POST {account}/api/v1/onetap (body client and token, Bearer): who a member token names. */
   oneTap(client: string, memberToken: string) {
-    return this.withMemberToken(memberToken).call(OneTapSchema, "POST", "{account}/api/v1/onetap", { body: { client, token: memberToken } });
+    return this.withMemberToken(memberToken).call(OneTapSchema, "POST", "{account}/api/v1/onetap", {
+      body: { client, token: memberToken },
+    });
   }
 
   /** POST {pms}/oauth/token/exchange (hotel_id, Bearer): the member token for a token valid at this hotel only. */
@@ -449,11 +468,21 @@ export class HotelApi {
 
   /** GET /api/order/master/{id}: the master-system order (spec §3). */
   masterOrder(orderDoc: string, validHash: string) {
-    return this.call(MasterOrderSchema, "GET", `/api/order/master/${encodeURIComponent(orderDoc)}`, { query: { ...this.hotel, valid_hash: validHash } });
+    return this.call(MasterOrderSchema, "GET", `/api/order/master/${encodeURIComponent(orderDoc)}`, {
+      query: { ...this.hotel, valid_hash: validHash },
+    });
   }
 
   /** POST {master}/payment: pay an unpaid or part-paid order (again) with a §9 payment id (FEATURE_REPAY). */
-  repay(input: { payment_id: number; booking_number: string; email: string; deposit: boolean; return_url: string; hotel_id: number; type_id?: number }) {
+  repay(input: {
+    payment_id: number;
+    booking_number: string;
+    email: string;
+    deposit: boolean;
+    return_url: string;
+    hotel_id: number;
+    type_id?: number;
+  }) {
     return this.call(PaymentStartSchema, "POST", "{master}/payment", { body: input });
   }
 

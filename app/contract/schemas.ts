@@ -362,7 +362,10 @@ export const AccessTokenSchema = v.object({
 });
 
 /** RFC 6749 §5.2: a refused token request. */
-export const OAuthErrorSchema = v.object({ error: v.pipe(v.string(), v.regex(/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,100}$/)), error_description: v.optional(v.string()) });
+export const OAuthErrorSchema = v.object({
+  error: v.pipe(v.string(), v.regex(/^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,100}$/)),
+  error_description: v.optional(v.string()),
+});
 
 /** {account}/api/v1/onetap: who the token names, for the client asked about. */
 export const OneTapSchema = v.object({
@@ -371,7 +374,12 @@ export const OneTapSchema = v.object({
 });
 
 /** {pms}/oauth/token/exchange: the hotel-scoped token (pms_token). */
-export const PmsTokenSchema = v.object({ access_token: BearerTokenSchema, token_type: v.string(), expires_in: v.number(), hotel_id: v.number() });
+export const PmsTokenSchema = v.object({
+  access_token: BearerTokenSchema,
+  token_type: v.string(),
+  expires_in: v.number(),
+  hotel_id: v.number(),
+});
 
 export const CouponSchema = v.object({
   code: v.string(),

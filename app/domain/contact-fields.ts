@@ -8,7 +8,16 @@ import * as v from "valibot";
 import { hasControlCharacters, hasLink, isCleanName, isPhoneNumber, PHONE_MAX_LENGTH } from "~/domain/contact";
 
 /** The longest each field may be (characters). */
-export const CONTACT_LIMITS = { name: 50, email: 254, phone: PHONE_MAX_LENGTH, memo: 500, companyName: 100, occupantName: 100, occupantMemo: 200, coupon: 40 } as const;
+export const CONTACT_LIMITS = {
+  name: 50,
+  email: 254,
+  phone: PHONE_MAX_LENGTH,
+  memo: 500,
+  companyName: 100,
+  occupantName: 100,
+  occupantMemo: 200,
+  coupon: 40,
+} as const;
 
 export interface ContactMessages {
   required: string;
@@ -25,7 +34,10 @@ export interface ContactMessages {
  * A person's name, wherever one is typed: trimmed, `max` characters at most, and `isCleanName`
  * (no control or bidirectional control characters; decision 052). Required unless `optional`.
  */
-export function personName(messages: Pick<ContactMessages, "required" | "tooLong" | "controlCharacters" | "link">, max: number = CONTACT_LIMITS.name) {
+export function personName(
+  messages: Pick<ContactMessages, "required" | "tooLong" | "controlCharacters" | "link">,
+  max: number = CONTACT_LIMITS.name,
+) {
   return v.pipe(
     v.string(),
     v.trim(),
@@ -62,7 +74,13 @@ export function contactSchemas(messages: ContactMessages) {
   const note = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong), multiLine), "");
   const name = personName(messages);
   const phone = v.pipe(v.string(), v.trim(), v.check(isPhoneNumber, messages.phone));
-  const email = v.pipe(v.string(), v.trim(), v.minLength(1, messages.required), v.email(messages.email), v.maxLength(CONTACT_LIMITS.email, messages.tooLong));
+  const email = v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, messages.required),
+    v.email(messages.email),
+    v.maxLength(CONTACT_LIMITS.email, messages.tooLong),
+  );
   const coupon = v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS.coupon, messages.tooLong), singleLine);
   const booker = {
     booker_last_name: name,
@@ -76,7 +94,14 @@ export function contactSchemas(messages: ContactMessages) {
   /** The guest staying in a line's rooms (spec §3 order line): all optional, checked when given. */
   const occupant = {
     occupant_name: optionalPersonName(messages, CONTACT_LIMITS.occupantName),
-    occupant_phone: v.optional(v.pipe(v.string(), v.trim(), v.check((value: string) => value === "" || isPhoneNumber(value), messages.phone)), ""),
+    occupant_phone: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((value: string) => value === "" || isPhoneNumber(value), messages.phone),
+      ),
+      "",
+    ),
     occupant_email: v.optional(v.union([v.literal(""), email], messages.email), ""),
   };
   /** A whole name in one field (the order API's booker_name). */

@@ -84,7 +84,12 @@ export function isolatedName(name: string): string {
 
 /** Text no mail program turns into a link: "evil.example/x" → "evil·example∕x". */
 export function defanged(text: string): string {
-  return text.normalize("NFKC").replace(/[.\u3002\uFF61]/g, "\u00B7").replace(/:/g, "\uA789").replace(/\//g, "\u2215").replace(/@/g, " (at) ");
+  return text
+    .normalize("NFKC")
+    .replace(/[.\u3002\uFF61]/g, "\u00B7")
+    .replace(/:/g, "\uA789")
+    .replace(/\//g, "\u2215")
+    .replace(/@/g, " (at) ");
 }
 
 /**

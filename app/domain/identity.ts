@@ -45,7 +45,10 @@ export function phoneE164(phone: string, countryCode = "886"): string {
 
 /** The 8 groups of an IPv6 address, or null when it is not one. */
 function ipv6Groups(address: string): number[] | null {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  let text = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   // An IPv4 tail (::ffff:192.0.2.1) becomes two groups.
   const v4 = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   if (v4) {

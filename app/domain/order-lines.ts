@@ -34,8 +34,7 @@ export function validateOrderLines(
     const key = `${line.roomClassId}-${line.planId}`;
     askedPerPlan.set(key, (askedPerPlan.get(key) ?? 0) + line.num);
   }
-  const mixesMemberPrice =
-    loggedIn && lines.some((line) => line.allow_member_price) && lines.some((line) => !line.allow_member_price);
+  const mixesMemberPrice = loggedIn && lines.some((line) => line.allow_member_price) && lines.some((line) => !line.allow_member_price);
   return lines.map((line) => {
     if (line.roomRemaining <= 0) return "room_sold_out";
     if (line.planRemaining !== null && line.planRemaining <= 0) return "plan_sold_out";

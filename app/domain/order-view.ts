@@ -56,7 +56,11 @@ export interface MoneyLine {
 export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
   const lines: MoneyLine[] = [{ label: "rooms", amount: order.sum, sign: "+" }];
   if (order.couponDiscount > 0) {
-    lines.push({ label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon", amount: order.couponDiscount, sign: "-" });
+    lines.push({
+      label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon",
+      amount: order.couponDiscount,
+      sign: "-",
+    });
   }
   if (order.usedPoint > 0) lines.push({ label: "points", amount: order.usedPoint, sign: "-" });
   lines.push({ label: "total", amount: order.final_amount, sign: "=" });
@@ -85,6 +89,8 @@ export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
 }
 
 /** The free-cancellation date is a promise about an order that can still be cancelled: none once cancelled. */
-export function orderFreeCancelDate(order: Pick<OrderMoney, "status" | "payment_status" | "paid_amount" | "final_amount" | "free_cancel_before_date">): string | null {
+export function orderFreeCancelDate(
+  order: Pick<OrderMoney, "status" | "payment_status" | "paid_amount" | "final_amount" | "free_cancel_before_date">,
+): string | null {
   return orderState(order) === "cancelled" ? null : order.free_cancel_before_date;
 }

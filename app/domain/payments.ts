@@ -66,7 +66,13 @@ const LAST_MINUTE_MS = 3_600_000;
  * method that is paid in advance. A booking made on its check-in day, or less than an hour before
  * it starts, gets at most an hour, and never past the end of that day.
  */
-export function paymentDeadline(method: string, dueNow: number, now: Date, deadlines: PaymentDeadlines, checkInStart: Date | null = null): string | null {
+export function paymentDeadline(
+  method: string,
+  dueNow: number,
+  now: Date,
+  deadlines: PaymentDeadlines,
+  checkInStart: Date | null = null,
+): string | null {
   if (dueNow <= 0 || method === "pay_arrival" || method === "cash") return null;
   const ms = method === "remittance" ? deadlines.remittance_days * 86_400_000 : deadlines.online_minutes * 60_000;
   let at = now.getTime() + ms;
@@ -112,7 +118,9 @@ export interface PaymentOption {
 
 /** The hotel's payment methods in its own order, without methods a booking cannot use. */
 export function paymentOptions(list: readonly { vendor_id: number; method: string }[]): PaymentOption[] {
-  return list.flatMap((entry) => (isPaymentMethod(entry.method) ? [{ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }] : []));
+  return list.flatMap((entry) =>
+    isPaymentMethod(entry.method) ? [{ value: `${entry.vendor_id}:${entry.method}`, vendor: entry.vendor_id, method: entry.method }] : [],
+  );
 }
 
 /** The option chosen at first: ECPG credit card when offered, else any credit card, else the hotel's first. */

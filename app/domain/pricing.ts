@@ -98,13 +98,15 @@ export function calculatePrice(input: PriceInput): PriceResult {
   let discount = 0;
   if (input.discount.kind !== "none") {
     // The members-only code is no coupon: a refusal says which of the two was refused (issue 25 item 17).
-    if (eligible === 0) return { ok: false, problem: input.discount.code === MEMBER_PROMOTION_CODE ? "coupon_member_not_applicable" : "coupon_not_applicable" };
+    if (eligible === 0)
+      return {
+        ok: false,
+        problem: input.discount.code === MEMBER_PROMOTION_CODE ? "coupon_member_not_applicable" : "coupon_not_applicable",
+      };
     const minAmount = input.discount.minAmount ?? 0;
     if (eligible < minAmount) return { ok: false, problem: "coupon_min_amount", params: { amount: minAmount } };
     discount =
-      input.discount.kind === "percent"
-        ? Math.floor((eligible * input.discount.percent) / 100)
-        : Math.min(input.discount.amount, eligible);
+      input.discount.kind === "percent" ? Math.floor((eligible * input.discount.percent) / 100) : Math.min(input.discount.amount, eligible);
   }
 
   if (!Number.isInteger(input.points) || input.points < 0) return { ok: false, problem: "points_negative" };
@@ -116,7 +118,9 @@ export function calculatePrice(input: PriceInput): PriceResult {
   if (input.payOption === "part" && input.depositType !== "deposit") return { ok: false, problem: "deposit_not_available" };
   // Rounded up to the hotel's percent, but never past the standard contract's cap (30 % rounded down; decision 040).
   const deposit =
-    input.depositType === "deposit" ? Math.min(Math.ceil((total * depositPercentOf(input.depositPercent)) / 100), Math.floor((total * DEPOSIT_CAP_PERCENT) / 100)) : 0;
+    input.depositType === "deposit"
+      ? Math.min(Math.ceil((total * depositPercentOf(input.depositPercent)) / 100), Math.floor((total * DEPOSIT_CAP_PERCENT) / 100))
+      : 0;
   return {
     ok: true,
     detail: {

@@ -144,7 +144,10 @@ export function paidByKind(paid: number, deposit: number, total: number): Record
  * Where a hotel's own schedule gives back less than the standard contract's for `kind`: the first
  * day (counting down from 30 days) it does, or null when it is at least as generous every day.
  */
-export function lessGenerousDay(ladder: readonly RefundStep[], kind: PaymentKind): { daysBefore: number; percent: number; standard: number } | null {
+export function lessGenerousDay(
+  ladder: readonly RefundStep[],
+  kind: PaymentKind,
+): { daysBefore: number; percent: number; standard: number } | null {
   const standard = STANDARD_LADDERS[kind];
   const longest = Math.max(30, ...ladder.map((step) => step.days_before), ...standard.map((step) => step.days_before));
   for (let days = longest; days >= 0; days--) {
@@ -195,7 +198,9 @@ export function refundFor(input: RefundInput): Refund {
             : first.kind;
   // Nothing paid: the percent the schedule for the money this order asks for would give back today.
   const unpaidKind: PaymentKind = input.deposit > 0 ? "deposit" : "advance";
-  const unpaidPercent = free ? 100 : Math.max(ladderPercent(daysBefore, STANDARD_LADDERS[unpaidKind]), own.length > 0 ? ladderPercent(daysBefore, own) : 0);
+  const unpaidPercent = free
+    ? 100
+    : Math.max(ladderPercent(daysBefore, STANDARD_LADDERS[unpaidKind]), own.length > 0 ? ladderPercent(daysBefore, own) : 0);
   const percent = first === undefined ? unpaidPercent : parts.length === 1 ? first.percent : Math.floor((refund * 100) / paid);
   return { daysBefore, rule, percent, refund, fee, parts };
 }

@@ -37,7 +37,14 @@ function wholeNumber(raw: string | null, fallback: number): number | null {
   return /^\d{1,6}$/.test(raw.trim()) ? Number(raw) : null;
 }
 
-const ids = (values: string[]) => [...new Set(values.flatMap((value) => value.split(",")).filter((value) => /^\d{1,9}$/.test(value)).map(Number))];
+const ids = (values: string[]) => [
+  ...new Set(
+    values
+      .flatMap((value) => value.split(","))
+      .filter((value) => /^\d{1,9}$/.test(value))
+      .map(Number),
+  ),
+];
 
 export function parseBookingSearch(params: URLSearchParams, today: string): ParsedSearch {
   const errors: Partial<Record<SearchField, string>> = {};

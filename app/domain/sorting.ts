@@ -10,9 +10,7 @@ export interface SortablePlan {
 
 /** Plans by ascending effective price, ties by proposal id. */
 export function sortPlans<T extends SortablePlan>(plans: readonly T[], loggedIn: boolean): T[] {
-  return [...plans].sort(
-    (a, b) => effectivePrice(a, loggedIn) - effectivePrice(b, loggedIn) || a.proposal_id - b.proposal_id,
-  );
+  return [...plans].sort((a, b) => effectivePrice(a, loggedIn) - effectivePrice(b, loggedIn) || a.proposal_id - b.proposal_id);
 }
 
 export interface SortableRoom<TPlan extends SortablePlan = SortablePlan> {
@@ -43,7 +41,10 @@ export function roomFitsParty(room: SortableRoom<SortablePlan & { inventory: num
  * when a room is big enough but none has that many rooms left, "capacity" when no room is big
  * enough for the party spread over the rooms asked. The results still show what exists.
  */
-export function partyShortfall(rooms: readonly SortableRoom<SortablePlan & { inventory: number }>[], party: Party): "rooms" | "capacity" | null {
+export function partyShortfall(
+  rooms: readonly SortableRoom<SortablePlan & { inventory: number }>[],
+  party: Party,
+): "rooms" | "capacity" | null {
   const offered = rooms.filter((room) => room.price_set.length > 0);
   if (offered.length === 0 || offered.some((room) => roomFitsParty(room, party))) return null;
   const bigEnough = offered.some((room) => room.people >= party.adults / party.rooms && room.children >= party.children);

@@ -75,15 +75,27 @@ const CJK_DAY: Readonly<Record<string, (year: string, month: string, day: string
 
 function dayOf(at: Date, lang: string, timeZone: string): string {
   const cjk = CJK_DAY[lang];
-  if (!cjk) return dateTimeFormat(lang, `day ${timeZone}`, { year: "numeric", month: "short", day: "numeric", weekday: "short", timeZone }).format(at);
-  const parts = dateTimeFormat(lang, `day-parts ${timeZone}`, { year: "numeric", month: "numeric", day: "numeric", weekday: "short", timeZone }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => (parts.find((entry) => entry.type === type)?.value ?? "").replace(/[^\p{L}\p{N}]/gu, "");
+  if (!cjk)
+    return dateTimeFormat(lang, `day ${timeZone}`, { year: "numeric", month: "short", day: "numeric", weekday: "short", timeZone }).format(
+      at,
+    );
+  const parts = dateTimeFormat(lang, `day-parts ${timeZone}`, {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    weekday: "short",
+    timeZone,
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    (parts.find((entry) => entry.type === type)?.value ?? "").replace(/[^\p{L}\p{N}]/gu, "");
   return cjk(part("year"), part("month"), part("day"), part("weekday"));
 }
 
 export function formatMonth(date: string, lang: Language): string {
   const [year, month] = date.split("-").map(Number);
-  return dateTimeFormat(lang, "month", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
+  return dateTimeFormat(lang, "month", { year: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)),
+  );
 }
 
 /** "2 adults · 1 child" (children left out when a room takes none), with each language's plural forms. */
@@ -118,7 +130,10 @@ export function formatDateTime(instant: string, lang: Language | string, timeZon
     zone = "Asia/Taipei";
   }
   const time = dateTimeFormat(lang, `time ${zone}`, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(at);
-  const zoneName = dateTimeFormat(lang, `zone ${zone}`, { timeZone: zone, timeZoneName: "long" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? zone;
+  const zoneName =
+    dateTimeFormat(lang, `zone ${zone}`, { timeZone: zone, timeZoneName: "long" })
+      .formatToParts(at)
+      .find((part) => part.type === "timeZoneName")?.value ?? zone;
   const fullWidth = lang === "zh-TW" || lang === "zh-CN" || lang === "ja-JP";
   return `${dayOf(at, lang, zone)} ${time}${fullWidth ? `（${zoneName}）` : ` (${zoneName})`}`;
 }

@@ -31,6 +31,9 @@ export function formatPersonName(name: PersonName, lang: Language | string): str
 }
 
 /** An order's booker as the text in `lang` names them: the parts the form took, else the whole. */
-export function bookerName(order: { booker_first_name?: string | null; booker_last_name?: string | null; booker_name?: string | null }, lang: Language | string): string {
+export function bookerName(
+  order: { booker_first_name?: string | null; booker_last_name?: string | null; booker_name?: string | null },
+  lang: Language | string,
+): string {
   return formatPersonName({ given: order.booker_first_name, family: order.booker_last_name, whole: order.booker_name }, lang);
 }

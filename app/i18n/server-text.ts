@@ -72,7 +72,12 @@ const translators = new Map<string, TFunction>();
  * options: a value named `count` or `lng` is only a value). `key` may be a list, the first key the
  * file has wins (a document's `<key>.<unit>` before `<key>`, decision 085).
  */
-export function serverText<N extends ServerNamespace>(lang: Language, ns: N, key: ServerKey<N> | readonly string[], params: TextParams = {}): string {
+export function serverText<N extends ServerNamespace>(
+  lang: Language,
+  ns: N,
+  key: ServerKey<N> | readonly string[],
+  params: TextParams = {},
+): string {
   let t = translators.get(`${lang}|${ns}`);
   if (!t) translators.set(`${lang}|${ns}`, (t = i18n.getFixedT(lang, ns)));
   return t(key as string | string[], { replace: params });

@@ -35,7 +35,9 @@ export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text) || text.replace(/=+$/, "").length % 4 === 1) return null;
   const bare = text.replace(/=+$/, "");
   try {
-    return Uint8Array.from(atob(bare.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((bare.length + 3) % 4)), (char) => char.charCodeAt(0));
+    return Uint8Array.from(atob(bare.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((bare.length + 3) % 4)), (char) =>
+      char.charCodeAt(0),
+    );
   } catch {
     return null;
   }

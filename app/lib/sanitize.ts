@@ -24,10 +24,25 @@ const ALLOWED: Record<string, readonly string[]> = {
   a: ["href", "title"],
 };
 const VOID = new Set(["br"]);
-const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "template", "noscript", "textarea", "select", "svg", "math"]);
+const DROP_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "template",
+  "noscript",
+  "textarea",
+  "select",
+  "svg",
+  "math",
+]);
 
 function escapeText(text: string): string {
-  return text.replace(/&(?!(#\d+|#x[0-9a-f]+|[a-z]+);)/gi, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .replace(/&(?!(#\d+|#x[0-9a-f]+|[a-z]+);)/gi, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }
 
 function escapeAttribute(value: string): string {
@@ -160,7 +175,11 @@ const DROPPED_BLOCK_END = /<\/(?:div|h[1256])\s*>/gi;
  * so "bath<strong>tub</strong>," reads "bathtub," and not "bath tub ,".
  */
 export function htmlToText(input: string | null | undefined, options: { lines?: boolean } = {}): string {
-  const lines = decodeCharacterReferences(sanitizeHtml((input ?? "").replace(DROPPED_BLOCK_END, "$&\n")).replace(BLOCK_TAG, "\n").replace(/<[^>]*>/g, ""))
+  const lines = decodeCharacterReferences(
+    sanitizeHtml((input ?? "").replace(DROPPED_BLOCK_END, "$&\n"))
+      .replace(BLOCK_TAG, "\n")
+      .replace(/<[^>]*>/g, ""),
+  )
     .split("\n")
     .map((line) => line.replace(/[ \t\r\f]+/g, " ").trim())
     .filter(Boolean);

@@ -105,9 +105,26 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     unavailable ??= error;
     log.error("back end unavailable", path, error.code, error.message);
   };
-  const options = { transport: input.transport, origin: input.apiOrigin, masterBase: input.masterBase, accountBase: input.accountBase, pmsBase: input.pmsBase, domain, lang, onUnavailable };
+  const options = {
+    transport: input.transport,
+    origin: input.apiOrigin,
+    masterBase: input.masterBase,
+    accountBase: input.accountBase,
+    pmsBase: input.pmsBase,
+    domain,
+    lang,
+    onUnavailable,
+  };
   // Hotel info is the same for every guest (and cached at the edge): fetched without the token.
-  const hotel = await getHotelInfo(domain, lang, () => new HotelApi(options).hotelInfo(), input.waitUntil, Date.now(), log, input.contentVersion ?? null);
+  const hotel = await getHotelInfo(
+    domain,
+    lang,
+    () => new HotelApi(options).hotelInfo(),
+    input.waitUntil,
+    Date.now(),
+    log,
+    input.contentVersion ?? null,
+  );
   const noSession: SessionState = { apiToken: null, memToken: null, member: null, migration: [] };
   const session = hotel && !hotel.close_member_system ? await readSession(input.request, input.env, domain) : noSession;
   const memberToken = session.apiToken;

@@ -23,7 +23,7 @@ export function deferredHydrationLoader(nonce: string): string {
   return (
     ";(function(){function go(){" +
     'document.querySelectorAll("link[data-deferred-rel]").forEach(function(l){l.rel=l.getAttribute("data-deferred-rel")});' +
-    'var d=document.querySelector(\'script[type="text/x-deferred-module"]\');if(!d)return;' +
+    "var d=document.querySelector('script[type=\"text/x-deferred-module\"]');if(!d)return;" +
     `var s=document.createElement("script");s.type="module";s.nonce=${JSON.stringify(nonce)};s.textContent=d.textContent;d.replaceWith(s)}` +
     'if(document.readyState==="complete")setTimeout(go);else addEventListener("load",function(){setTimeout(go)})})();'
   );
@@ -43,7 +43,10 @@ export function deferScriptsIn(tail: string, nonce: string): string {
   const withLoader = tail.slice(0, contextEnd) + deferredHydrationLoader(nonce) + tail.slice(contextEnd);
   return withLoader
     .replaceAll(MARKER, '<link rel="dns-prefetch" data-deferred-rel="modulepreload"')
-    .replace(moduleScript, (_match, before: string, after: string) => `<script${withoutAsync(before)} type="text/x-deferred-module"${withoutAsync(after)}>`);
+    .replace(
+      moduleScript,
+      (_match, before: string, after: string) => `<script${withoutAsync(before)} type="text/x-deferred-module"${withoutAsync(after)}>`,
+    );
 }
 
 /** Puts the document's end tags after whatever was streamed behind them. */

@@ -51,17 +51,27 @@ const EnvSchema = v.object({
   ),
   SESSION_SECRET: v.pipe(v.string("SESSION_SECRET is required"), v.minLength(32, "SESSION_SECRET must be at least 32 characters")),
   /** Static assets (public/): the PDF's fonts are read from there. */
-  ASSETS: v.optional(v.custom<Fetcher>((value) => typeof value === "object" && value !== null && "fetch" in value, "ASSETS must be a Fetcher")),
+  ASSETS: v.optional(
+    v.custom<Fetcher>((value) => typeof value === "object" && value !== null && "fetch" in value, "ASSETS must be a Fetcher"),
+  ),
   /**
    * How email leaves (docs/decisions/041): "outbox" keeps it in D1 only (development, tests);
    * "cloudflare" sends through the SEND_EMAIL binding; "resend" or "postmark" over HTTPS with MAIL_API_KEY.
    */
-  MAIL_TRANSPORT: v.optional(v.picklist(["outbox", "cloudflare", "resend", "postmark"], "MAIL_TRANSPORT must be outbox, cloudflare, resend or postmark"), "outbox"),
+  MAIL_TRANSPORT: v.optional(
+    v.picklist(["outbox", "cloudflare", "resend", "postmark"], "MAIL_TRANSPORT must be outbox, cloudflare, resend or postmark"),
+    "outbox",
+  ),
   /** The sender address, e.g. "Portico <bookings@example.com>"; required by the sending transports. */
   MAIL_FROM: v.optional(v.string(), ""),
   /** Resend API key or Postmark server token: a secret (`wrangler secret put MAIL_API_KEY`). */
   MAIL_API_KEY: v.optional(v.string(), ""),
-  SEND_EMAIL: v.optional(v.custom<SendEmail>((value) => typeof value === "object" && value !== null && "send" in value, "SEND_EMAIL must be a send_email binding")),
+  SEND_EMAIL: v.optional(
+    v.custom<SendEmail>(
+      (value) => typeof value === "object" && value !== null && "send" in value,
+      "SEND_EMAIL must be a send_email binding",
+    ),
+  ),
   /** The development page that lists the outbox (/dev/outbox). Never set in production. */
   MAIL_OUTBOX_PAGE: BooleanFlag,
   /**

@@ -27,33 +27,22 @@ export function sameOriginLocation(target: string, base: string | URL): string {
 }
 
 /** A redirect to `target` that stays on the origin of `request`. */
-export function safeRedirect(
-  target: string,
-  request: Request,
-  init: number | ResponseInit = 302
-): ReturnType<typeof redirect> {
+export function safeRedirect(target: string, request: Request, init: number | ResponseInit = 302): ReturnType<typeof redirect> {
   return redirect(sameOriginLocation(target, request.url), init);
 }
 
 /** A redirect to a hotel-configured external link (only http(s)); anything else stays home. */
-export function externalRedirect(
-  href: string,
-  request: Request,
-  init: number | ResponseInit = 302
-): ReturnType<typeof redirect> {
+export function externalRedirect(href: string, request: Request, init: number | ResponseInit = 302): ReturnType<typeof redirect> {
   try {
     const url = new URL(href);
-    if (url.protocol === "https:" || url.protocol === "http:")
-      return redirect(url.toString(), init);
+    if (url.protocol === "https:" || url.protocol === "http:") return redirect(url.toString(), init);
   } catch {
     // not a URL: fall through
   }
   return safeRedirect("/", request, init);
 }
 
-const LANGUAGE_BY_LOWER = new Map<string, string>(
-  LANGUAGES.map((language) => [language.toLowerCase(), language])
-);
+const LANGUAGE_BY_LOWER = new Map<string, string>(LANGUAGES.map((language) => [language.toLowerCase(), language]));
 
 /** Segments that are ids chosen by the back end (order numbers): their case is kept. */
 function keepsCase(segments: readonly string[], index: number): boolean {
@@ -82,33 +71,23 @@ export function canonicalLocation(url: URL, product: string): string | null {
   const segments = raw.split("/").filter((segment) => segment !== "");
   let prefix = "";
   const first = segments[0]?.toLowerCase();
-  const language =
-    first !== undefined ? LANGUAGE_BY_LOWER.get(first) : undefined;
+  const language = first !== undefined ? LANGUAGE_BY_LOWER.get(first) : undefined;
   if (language !== undefined) {
     segments.shift();
     if (language !== DEFAULT_LANGUAGE) prefix = `/${language}`;
   }
   const rest = segments.map((segment, index) => {
-    if (keepsCase(segments, index) || !/^[A-Za-z0-9._~-]+$/.test(segment))
-      return segment;
+    if (keepsCase(segments, index) || !/^[A-Za-z0-9._~-]+$/.test(segment)) return segment;
     return segment.toLowerCase();
   });
-  if (rest[0] === "room" && rest.length === 2 && /^\d+$/.test(rest[1] ?? ""))
-    rest[1] = stripZeros(rest[1] ?? "");
-  if (rest.length === 1 && rest[0] === "booking")
-    rest.splice(0, 1, product, "booking");
+  if (rest[0] === "room" && rest.length === 2 && /^\d+$/.test(rest[1] ?? "")) rest[1] = stripZeros(rest[1] ?? "");
+  if (rest.length === 1 && rest[0] === "booking") rest.splice(0, 1, product, "booking");
   const body = rest.length === 0 ? "" : `/${rest.join("/")}`;
   const pathname = prefix + body || "/";
   const params = new URLSearchParams(url.search);
   let search = url.search;
   const id = params.get("id");
-  if (
-    rest.length === 1 &&
-    rest[0] === "event" &&
-    id !== null &&
-    /^\d+$/.test(id) &&
-    stripZeros(id) !== id
-  ) {
+  if (rest.length === 1 && rest[0] === "event" && id !== null && /^\d+$/.test(id) && stripZeros(id) !== id) {
     params.set("id", stripZeros(id));
     search = `?${params.toString()}`;
   }

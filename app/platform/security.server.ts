@@ -4,25 +4,31 @@
  */
 export function securityHeaders(
   response: Response,
-  options: { nonce?: string; api?: boolean; asset?: boolean; /** Inline scripts allowed by hash (a page served from the edge cache, decision 027). */ scriptHashes?: readonly string[] },
+  options: {
+    nonce?: string;
+    api?: boolean;
+    asset?: boolean;
+    /** Inline scripts allowed by hash (a page served from the edge cache, decision 027). */ scriptHashes?: readonly string[];
+  },
 ): Response {
   const allowed = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)];
   const headers = new Headers(response.headers);
-  const csp = options.api || options.asset
-    ? "default-src 'none'; frame-ancestors 'none'"
-    : [
-        "default-src 'self'",
-        `script-src 'self'${allowed.map((source) => ` ${source}`).join("")} https://www.googletagmanager.com https://connect.facebook.net`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "font-src 'self'",
-        "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com https://www.facebook.com",
-        "frame-src https://www.google.com https://www.googletagmanager.com",
-        "form-action 'self' https:",
-        "base-uri 'self'",
-        "object-src 'none'",
-        "frame-ancestors 'none'",
-      ].join("; ");
+  const csp =
+    options.api || options.asset
+      ? "default-src 'none'; frame-ancestors 'none'"
+      : [
+          "default-src 'self'",
+          `script-src 'self'${allowed.map((source) => ` ${source}`).join("")} https://www.googletagmanager.com https://connect.facebook.net`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: https:",
+          "font-src 'self'",
+          "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com https://www.facebook.com",
+          "frame-src https://www.google.com https://www.googletagmanager.com",
+          "form-action 'self' https:",
+          "base-uri 'self'",
+          "object-src 'none'",
+          "frame-ancestors 'none'",
+        ].join("; ");
   // The account service's own HTML pages carry their own (stricter-than-site) policy.
   if (!(options.api && headers.has("content-security-policy"))) headers.set("content-security-policy", csp);
   headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");

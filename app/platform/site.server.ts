@@ -72,7 +72,13 @@ export async function loadSite(context: AppLoadContext, request: Request) {
       open: memberSystemOpen(app),
       member:
         app.session.member && signOut
-          ? { name: formatPersonName({ given: app.session.member.given, family: app.session.member.family, whole: app.session.member.name }, lang), signOutToken: signOut }
+          ? {
+              name: formatPersonName(
+                { given: app.session.member.given, family: app.session.member.family, whole: app.session.member.name },
+                lang,
+              ),
+              signOutToken: signOut,
+            }
           : null,
     },
     origin: url.origin,

@@ -17,8 +17,12 @@ const escape = (text: string) =>
 export function unavailablePage(lang: Language, hotel: HotelInfo | null): Response {
   const t = (key: string) => resources[lang].common[key] ?? resources["en-US"].common[key] ?? key;
   const contact: string[] = [];
-  if (hotel?.phone) contact.push(`<li>${escape(t("unavailable.phone"))}: <a href="tel:${escape(hotel.phone.replace(/[^\d+]/g, ""))}">${escape(hotel.phone)}</a></li>`);
-  if (hotel?.email) contact.push(`<li>${escape(t("unavailable.email"))}: <a href="mailto:${escape(hotel.email)}">${escape(hotel.email)}</a></li>`);
+  if (hotel?.phone)
+    contact.push(
+      `<li>${escape(t("unavailable.phone"))}: <a href="tel:${escape(hotel.phone.replace(/[^\d+]/g, ""))}">${escape(hotel.phone)}</a></li>`,
+    );
+  if (hotel?.email)
+    contact.push(`<li>${escape(t("unavailable.email"))}: <a href="mailto:${escape(hotel.email)}">${escape(hotel.email)}</a></li>`);
   const title = hotel ? `${t("unavailable.title")} | ${hotel.hotel_name}` : t("unavailable.title");
   const html = `<!DOCTYPE html>
 <html lang="${lang}">

@@ -20,7 +20,8 @@ export const handle = { hydrate: true, booking: true };
 export const loader = (args: LoaderFunctionArgs) => bookingResultsPage(args);
 export const action = (args: ActionFunctionArgs) => cartAction(args);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function BookingPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -43,7 +44,9 @@ export default function BookingPage() {
     if (intent === null) {
       // A search: the results changed in place, so the page says how many there are (issue 25 item 20).
       const invalid = Object.keys(data.errors).length > 0;
-      setAnnouncement(invalid ? "" : data.rooms.length === 0 ? t(unitKey("booking.no_rooms", unit)) : t("booking.found", { count: data.rooms.length }));
+      setAnnouncement(
+        invalid ? "" : data.rooms.length === 0 ? t(unitKey("booking.no_rooms", unit)) : t("booking.found", { count: data.rooms.length }),
+      );
       focusFirstInvalid(main.current?.querySelector<HTMLFormElement>(".booking-search"));
       return;
     }
@@ -54,11 +57,19 @@ export default function BookingPage() {
     }
     const total = formatPrice(data.cart.totals.price, lang);
     const line = data.cart.lines.find(
-      (candidate) => String(candidate.room_class_id) === submitted.get("room_class_id") && String(candidate.proposal_id) === submitted.get("proposal_id"),
+      (candidate) =>
+        String(candidate.room_class_id) === submitted.get("room_class_id") &&
+        String(candidate.proposal_id) === submitted.get("proposal_id"),
     );
     if (data.cart.lines.length === 0) setAnnouncement(t("cart.announce.emptied"));
     else if (intent === "add" && line) {
-      setAnnouncement(t("cart.announce.added", { item: `${line.roomName} · ${line.planName}`, rooms: t(unitKey("cart.rooms", unit), { count: line.num }), total }));
+      setAnnouncement(
+        t("cart.announce.added", {
+          item: `${line.roomName} · ${line.planName}`,
+          rooms: t(unitKey("cart.rooms", unit), { count: line.num }),
+          total,
+        }),
+      );
     } else setAnnouncement(t("cart.announce.removed", { total }));
     (document.getElementById(intent === "add" ? "cart-checkout" : "cart-heading") ?? document.getElementById("cart-heading"))?.focus();
   });
@@ -118,7 +129,13 @@ export default function BookingPage() {
               <h2>{t("filters.complementary")}</h2>
               <ul className="plan-list">
                 {data.complementary.map(({ room, plan }) => (
-                  <PlanItem key={`${room.room_class_id}-${plan.proposal_id}`} data={data} roomId={room.room_class_id} roomName={room.room_class_name} plan={plan} />
+                  <PlanItem
+                    key={`${room.room_class_id}-${plan.proposal_id}`}
+                    data={data}
+                    roomId={room.room_class_id}
+                    roomName={room.room_class_name}
+                    plan={plan}
+                  />
                 ))}
               </ul>
             </section>

@@ -19,7 +19,8 @@ export const handle = { hydrate: true, booking: true };
 export const loader = (args: LoaderFunctionArgs) => checkoutPage(args);
 export const action = (args: ActionFunctionArgs) => checkoutAction(args);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
@@ -76,14 +77,27 @@ export default function CheckoutPage() {
           {message}
         </p>
       ))}
-      <Form method="post" className="checkout-form" aria-busy={busy ? true : undefined} noValidate={hydrated} ref={form} onChange={repriceOnPayOption}>
+      <Form
+        method="post"
+        className="checkout-form"
+        aria-busy={busy ? true : undefined}
+        noValidate={hydrated}
+        ref={form}
+        onChange={repriceOnPayOption}
+      >
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">
           <div className="checkout-main">
             <BookerFields field={field} fieldErrors={fieldErrors} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
-            <PaymentFields payments={data.payments} defaultPayment={data.defaultPayment} deposit={data.deposit} values={values} fieldErrors={fieldErrors} />
+            <PaymentFields
+              payments={data.payments}
+              defaultPayment={data.defaultPayment}
+              deposit={data.deposit}
+              values={values}
+              fieldErrors={fieldErrors}
+            />
           </div>
           <CheckoutSummary
             member={data.member}

@@ -14,7 +14,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { title: `${t("maintain.title")} | ${hotel.hotel_name}`, phone: hotel.phone, email: hotel.email };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function MaintainPage() {
   const data = useLoaderData<typeof loader>();

@@ -17,13 +17,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!memberSystemOpen(app)) throw notFound();
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
-  if (url.searchParams.has("code") || url.searchParams.has("state") || (error && !isSignInFailure(error))) throw await finishSignIn(app, request);
+  if (url.searchParams.has("code") || url.searchParams.has("state") || (error && !isSignInFailure(error)))
+    throw await finishSignIn(app, request);
   const reason = isSignInFailure(error) ? error : "state";
   const t = await fixedT(app.lang);
   return { title: `${t("login.title")} | ${hotel.hotel_name}`, reason, product: app.env.PRODUCT };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function SignInCallback() {
   const { reason, product } = useLoaderData<typeof loader>();

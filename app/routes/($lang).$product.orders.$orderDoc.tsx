@@ -18,7 +18,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return loadOrderPage(context, params, request);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function OrderPage() {
   const { order, actions, justCancelled, refund } = useLoaderData<typeof loader>();
@@ -46,7 +47,9 @@ export default function OrderPage() {
         <ul>
           {actions.pay ? (
             <li>
-              <a href={actions.pay} className="standalone-link">{t(state === "unpaid" ? "order_page.pay_now" : "order_page.pay")}</a>
+              <a href={actions.pay} className="standalone-link">
+                {t(state === "unpaid" ? "order_page.pay_now" : "order_page.pay")}
+              </a>
             </li>
           ) : null}
           <li>
@@ -56,7 +59,9 @@ export default function OrderPage() {
           </li>
           {actions.cancel ? (
             <li>
-              <a href={actions.cancel} className="standalone-link">{t("order_page.cancel")}</a>
+              <a href={actions.cancel} className="standalone-link">
+                {t("order_page.cancel")}
+              </a>
             </li>
           ) : actions.cancelByEmail ? (
             <li>{t("order_page.cancel_by_email")}</li>

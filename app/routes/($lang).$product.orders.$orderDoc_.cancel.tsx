@@ -21,7 +21,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   return cancelAction(context, params, request);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function CancelPage() {
   const loaded = useLoaderData<typeof loader>();

@@ -13,7 +13,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return { ...data, title: `${t("my_orders.title")} | ${context.app.hotel?.hotel_name ?? ""}` };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function MyOrders() {
   const { orders, status } = useLoaderData<typeof loader>();
@@ -45,10 +46,13 @@ export default function MyOrders() {
           {orders.map((order) => (
             <li key={order.orderDoc} className="my-orders__item" data-order={order.orderDoc}>
               <h2>
-                <a href={order.href} className="standalone-link">{t("my_orders.view", { number: order.orderDoc })}</a>
+                <a href={order.href} className="standalone-link">
+                  {t("my_orders.view", { number: order.orderDoc })}
+                </a>
               </h2>
               <p>
-                {formatDate(order.checkIn, lang)} – {formatDate(order.checkOut, lang)} · {t(`my_orders.status.${order.status}`, { defaultValue: order.status })}
+                {formatDate(order.checkIn, lang)} – {formatDate(order.checkOut, lang)} ·{" "}
+                {t(`my_orders.status.${order.status}`, { defaultValue: order.status })}
               </p>
               <ul>
                 {order.rooms.map((room, index) => (

@@ -51,7 +51,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? pageMeta({ title: data.title, description: data.description, url: data.url, siteName: data.hotel.name, lang: siteFromMatches(matches)?.lang ?? "zh-TW" })
+    ? pageMeta({
+        title: data.title,
+        description: data.description,
+        url: data.url,
+        siteName: data.hotel.name,
+        lang: siteFromMatches(matches)?.lang ?? "zh-TW",
+      })
     : [];
 
 export default function AboutPage() {

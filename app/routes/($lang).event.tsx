@@ -32,12 +32,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         promotion: null,
         promotions: [],
       };
-    const promotion = await app.api
-      .promotion(Number(id))
-      .catch((error: unknown) => {
-        if (error instanceof HotelApiError && error.isNotFound) return null;
-        throw error;
-      });
+    const promotion = await app.api.promotion(Number(id)).catch((error: unknown) => {
+      if (error instanceof HotelApiError && error.isNotFound) return null;
+      throw error;
+    });
     if (!promotion) throw notFound();
     return { ...base, mode: "detail" as const, promotion, promotions: [] };
   }
@@ -54,24 +52,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang = siteFromMatches(matches)?.lang ?? "zh-TW";
   const promotion = data.promotion;
   // An empty event (a non-numeric id) is no page of its own: search engines leave it out.
-  const empty =
-    data.mode === "detail" && !promotion
-      ? [{ name: "robots", content: "noindex" }]
-      : [];
+  const empty = data.mode === "detail" && !promotion ? [{ name: "robots", content: "noindex" }] : [];
   return [
     ...pageMeta({
-      title: `${promotion ? promotion.promotion_title : data.listTitle} | ${
-        data.hotelName
-      }`,
+      title: `${promotion ? promotion.promotion_title : data.listTitle} | ${data.hotelName}`,
       description: promotion
         ? htmlToText(promotion.detail_foreword || promotion.sub_title)
-        : data.promotions
-            .map((item) => item?.promotion_title ?? "")
-            .join(" · "),
+        : data.promotions.map((item) => item?.promotion_title ?? "").join(" · "),
       url: data.url,
-      image: promotion?.main_image_path
-        ? new URL(promotion.main_image_path.src, data.url).toString()
-        : undefined,
+      image: promotion?.main_image_path ? new URL(promotion.main_image_path.src, data.url).toString() : undefined,
       siteName: data.hotelName,
       lang,
     }),
@@ -101,26 +90,14 @@ export default function EventPage() {
         {promotion ? (
           <article className="event">
             <h1>{promotion.promotion_title}</h1>
-            {promotion.sub_title ? (
-              <p className="event__subtitle">{promotion.sub_title}</p>
-            ) : null}
+            {promotion.sub_title ? <p className="event__subtitle">{promotion.sub_title}</p> : null}
             {promotion.begin || promotion.end ? (
               <p className="event__dates">
-                {promotion.begin ? formatDate(promotion.begin, lang) : ""} –{" "}
-                {promotion.end ? formatDate(promotion.end, lang) : ""}
+                {promotion.begin ? formatDate(promotion.begin, lang) : ""} – {promotion.end ? formatDate(promotion.end, lang) : ""}
               </p>
             ) : null}
-            {promotion.main_image_path ? (
-              <Picture
-                image={promotion.main_image_path}
-                priority
-                className="event__image"
-              />
-            ) : null}
-            <RichText
-              html={promotion.detail_foreword}
-              className="event__foreword"
-            />
+            {promotion.main_image_path ? <Picture image={promotion.main_image_path} priority className="event__image" /> : null}
+            <RichText html={promotion.detail_foreword} className="event__foreword" />
             <RichText html={promotion.detail_info_path} />
             {site ? (
               <p>
@@ -147,23 +124,15 @@ export default function EventPage() {
         {data.promotions.map((promotion, index) => (
           <li key={promotion.promotion_id} className="card promotion-card">
             {promotion.main_image_path ? (
-              <Picture
-                image={promotion.main_image_path}
-                priority={index === 0}
-                className="card__image"
-              />
+              <Picture image={promotion.main_image_path} priority={index === 0} className="card__image" />
             ) : null}
             <div className="card__body">
               <h2>
-                <LocaleLink to={`/event?id=${promotion.promotion_id}`}>
-                  {promotion.promotion_title}
-                </LocaleLink>
+                <LocaleLink to={`/event?id=${promotion.promotion_id}`}>{promotion.promotion_title}</LocaleLink>
               </h2>
               {promotion.sub_title ? <p>{promotion.sub_title}</p> : null}
               <p className="card__meta">
-                <time dateTime={promotion.public_time}>
-                  {formatDate(promotion.public_time, lang)}
-                </time>
+                <time dateTime={promotion.public_time}>{formatDate(promotion.public_time, lang)}</time>
                 {promotion.end
                   ? ` · ${t("event.until", {
                       date: formatDate(promotion.end, lang),

@@ -49,7 +49,9 @@ export default function FacilitiesPage() {
       {data.facilities.length === 0 ? <p>{t("facilities.none")}</p> : null}
       {data.facilities.map((facility, index) => (
         <article key={facility.id} className="facility" id={facility.facilities_key}>
-          {facility.main_image_path ? <Picture image={facility.main_image_path} priority={index === 0} className="facility__image" /> : null}
+          {facility.main_image_path ? (
+            <Picture image={facility.main_image_path} priority={index === 0} className="facility__image" />
+          ) : null}
           <div className="facility__body">
             <h2>{facility.facilities_title}</h2>
             {facility.floor ? <p className="facility__floor">{t("facilities.floor", { floor: facility.floor })}</p> : null}

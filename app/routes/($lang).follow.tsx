@@ -22,7 +22,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? pageMeta({ title: data.title, description: data.links.map((link) => link.label).join(" · "), url: data.url, siteName: data.hotelName, lang: siteFromMatches(matches)?.lang ?? "zh-TW" })
+    ? pageMeta({
+        title: data.title,
+        description: data.links.map((link) => link.label).join(" · "),
+        url: data.url,
+        siteName: data.hotelName,
+        lang: siteFromMatches(matches)?.lang ?? "zh-TW",
+      })
     : [];
 
 export default function FollowPage() {

@@ -19,7 +19,8 @@ export const loader = (args: LoaderFunctionArgs) => loadPayPage(args);
 export const action = (args: ActionFunctionArgs) => startPayPage(args);
 
 /** Never refreshes by itself (WCAG 2.2.1): the guest checks again when they choose to (decision 047). */
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function PayPage() {
   const { order, view, payable, repayChoices, csrf, timeZone, phone, orderPage } = useLoaderData<typeof loader>();

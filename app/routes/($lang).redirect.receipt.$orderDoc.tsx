@@ -33,7 +33,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function ReceiptPage() {
   const { order, hotelPhone, timeZone, orderPage } = useLoaderData<typeof loader>();
@@ -49,7 +50,9 @@ export default function ReceiptPage() {
         </p>
       ) : (
         <p className="alert alert--success" role="status">
-          {t(order.pay_way === "remittance" && state !== "paid" ? "receipt.thanks_remittance" : "receipt.thanks", { email: order.booker_email })}
+          {t(order.pay_way === "remittance" && state !== "paid" ? "receipt.thanks_remittance" : "receipt.thanks", {
+            email: order.booker_email,
+          })}
         </p>
       )}
       <OrderSummary order={order} />
@@ -58,7 +61,9 @@ export default function ReceiptPage() {
         order={order}
         deadline={
           order.pay_deadline && state === "unpaid" ? (
-            <p className="payment-deadline">{t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, site?.lang ?? "zh-TW", timeZone) })}</p>
+            <p className="payment-deadline">
+              {t("pay.deadline", { deadline: formatDateTime(order.pay_deadline, site?.lang ?? "zh-TW", timeZone) })}
+            </p>
           ) : null
         }
       />

@@ -27,7 +27,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       })
     : [];
 
-
 export default function RoomPage() {
   const data = useLoaderData<typeof loader>();
   const site = useSite();
@@ -38,10 +37,13 @@ export default function RoomPage() {
   return (
     <main id="main" className="page room-page">
       <p className="breadcrumb">
-        <LocaleLink to="/">{data.hotelName}</LocaleLink> › <LocaleLink to="/#rooms">{t(unitKey("nav.rooms", lodgingUnit(site?.hotel.kind)))}</LocaleLink>
+        <LocaleLink to="/">{data.hotelName}</LocaleLink> ›{" "}
+        <LocaleLink to="/#rooms">{t(unitKey("nav.rooms", lodgingUnit(site?.hotel.kind)))}</LocaleLink>
       </p>
       <h1>{room.room_class_name}</h1>
-      {data.fromPrice !== null ? <p className="room-page__from">{t("home.from_price", { price: formatPrice(data.fromPrice, lang) })}</p> : null}
+      {data.fromPrice !== null ? (
+        <p className="room-page__from">{t("home.from_price", { price: formatPrice(data.fromPrice, lang) })}</p>
+      ) : null}
       <div className="room-page__gallery">
         {first ? <Picture image={first} priority className="room-page__hero" /> : null}
         {photos.map((photo) => (
@@ -72,7 +74,11 @@ export default function RoomPage() {
             {FACILITY_GROUPS.filter((group) => (room.facilities[group] ?? []).length > 0).map((group) => (
               <div key={group}>
                 <dt>{t(`facility_group.${group}`)}</dt>
-                <dd>{(room.facilities[group] ?? []).map((key) => t(key, { ns: "facility", defaultValue: key.replace(/_/g, " ") })).join(" · ")}</dd>
+                <dd>
+                  {(room.facilities[group] ?? [])
+                    .map((key) => t(key, { ns: "facility", defaultValue: key.replace(/_/g, " ") }))
+                    .join(" · ")}
+                </dd>
               </div>
             ))}
           </dl>
@@ -96,7 +102,9 @@ export default function RoomPage() {
                 </p>
                 <p className="plan__meta">
                   {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", lodgingUnit(site?.hotel.kind)))}
-                  {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
+                  {plan.free_cancel_before_date
+                    ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}`
+                    : ""}
                   {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
                 </p>
               </li>

@@ -1,10 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  Outlet,
-  isRouteErrorResponse,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Analytics, GtmNoscript } from "~/ui/Analytics";
@@ -32,11 +27,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // zh-TW has no prefix: /zh-TW/about is /about (the Worker answers this first; kept for safety).
   if (params.lang === DEFAULT_LANGUAGE) {
     const url = new URL(request.url);
-    throw safeRedirect(
-      `${stripLanguage(url.pathname)}${url.search}`,
-      request,
-      301
-    );
+    throw safeRedirect(`${stripLanguage(url.pathname)}${url.search}`, request, 301);
   }
   const languagePath = (params.lang === undefined || isLanguage(params.lang)) && app.langValid;
   // A language the hotel does not publish: the same page in its main language, where every link
@@ -54,13 +45,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 /** Header, menu and footer around a page of the site. */
-function SiteFrame({
-  site,
-  children,
-}: {
-  site: SiteData;
-  children: ReactNode;
-}) {
+function SiteFrame({ site, children }: { site: SiteData; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className={`site site--${site.layout.id} hero-style--${site.layout.hero}`}>
@@ -73,9 +58,7 @@ function SiteFrame({
           {t("preparation_banner")}
         </p>
       ) : null}
-      {site.hotel.testPayments ? (
-        <aside className="test-mode-banner">{t("test_mode_banner")}</aside>
-      ) : null}
+      {site.hotel.testPayments ? <aside className="test-mode-banner">{t("test_mode_banner")}</aside> : null}
       <SiteHeader site={site} />
       {children}
       <SiteFooter site={site} />
@@ -94,11 +77,7 @@ export default function SiteLayout() {
 }
 
 const isSiteData = (value: unknown): value is SiteData =>
-  typeof value === "object" &&
-  value !== null &&
-  "hotel" in value &&
-  "layout" in value &&
-  "menu" in value;
+  typeof value === "object" && value !== null && "hotel" in value && "layout" in value && "menu" in value;
 
 /**
  * Every error below the layout keeps the hotel's header and footer: a 404 shows the §2 text, any
@@ -110,20 +89,12 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = notFound ? <NotFound /> : <ServerError status={status} />;
-  const site =
-    loaded ??
-    (isRouteErrorResponse(error) && isSiteData(error.data)
-      ? error.data
-      : undefined);
+  const site = loaded ?? (isRouteErrorResponse(error) && isSiteData(error.data) ? error.data : undefined);
   if (!site) return notFound ? <NotFound homeLink={false} /> : <ServerError status={status} />;
   return (
     <>
       {/* The layout's theme when this route's own loader failed (the document head has no site then). */}
-      {loaded
-        ? null
-        : site.stylesheets.map((href) => (
-            <link key={href} rel="stylesheet" href={href} />
-          ))}
+      {loaded ? null : site.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
       <SiteFrame site={site}>{message}</SiteFrame>
     </>
   );

@@ -34,7 +34,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const entries = paths.flatMap((path) =>
     hotel.support_lang.map((lang) => {
       const alternates = hotel.support_lang
-        .map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(origin + localizePath(path, alternate))}"/>`)
+        .map(
+          (alternate) =>
+            `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(origin + localizePath(path, alternate))}"/>`,
+        )
         .join("");
       const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizePath(path, hotel.main_lang))}"/>`;
       return `<url><loc>${escapeHtml(origin + localizePath(path, lang))}</loc>${alternates}${fallback}</url>`;

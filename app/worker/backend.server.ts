@@ -84,7 +84,14 @@ export function backendTransport(
  * Step 3: the development outbox page (only when configured, and only on this machine), the
  * built-in back end, and the test gateway; null for a request of the site.
  */
-export async function serveBackend(request: Request, url: URL, env: AppEnv, options: BackendOptions, ctx: ExecutionContext, log: Logger): Promise<Response | null> {
+export async function serveBackend(
+  request: Request,
+  url: URL,
+  env: AppEnv,
+  options: BackendOptions,
+  ctx: ExecutionContext,
+  log: Logger,
+): Promise<Response | null> {
   if (env.MAIL_OUTBOX_PAGE && isLocalHost(url.hostname) && request.method === "GET" && isOutboxPath(url.pathname)) {
     return securityHeaders(await outboxPage(env, url, log), {});
   }

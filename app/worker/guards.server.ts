@@ -44,7 +44,8 @@ export function siteRequest(request: Request): Request {
 }
 
 /** A Host header that is a host name or address with an optional port, nothing else (no userinfo, path or spaces). */
-export const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+export const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** A short plain-text refusal in the language of the path or of the API's `lang` (the site is not reached). */
 export function refusal(status: number, code: "bad_host" | "site_unavailable", url: URL): Response {

@@ -9,7 +9,10 @@ import { deliverMail } from "~/backend/mail/deliver.server";
  * deadline and gives their rooms back (docs/decisions/032), then sends what the outbox still holds
  * (retries, and mail whose waitUntil was cut short).
  */
-export async function handleScheduled(controller: { scheduledTime: number; cron: string }, rawEnv: Record<string, unknown>): Promise<string[]> {
+export async function handleScheduled(
+  controller: { scheduledTime: number; cron: string },
+  rawEnv: Record<string, unknown>,
+): Promise<string[]> {
   const env = parseEnv(rawEnv);
   const log = createLogger(`cron-${crypto.randomUUID()}`);
   const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));

@@ -77,7 +77,9 @@ export async function renderSite(site: SiteRequest, cspNonce: string): Promise<{
   const backend = backendTransport(env, fetch, replica.db, options);
   const { origin, masterBase, accountBase, pmsBase } = backend;
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-  const transport = versions ? withContentCache(backend.transport, { contentVersion: versions.content, waitUntil, log }) : backend.transport;
+  const transport = versions
+    ? withContentCache(backend.transport, { contentVersion: versions.content, waitUntil, log })
+    : backend.transport;
   const app = await createAppContext({
     request,
     env,
@@ -111,7 +113,9 @@ export async function renderSite(site: SiteRequest, cspNonce: string): Promise<{
     const headers = new Headers(response.headers);
     for (const cookie of refused ? await clearedTokenCookies(env) : app.session.migration) headers.append("set-cookie", cookie);
     return {
-      response: securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), { nonce: cspNonce }),
+      response: securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), {
+        nonce: cspNonce,
+      }),
       complete: false,
     };
   }

@@ -77,12 +77,31 @@ async function handleRequest(
   if (guarded) return guarded;
   const env = readSettings(rawEnv, url, log);
   if (env instanceof Response) return env;
-  const options = backendOptions(env, rawEnv, { clientIp: clientAddress(request), waitUntil: (promise) => ctx.waitUntil(promise), siteOrigin: url.origin, log });
+  const options = backendOptions(env, rawEnv, {
+    clientIp: clientAddress(request),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    siteOrigin: url.origin,
+    log,
+  });
   const backend = await serveBackend(request, url, env, options, ctx, log);
   if (backend) return backend;
   const canonical = canonicalRedirect(request, url, env);
   if (canonical) return canonical;
-  return serveSite({ request, url, env, ctx, remix, log, crossSite: isCrossSite(request, url), replica: openReplicaSession(env.DB, request, log), versions: null, options }, buildVersion);
+  return serveSite(
+    {
+      request,
+      url,
+      env,
+      ctx,
+      remix,
+      log,
+      crossSite: isCrossSite(request, url),
+      replica: openReplicaSession(env.DB, request, log),
+      versions: null,
+      options,
+    },
+    buildVersion,
+  );
 }
 
 /** Step 2: the settings, checked once; a deploy without its secrets answers 503 and says why in the logs only. */
@@ -97,7 +116,9 @@ function readSettings(rawEnv: Record<string, unknown>, url: URL, log: Logger): A
     return refusal(503, "site_unavailable", url);
   }
   if (DEVELOPMENT_SECRETS.has(env.SESSION_SECRET) && !isLocalHost(url.hostname)) {
-    log.error("Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.");
+    log.error(
+      "Refusing to serve: SESSION_SECRET is the public development value; set a real one with `wrangler secret put SESSION_SECRET`.",
+    );
     return refusal(503, "site_unavailable", url);
   }
   return env;

@@ -61,12 +61,16 @@ function edgesOnDisk(file, options, root, checked) {
       typeOnly = Boolean(
         clause &&
           (clause.isTypeOnly ||
-            (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && allTypeOnly(clause.namedBindings.elements))),
+            (!clause.name &&
+              clause.namedBindings &&
+              ts.isNamedImports(clause.namedBindings) &&
+              allTypeOnly(clause.namedBindings.elements))),
       );
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
       specifier = statement.moduleSpecifier.text;
       typeOnly =
-        statement.isTypeOnly || Boolean(statement.exportClause && ts.isNamedExports(statement.exportClause) && allTypeOnly(statement.exportClause.elements));
+        statement.isTypeOnly ||
+        Boolean(statement.exportClause && ts.isNamedExports(statement.exportClause) && allTypeOnly(statement.exportClause.elements));
     }
     if (specifier === null) continue;
     const target = resolve(specifier, file, options, root);
@@ -98,7 +102,8 @@ function pathBack(start, goal, options, root, checked) {
 
 const isTypeOnlyImport = (node) =>
   node.importKind === "type" ||
-  (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.type === "ImportSpecifier" && specifier.importKind === "type"));
+  (node.specifiers.length > 0 &&
+    node.specifiers.every((specifier) => specifier.type === "ImportSpecifier" && specifier.importKind === "type"));
 const isTypeOnlyExport = (node) =>
   node.exportKind === "type" || (node.specifiers?.length > 0 && node.specifiers.every((specifier) => specifier.exportKind === "type"));
 

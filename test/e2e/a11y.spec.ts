@@ -15,7 +15,9 @@ test("home, room, about, news and 404 pages have no accessibility violations", a
   for (const path of ["/en-US", `/en-US/room/${room}`, "/en-US/about", "/about", "/en-US/news", "/news", "/nope"]) {
     await page.goto(hotelUrl("taipei", path));
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
   }
 });
 
@@ -30,11 +32,29 @@ test("the booking results of both booking layouts have no accessibility violatio
     await page.goto(hotelUrl(hotel, path));
     await expect(page.locator(".booking-room").first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${hotel}${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${hotel}${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   }
 });
 
-const PAGE_LAYOUTS = ["layout_100", "layout_200", "layout_300", "layout_400", "layout_500", "layout_501", "layout_600", "layout_700", "layout_701", "layout_702", "layout_800", "layout_900", "layout_1000"];
+const PAGE_LAYOUTS = [
+  "layout_100",
+  "layout_200",
+  "layout_300",
+  "layout_400",
+  "layout_500",
+  "layout_501",
+  "layout_600",
+  "layout_700",
+  "layout_701",
+  "layout_702",
+  "layout_800",
+  "layout_900",
+  "layout_1000",
+];
 const BOOKING_LAYOUTS = ["booking_100", "booking_200"];
 const PHONE = { width: 412, height: 823 };
 
@@ -43,10 +63,16 @@ async function smallTargets(page: import("@playwright/test").Page, selector: str
   const boxes = await page.locator(selector).evaluateAll((links) =>
     links
       .filter((link) => link.getClientRects().length > 0)
-      .map((link) => ({ text: (link.textContent ?? "").trim(), width: link.getBoundingClientRect().width, height: link.getBoundingClientRect().height })),
+      .map((link) => ({
+        text: (link.textContent ?? "").trim(),
+        width: link.getBoundingClientRect().width,
+        height: link.getBoundingClientRect().height,
+      })),
   );
   expect(boxes.length, `${selector} is on the page`).toBeGreaterThan(0);
-  return boxes.filter((box) => box.width < 24 || box.height < 24).map((box) => `${box.text} ${Math.round(box.width)}x${Math.round(box.height)}`);
+  return boxes
+    .filter((box) => box.width < 24 || box.height < 24)
+    .map((box) => `${box.text} ${Math.round(box.width)}x${Math.round(box.height)}`);
 }
 
 /** Share of the viewport covered by fixed or sticky elements once the guest has scrolled into the page. */
@@ -60,7 +86,8 @@ async function stuckShare(page: import("@playwright/test").Page): Promise<number
       const position = getComputedStyle(element).position;
       if ((position !== "fixed" && position !== "sticky") || element.getClientRects().length === 0) continue;
       const box = element.getBoundingClientRect();
-      for (let row = Math.max(0, Math.floor(box.top)); row < Math.min(window.innerHeight, Math.ceil(box.bottom)); row++) covered[row] = true;
+      for (let row = Math.max(0, Math.floor(box.top)); row < Math.min(window.innerHeight, Math.ceil(box.bottom)); row++)
+        covered[row] = true;
     }
     return covered.filter(Boolean).length / window.innerHeight;
   });
@@ -75,7 +102,8 @@ for (const layout of PAGE_LAYOUTS) {
     for (const path of [`/en-US/about?preview=${layout}`, `/en-US/hxa/booking?preview=${layout}`]) {
       await page.goto(hotelUrl("taipei", path));
       small.push(...(await smallTargets(page, ".site-footer a")).map((target) => `${path}: footer ${target}`));
-      if (path.includes("booking")) small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `${path}: room ${target}`));
+      if (path.includes("booking"))
+        small.push(...(await smallTargets(page, ".booking-room h3 a")).map((target) => `${path}: room ${target}`));
       else small.push(...(await smallTargets(page, ".facts-list dd > a")).map((target) => `${path}: contact ${target}`));
       const share = await stuckShare(page);
       if (share > 0.1) stuck.push(`${path}: ${Math.round(share * 100)} %`);
@@ -113,7 +141,9 @@ function zhTW(key: string): string {
   return message;
 }
 
-test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({ page }) => {
+test("adding a room announces the cart's change and takes focus to the next step; a refusal takes focus to its message", async ({
+  page,
+}) => {
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(150)}&end=${taipeiDay(151)}`));
   await waitForHydration(page);
   const status = page.getByRole("status");
@@ -143,7 +173,9 @@ test("adding a room announces the cart's change and takes focus to the next step
   await expect(alert).toBeFocused();
 });
 
-test("with JavaScript the search answers bad input with the site's own message, in the page's language, and focuses the field", async ({ page }) => {
+test("with JavaScript the search answers bad input with the site's own message, in the page's language, and focuses the field", async ({
+  page,
+}) => {
   await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(152)}&end=${taipeiDay(153)}`));
   await waitForHydration(page);
   await page.locator("#search-adults").fill("0");
@@ -153,7 +185,9 @@ test("with JavaScript the search answers bad input with the site's own message, 
   await expect(page.locator("#search-adults")).toBeFocused();
 });
 
-test("with JavaScript the checkout shows its own messages beside the fields, in the page's language, and focuses the first one", async ({ page }) => {
+test("with JavaScript the checkout shows its own messages beside the fields, in the page's language, and focuses the first one", async ({
+  page,
+}) => {
   await page.goto(hotelUrl("taipei", `/hxa/booking?start=${taipeiDay(154)}&end=${taipeiDay(155)}`));
   await waitForHydration(page);
   await page.locator(".add-form button[type=submit]").first().click();
@@ -169,7 +203,10 @@ test("with JavaScript the checkout shows its own messages beside the fields, in 
 });
 
 function message(lang: string, key: string, params: Record<string, string> = {}): string {
-  const messages = JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as Record<string, string>;
+  const messages = JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >;
   const text = messages[key];
   if (text === undefined) throw new Error(`no ${lang} message ${key}`);
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
@@ -233,4 +270,3 @@ test("with JavaScript a search announces how many results it found", async ({ pa
   expect(rooms).toBeGreaterThan(1);
   await expect(status).toHaveText(`${rooms} results for your search`);
 });
-

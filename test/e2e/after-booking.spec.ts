@@ -12,10 +12,12 @@ interface DemoRoom {
 
 /** Rooms left on a night at the Taipei hotel, as the availability search counts them. */
 async function roomsLeft(night: string): Promise<number> {
-  const rooms = (await apiCall<{ data: { rooms: DemoRoom[] } }>(
-    "GET",
-    `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${night}&end_date=${nextDay(night)}&lang=en-US`,
-  )).json.data.rooms;
+  const rooms = (
+    await apiCall<{ data: { rooms: DemoRoom[] } }>(
+      "GET",
+      `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${night}&end_date=${nextDay(night)}&lang=en-US`,
+    )
+  ).json.data.rooms;
   return rooms.reduce((sum, room) => sum + Math.max(0, ...room.price_set.map((plan) => plan.inventory)), 0);
 }
 
@@ -24,8 +26,24 @@ function nextDay(day: string): string {
 }
 
 const WORDS = {
-  "zh-TW": { prefix: "", heading: "您的訂單", pdfTitle: "訂房確認書", cancelled: "您的訂單已取消", refund: "您尚未付款，取消不需任何費用。", confirm: "確認取消訂單", hotel: "雅苑" },
-  "en-US": { prefix: "/en-US", heading: "Your booking", pdfTitle: "Booking confirmation", cancelled: "Your booking has been cancelled.", refund: "Nothing has been paid: cancelling costs nothing.", confirm: "Cancel the booking", hotel: "Portico Taipei" },
+  "zh-TW": {
+    prefix: "",
+    heading: "您的訂單",
+    pdfTitle: "訂房確認書",
+    cancelled: "您的訂單已取消",
+    refund: "您尚未付款，取消不需任何費用。",
+    confirm: "確認取消訂單",
+    hotel: "雅苑",
+  },
+  "en-US": {
+    prefix: "/en-US",
+    heading: "Your booking",
+    pdfTitle: "Booking confirmation",
+    cancelled: "Your booking has been cancelled.",
+    refund: "Nothing has been paid: cancelling costs nothing.",
+    confirm: "Cancel the booking",
+    hotel: "Portico Taipei",
+  },
 } as const;
 
 async function book(page: Page, lang: keyof typeof WORDS, javaScriptEnabled: boolean, offset: number, email: string) {
@@ -50,7 +68,10 @@ async function book(page: Page, lang: keyof typeof WORDS, javaScriptEnabled: boo
 const downloads = mkdtempSync(join(tmpdir(), "after-booking-"));
 
 for (const lang of ["zh-TW", "en-US"] as const) {
-  test(`${lang}: the emailed links show the order, its PDF, and cancel it (GET shows, POST cancels)`, async ({ page, javaScriptEnabled }) => {
+  test(`${lang}: the emailed links show the order, its PDF, and cancel it (GET shows, POST cancels)`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const words = WORDS[lang];
     const offset = (lang === "zh-TW" ? 190 : 194) + (javaScriptEnabled ? 0 : 2);
     const night = taipeiDay(offset);

@@ -4,12 +4,28 @@ import { apiCall, hotelUrl, placeOrder, taipeiDay, waitForHydration } from "./he
 
 /** The demo city hotel's room classes, as its file defines them. */
 const TAIPEI_ROOMS = (
-  JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as { room_classes: { room_code: string; total_rooms: number }[] }
+  JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as {
+    room_classes: { room_code: string; total_rooms: number }[];
+  }
 ).room_classes;
 
 const TEXT = {
-  "en-US": { confirmed: "Booking confirmed", transfer: "Bank transfer details", discount: "Discount WELCOME10", notEnough: "Not enough rooms", bankTransfer: "Bank transfer", country: ["Country", "Taiwan"] },
-  "zh-TW": { confirmed: "訂房完成", transfer: "匯款資訊", discount: "優惠 WELCOME10", notEnough: "房間數量不足", bankTransfer: "銀行匯款", country: ["國家", "台灣"] },
+  "en-US": {
+    confirmed: "Booking confirmed",
+    transfer: "Bank transfer details",
+    discount: "Discount WELCOME10",
+    notEnough: "Not enough rooms",
+    bankTransfer: "Bank transfer",
+    country: ["Country", "Taiwan"],
+  },
+  "zh-TW": {
+    confirmed: "訂房完成",
+    transfer: "匯款資訊",
+    discount: "優惠 WELCOME10",
+    notEnough: "房間數量不足",
+    bankTransfer: "銀行匯款",
+    country: ["國家", "台灣"],
+  },
 } as const;
 
 for (const lang of ["en-US", "zh-TW"] as const) {
@@ -71,7 +87,9 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.locator("#booker_email").fill("mei@example.com");
     await page.locator("#occupant_name_0").fill("Mei Lin");
     // A vendor that is the method itself is named once, not "Bank transfer · Bank transfer".
-    await expect(page.locator("label.choice").filter({ has: page.locator('input[value="8:remittance"]') })).toHaveText(TEXT[lang].bankTransfer);
+    await expect(page.locator("label.choice").filter({ has: page.locator('input[value="8:remittance"]') })).toHaveText(
+      TEXT[lang].bankTransfer,
+    );
     await page.locator('input[name="payment"][value="8:remittance"]').check();
     await page.locator('button[name="intent"][value="order"]').click();
 
@@ -82,7 +100,12 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(page.locator(".remittance h2")).toHaveText(TEXT[lang].transfer);
     await expect(page.locator(".order-summary__payment")).toHaveText(TEXT[lang].bankTransfer);
     const [countryLabel, countryName] = TEXT[lang].country;
-    await expect(page.locator(".remittance dl > div").filter({ has: page.getByText(countryLabel, { exact: true }) }).locator("dd")).toHaveText(countryName);
+    await expect(
+      page
+        .locator(".remittance dl > div")
+        .filter({ has: page.getByText(countryLabel, { exact: true }) })
+        .locator("dd"),
+    ).toHaveText(countryName);
     await expect(page.locator(".price-summary")).toContainText(TEXT[lang].discount);
 
     // Going back and placing the same checkout again never makes a second booking: without
@@ -145,12 +168,16 @@ interface Availability {
   data: { rooms: { room_class_id: number; inventory: number }[] };
 }
 
-test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, at checkout and makes no order", async ({ page, javaScriptEnabled }) => {
+test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, at checkout and makes no order", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const offset = javaScriptEnabled ? 150 : 155;
   const start = taipeiDay(offset);
   const end = taipeiDay(offset + 1);
   const availability = async () =>
-    (await apiCall<Availability>("GET", `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}`)).json.data.rooms;
+    (await apiCall<Availability>("GET", `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}`)).json
+      .data.rooms;
 
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${end}`));
   const add = page.locator(".booking-results > .booking-room .add-form").first();
@@ -162,9 +189,9 @@ test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, a
   // Meanwhile another guest books every room of that class that is left.
   const left = (await availability()).find((room) => room.room_class_id === roomClassId)?.inventory ?? 0;
   // Nobody else books that far ahead: every room of the class is left, as many as the demo file has.
-  const roomCode = (await apiCall<{ data: { room_class_id: number; room_code: string }[] }>("GET", "/api/ota/room/list?domain=taipei.localhost")).json.data.find(
-    (room) => room.room_class_id === roomClassId,
-  )?.room_code;
+  const roomCode = (
+    await apiCall<{ data: { room_class_id: number; room_code: string }[] }>("GET", "/api/ota/room/list?domain=taipei.localhost")
+  ).json.data.find((room) => room.room_class_id === roomClassId)?.room_code;
   expect(left).toBe(TAIPEI_ROOMS.find((room) => room.room_code === roomCode)?.total_rooms);
   const other = await apiCall("POST", "/api/ota/order/personal-new?lang=en-US", {
     domain: "taipei.localhost",
@@ -226,7 +253,9 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
   await expect(page.getByRole("button", { name: `Pay ${formatTwd(card.plan.price)} now` })).toBeVisible();
   await expect(page.locator("#order-heading")).toHaveText(`Booking ${card.order_doc}`);
   await expect(page.locator(".order-summary__lines li")).toHaveCount(1);
-  await expect(page.locator(".order-summary__lines li")).toContainText(`${card.room.room_class_name} · ${card.plan.proposal_name} · 1 room · Mei Lin`);
+  await expect(page.locator(".order-summary__lines li")).toContainText(
+    `${card.room.room_class_name} · ${card.plan.proposal_name} · 1 room · Mei Lin`,
+  );
   await expect(page.locator(".order-summary__amount")).toHaveText(formatTwd(card.plan.price));
   await expect(page.locator(".price-summary__due dd")).toHaveText(formatTwd(card.plan.price));
 
@@ -242,7 +271,13 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
     "Thank you for booking! Please pay by bank transfer with the details below; a confirmation is on its way to mei+172@example.com.",
   );
   await expect(page.locator(".remittance h2")).toHaveText("Bank transfer details");
-  await expect(page.locator(".remittance dd")).toHaveText(["台灣範例商業銀行 (812)", "南京東路分行", "雅苑國際酒店股份有限公司", "012-345-678901", "Taiwan"]);
+  await expect(page.locator(".remittance dd")).toHaveText([
+    "台灣範例商業銀行 (812)",
+    "南京東路分行",
+    "雅苑國際酒店股份有限公司",
+    "012-345-678901",
+    "Taiwan",
+  ]);
   await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
 
   // Without the order's signed link there is no payment page.
@@ -273,7 +308,10 @@ test("a campsite counts sites, not rooms, from the search to the cart", async ({
 // Issue 25 item 18: a tab opened before another put a whole-site plan in the booking. Its refusal and
 // the booking beside it agree: the whole-site plan is shown, not "No sites chosen yet".
 test("a stale campsite tab refused a plan shows the booking that refused it", async ({ page, javaScriptEnabled }) => {
-  const url = hotelUrl("camp", `/en-US/hxa/booking?start=${taipeiDay(javaScriptEnabled ? 47 : 49)}&end=${taipeiDay(javaScriptEnabled ? 48 : 50)}`);
+  const url = hotelUrl(
+    "camp",
+    `/en-US/hxa/booking?start=${taipeiDay(javaScriptEnabled ? 47 : 49)}&end=${taipeiDay(javaScriptEnabled ? 48 : 50)}`,
+  );
   await page.goto(url);
   if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.locator(".booking-cart__empty")).toHaveText("No sites chosen yet.");
@@ -316,10 +354,16 @@ test("a plan without a free-cancellation window says the hotel's policy applies,
   const start = taipeiDay(40);
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&adults=2&children=0&room=1`));
   // The advance-purchase plan (refund template 0): refunds follow the hotel's schedule, the standard contract's at least.
-  const advance = page.locator(".plan").filter({ has: page.locator(".plan__name", { hasText: /^Advance Purchase$/ }) }).first();
+  const advance = page
+    .locator(".plan")
+    .filter({ has: page.locator(".plan__name", { hasText: /^Advance Purchase$/ }) })
+    .first();
   await expect(advance.locator(".plan__meta")).toContainText("Cancellation per the hotel's policy");
   // A flexible plan (template 2) keeps its free-cancellation date.
-  const flexible = page.locator(".plan").filter({ has: page.locator(".plan__name", { hasText: /^Best Available Rate/ }) }).first();
+  const flexible = page
+    .locator(".plan")
+    .filter({ has: page.locator(".plan__name", { hasText: /^Best Available Rate/ }) })
+    .first();
   await expect(flexible.locator(".plan__meta")).toContainText(/Free cancellation until/);
   await expect(page.locator("main")).not.toContainText(/non-refundable/i);
 });

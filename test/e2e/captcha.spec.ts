@@ -56,7 +56,10 @@ async function question(page: Page): Promise<string> {
 }
 
 for (const c of CASES) {
-  test(`in ${c.lang}, failed sign-ins bring a challenge into the form; failed once, passed, the guest signs in`, async ({ page, javaScriptEnabled }) => {
+  test(`in ${c.lang}, failed sign-ins bring a challenge into the form; failed once, passed, the guest signs in`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(hotelUrl(c.hotel, `/${c.lang}/about`));
     await page.locator(".member-menu__sign-in").click();
     await expect(page.locator("h1")).toHaveText(c.t.heading);
@@ -73,7 +76,9 @@ for (const c of CASES) {
     await expect(page.getByLabel(c.t.email)).toHaveValue(c.email);
     if (javaScriptEnabled) {
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
 
     // The new-challenge button: another question, the email still there.

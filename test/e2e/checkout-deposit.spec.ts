@@ -38,8 +38,16 @@ async function placeAsShown(page: Page, javaScriptEnabled: boolean, expected: "t
   return shown;
 }
 
-test("deposit checked, then back to full: the checkout's due now is what the pay page and the gateway ask", async ({ page, javaScriptEnabled }) => {
-  await lakesideCheckout(page, javaScriptEnabled, javaScriptEnabled ? 230 : 234, `deposit-to-full-${javaScriptEnabled ? "js" : "nojs"}@example.com`);
+test("deposit checked, then back to full: the checkout's due now is what the pay page and the gateway ask", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await lakesideCheckout(
+    page,
+    javaScriptEnabled,
+    javaScriptEnabled ? 230 : 234,
+    `deposit-to-full-${javaScriptEnabled ? "js" : "nojs"}@example.com`,
+  );
   const full = (await total(page).textContent()) ?? "";
   await expect(dueNow(page)).toHaveText(full);
 
@@ -52,8 +60,16 @@ test("deposit checked, then back to full: the checkout's due now is what the pay
   expect(await placeAsShown(page, javaScriptEnabled, "total")).toBe(full);
 });
 
-test("deposit chosen without checking the price: the checkout's due now is what the pay page and the gateway ask", async ({ page, javaScriptEnabled }) => {
-  await lakesideCheckout(page, javaScriptEnabled, javaScriptEnabled ? 238 : 242, `full-to-deposit-${javaScriptEnabled ? "js" : "nojs"}@example.com`);
+test("deposit chosen without checking the price: the checkout's due now is what the pay page and the gateway ask", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await lakesideCheckout(
+    page,
+    javaScriptEnabled,
+    javaScriptEnabled ? 238 : 242,
+    `full-to-deposit-${javaScriptEnabled ? "js" : "nojs"}@example.com`,
+  );
   const full = (await total(page).textContent()) ?? "";
   await expect(dueNow(page)).toHaveText(full);
 

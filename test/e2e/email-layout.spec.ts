@@ -13,7 +13,9 @@ test("an order's email fits a 360 px phone, with a button for each action and th
 
   // From the origin the order was placed on (the API calls above use plain localhost), as its links are.
   await page.goto(hotelUrl(null, `/dev/outbox/${id}`));
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), "the message is no wider than the phone").toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "the message is no wider than the phone").toBeLessThanOrEqual(
+    360,
+  );
   // One button for each action: pay, view and cancel, each a tap target of a button's size.
   for (const name of [/^Pay NT\$[\d,]+ now$/, /^View your booking$/, /^Cancel your booking$/]) {
     const button = page.getByRole("link", { name });

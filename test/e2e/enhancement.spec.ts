@@ -11,7 +11,9 @@ test("booking pages start their JavaScript only after the page has loaded, and h
   expect(/<script[^>]*\stype="module"/.test(served), "no module script runs before load").toBe(false);
 
   // Every module the page names for later: the deferred preloads (the manifest, the entry, root, the route).
-  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
+  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) =>
+    decodeURIComponent(href!),
+  );
   expect(named, "the entry, root and the booking route are among them").toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^\/build\/entry\.client-\w+\.js$/),
@@ -34,7 +36,10 @@ test("booking pages start their JavaScript only after the page has loaded, and h
   });
   expect(timing.firstScript, "the first script request starts after the load event").toBeGreaterThanOrEqual(timing.load);
   expect([...chunkStatuses.keys()], "every named module was fetched").toEqual(expect.arrayContaining(named));
-  expect([...chunkStatuses].filter(([, status]) => status !== 200), "every chunk answers directly, without a redirect").toEqual([]);
+  expect(
+    [...chunkStatuses].filter(([, status]) => status !== 200),
+    "every chunk answers directly, without a redirect",
+  ).toEqual([]);
 });
 
 test("the client build is served with a long cache life", async () => {
@@ -115,7 +120,9 @@ test("a guest who types while a slow phone is starting the scripts still gets th
     const log = await page.evaluate(() => (window as unknown as { __startLog: string[] }).__startLog);
     const typed = log.filter((entry) => entry === "typed while hydrating").length;
     test.info().annotations.push({ type: `start ${attempt}`, description: `${typed} inputs while hydrating, then ${outcome}` });
-    expect(outcome, `the page hydrated (attempt ${attempt}): ${log.filter((entry) => entry.startsWith("error")).join("; ")}`).toBe("hydrated");
+    expect(outcome, `the page hydrated (attempt ${attempt}): ${log.filter((entry) => entry.startsWith("error")).join("; ")}`).toBe(
+      "hydrated",
+    );
     // The guest's typing overlapped hydration: it came after React attached and before it finished.
     expect(log.slice(0, 2), `typed while React was hydrating (attempt ${attempt})`).toEqual(["react attached", "typed while hydrating"]);
     expect(log.at(-1)).toBe("hydrated");
@@ -149,14 +156,22 @@ test("the booking page stays within the JavaScript budget of design.md", async (
   await page.waitForLoadState("networkidle");
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
   const ours = [...scripts].filter(([path]) => !path.startsWith("/build/_shared/")).reduce((sum, [, bytes]) => sum + bytes, 0);
-  test.info().annotations.push({ type: "booking JS gzipped", description: `${total} B in ${scripts.size} files, ${ours} B outside the shared chunks` });
-  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => decodeURIComponent(href!));
-  expect([...scripts.keys()].map((path) => decodeURIComponent(path)), "every module the page names is counted").toEqual(expect.arrayContaining(named));
+  test.info().annotations.push({
+    type: "booking JS gzipped",
+    description: `${total} B in ${scripts.size} files, ${ours} B outside the shared chunks`,
+  });
+  const named = [...served.matchAll(/<link rel="dns-prefetch" data-deferred-rel="modulepreload" href="([^"]+)"/g)].map(([, href]) =>
+    decodeURIComponent(href!),
+  );
+  expect(
+    [...scripts.keys()].map((path) => decodeURIComponent(path)),
+    "every module the page names is counted",
+  ).toEqual(expect.arrayContaining(named));
   expect(total, "framework and our code together").toBeLessThanOrEqual(BUDGET);
   expect(ours, "route modules, root and entry").toBeLessThanOrEqual(15 * 1024);
 });
 
-test("a pay option changed just before \"Place booking\" never books an amount the page did not show", async ({ page }) => {
+test('a pay option changed just before "Place booking" never books an amount the page did not show', async ({ page }) => {
   // Issue 22, item 8, on a slow network: the guest picks the deposit and places the booking before
   // the new price has arrived. The price check is held (an event, not a clock) until the booking
   // is sent; the page then gives up on it, as it does for any submission overtaken by another.
@@ -183,7 +198,9 @@ test("a pay option changed just before \"Place booking\" never books an amount t
   await page.getByRole("button", { name: "Place booking" }).click();
 
   // Booked at neither amount: the page shows the deposit, says the amount changed, and waits.
-  await expect(page.getByRole("alert")).toHaveText("The amount due now has changed for what you chose. Please check it below, then place the booking again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The amount due now has changed for what you chose. Please check it below, then place the booking again.",
+  );
   await expect(page.getByRole("alert")).toBeFocused();
   const depositDue = (await page.locator(".price-summary div").filter({ hasText: "Deposit" }).locator("dd").textContent()) ?? "";
   await expect(dueNow).toHaveText(depositDue);
@@ -207,7 +224,10 @@ test("with JavaScript, a submission takes no more round trips than without: the 
   await expect(page).toHaveURL(/\/pay\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const navigation = requests.filter((entry) => !entry.endsWith("/checkout.data") || entry.startsWith("POST"));
-  expect(requests.filter((entry) => entry.includes("__manifest")), "no route discovery request").toEqual([]);
+  expect(
+    requests.filter((entry) => entry.includes("__manifest")),
+    "no route discovery request",
+  ).toEqual([]);
   expect(navigation).toEqual([expect.stringMatching(/^POST .*\/checkout\.data$/), expect.stringMatching(/^GET .*\/pay\/.*\.data$/)]);
 });
 

@@ -31,7 +31,9 @@ test("a 404 of the zh-TW site is the whole site, and its link goes home", async 
 test("every hero slide of Taipei links to a page that exists, in every language", async ({ page }) => {
   for (const lang of ["", "/en-US", "/ja-JP"]) {
     await page.goto(hotelUrl("taipei", lang || "/"));
-    const links = await page.locator(".hero__slide a").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    const links = await page
+      .locator(".hero__slide a")
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     expect(links.length, lang).toBeGreaterThanOrEqual(2);
     for (const link of links) {
       expect(await statusOf("taipei", link), link).toBe(200);
@@ -68,7 +70,9 @@ test("attraction cards open their pages", async ({ page }) => {
 test("every footer link opens a page with content, and a hotel without offers has no offers link", async ({ page }) => {
   for (const hotel of ["taipei", "lakeside", "soon"]) {
     await page.goto(hotelUrl(hotel, "/en-US"));
-    const links = await page.locator(".site-footer a[href^='/']").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    const links = await page
+      .locator(".site-footer a[href^='/']")
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     for (const link of links) expect(await statusOf(hotel, link), link).toBe(200);
     if (hotel === "soon") {
       await expect(page.locator(".site-footer").getByRole("link", { name: "Offers" })).toHaveCount(0);

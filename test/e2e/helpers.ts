@@ -14,14 +14,11 @@ export async function fetchText(
 ): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: PORT, path, headers: { host: `${name ? `${name}.` : ""}localhost:${PORT}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
-      },
-    );
+    const req = request({ host: "127.0.0.1", port: PORT, path, headers: { host: `${name ? `${name}.` : ""}localhost:${PORT}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+    });
     req.on("error", reject);
     req.end();
   });
@@ -38,7 +35,10 @@ export async function apiCall<T = unknown>(method: "GET" | "POST", path: string,
         port: PORT,
         path,
         method,
-        headers: { host: `localhost:${PORT}`, ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}) },
+        headers: {
+          host: `localhost:${PORT}`,
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -66,10 +66,12 @@ interface DemoRoom {
 export async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number) {
   const start = taipeiDay(offset);
   const end = taipeiDay(offset + 1);
-  const rooms = (await apiCall<{ data: { rooms: DemoRoom[] } }>(
-    "GET",
-    `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
-  )).json.data.rooms;
+  const rooms = (
+    await apiCall<{ data: { rooms: DemoRoom[] } }>(
+      "GET",
+      `/api/ota/room/empty-by-date?domain=taipei.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
+    )
+  ).json.data.rooms;
   const room = rooms.find((candidate) => candidate.price_set.some((plan) => plan.rate_plan_code === "BAR"))!;
   const plan = room.price_set.find((candidate) => candidate.rate_plan_code === "BAR")!;
   const created = await apiCall<{ data: { order_doc: string; redirect_path: string; order: { valid_hash: string; cancel_hash: string } } }>(

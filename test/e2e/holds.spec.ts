@@ -21,23 +21,32 @@ interface DemoRoom {
 async function holdThroughApi(offset: number, email: string, phone: string, pass?: string) {
   const start = taipeiDay(offset);
   const end = taipeiDay(offset + 1);
-  const rooms = (await apiCall<{ data: { rooms: DemoRoom[] } }>("GET", `/api/ota/room/empty-by-date?domain=${HOTEL}.localhost&start_date=${start}&end_date=${end}&lang=en-US`)).json.data.rooms;
+  const rooms = (
+    await apiCall<{ data: { rooms: DemoRoom[] } }>(
+      "GET",
+      `/api/ota/room/empty-by-date?domain=${HOTEL}.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
+    )
+  ).json.data.rooms;
   const room = rooms.find((candidate) => candidate.price_set.length > 0)!;
-  return apiCall<{ success: boolean; msg: { code: string }; data: { challenge?: { token: string; question: string } } | null }>("POST", "/api/ota/order/personal-new?lang=en-US", {
-    domain: `${HOTEL}.localhost`,
-    booker_first_name: "Hana",
-    booker_last_name: "Wu",
-    booker_phone: phone,
-    booker_email: email,
-    check_in_day: start,
-    check_out_day: end,
-    pay_way: "remittance",
-    payment_vendor: 8,
-    orders: [{ room_class_id: room.room_class_id, proposal_id: room.price_set[0]!.proposal_id, num: 1 }],
-    adults_count: 2,
-    children_count: 0,
-    ...(pass ? { captcha_pass: pass } : {}),
-  });
+  return apiCall<{ success: boolean; msg: { code: string }; data: { challenge?: { token: string; question: string } } | null }>(
+    "POST",
+    "/api/ota/order/personal-new?lang=en-US",
+    {
+      domain: `${HOTEL}.localhost`,
+      booker_first_name: "Hana",
+      booker_last_name: "Wu",
+      booker_phone: phone,
+      booker_email: email,
+      check_in_day: start,
+      check_out_day: end,
+      pay_way: "remittance",
+      payment_vendor: 8,
+      orders: [{ room_class_id: room.room_class_id, proposal_id: room.price_set[0]!.proposal_id, num: 1 }],
+      adults_count: 2,
+      children_count: 0,
+      ...(pass ? { captcha_pass: pass } : {}),
+    },
+  );
 }
 
 async function toCheckout(page: Page, offset: number, javaScriptEnabled: boolean, email: string, phone: string) {
@@ -57,13 +66,19 @@ async function toCheckout(page: Page, offset: number, javaScriptEnabled: boolean
 
 const question = async (page: Page) => ((await page.locator("#captcha-question").textContent()) ?? "").replace(/^[^:]*:\s*/, "").trim();
 
-test("past three unpaid bookings the checkout asks for a challenge in the same form, books with it, and refuses past the limit", async ({ page, javaScriptEnabled }) => {
+test("past three unpaid bookings the checkout asks for a challenge in the same form, books with it, and refuses past the limit", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const base = javaScriptEnabled ? 60 : 80;
   // One guest, however spelled: a +tag and capitals are the same mailbox.
   const email = `hana-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
   // One phone, written two ways: the same guest too (each project its own).
   const phone = javaScriptEnabled ? "0955-123-456" : "0955-654-321";
-  for (let i = 0; i < 3; i++) expect((await holdThroughApi(base + i, i === 1 ? email.replace("@", "+trip@").toUpperCase() : email, phone.replace(/-/g, " "))).status).toBe(201);
+  for (let i = 0; i < 3; i++)
+    expect(
+      (await holdThroughApi(base + i, i === 1 ? email.replace("@", "+trip@").toUpperCase() : email, phone.replace(/-/g, " "))).status,
+    ).toBe(201);
 
   await toCheckout(page, base + 4, javaScriptEnabled, email, phone);
   await page.locator('button[name="intent"][value="order"]').click();
@@ -73,7 +88,9 @@ test("past three unpaid bookings the checkout asks for a challenge in the same f
   await expect(page.locator("#booker_email")).toHaveValue(email);
   if (javaScriptEnabled) {
     const results = await new AxeBuilder({ page }).include(".captcha-field").analyze();
-    expect(results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
   }
 
   // A wrong answer: refused, a new challenge, everything typed still there.

@@ -90,7 +90,10 @@ test("every kind of page is valid HTML (0 errors in the Nu HTML Checker)", async
   await page.getByLabel("Password").fill("portico-demo-2");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.locator(".member-menu summary")).toBeVisible();
-  for (const [name, path] of [["signed-in", "/en-US/about"], ["my-orders", "/en-US/hxa/orders"]] as const) {
+  for (const [name, path] of [
+    ["signed-in", "/en-US/about"],
+    ["my-orders", "/en-US/hxa/orders"],
+  ] as const) {
     pages[name] = await page.evaluate(async (url) => (await fetch(url)).text(), path);
   }
 

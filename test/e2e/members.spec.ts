@@ -13,7 +13,10 @@ async function signOut(page: Page) {
   await expect(page.locator(".member-menu__sign-in")).toBeVisible();
 }
 
-test("a guest creates a member account from the sign-in page, finishes it by the emailed link and signs in", async ({ page, javaScriptEnabled }) => {
+test("a guest creates a member account from the sign-in page, finishes it by the emailed link and signs in", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const email = `new-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
   await page.goto(hotelUrl("taipei", "/en-US/facilities"));
   await page.locator(".member-menu__sign-in").click();
@@ -48,7 +51,10 @@ test("a guest creates a member account from the sign-in page, finishes it by the
   await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));
 });
 
-test("a member signs in, books with points and the members-only discount, finds it in My orders and signs out", async ({ page, javaScriptEnabled }) => {
+test("a member signs in, books with points and the members-only discount, finds it in My orders and signs out", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const offset = javaScriptEnabled ? 90 : 95;
   const booking = `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}&adults=2`;
   await page.goto(hotelUrl("taipei", booking));
@@ -69,7 +75,10 @@ test("a member signs in, books with points and the members-only discount, finds 
 
   // Book a member-price plan with points and the members-only discount.
   if (javaScriptEnabled) await waitForHydration(page);
-  const memberPlan = page.locator(".booking-results .add-form").filter({ has: page.locator("xpath=ancestor::*[contains(., 'Your member price')][1]") }).first();
+  const memberPlan = page
+    .locator(".booking-results .add-form")
+    .filter({ has: page.locator("xpath=ancestor::*[contains(., 'Your member price')][1]") })
+    .first();
   await memberPlan.locator("button[type=submit]").click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
   await page.locator(".booking-cart a.button").click();
@@ -109,7 +118,12 @@ test("a member signs in, books with points and the members-only discount, finds 
 
 test("spec §8: a callback that does not belong to a sign-in under way shows the error and signs nobody in", async ({ page }) => {
   await page.goto(hotelUrl("taipei", "/en-US/about"));
-  await page.goto(hotelUrl("taipei", "/hxa/oauth/callback?code=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&state=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"));
+  await page.goto(
+    hotelUrl(
+      "taipei",
+      "/hxa/oauth/callback?code=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&state=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
+    ),
+  );
   await expect(page.getByRole("alert")).toContainText("登入未完成");
   await expect(page.locator(".member-menu__sign-in")).toBeVisible();
   await page.goto(hotelUrl("taipei", "/en-US/hxa/oauth/callback?error=exchange"));
@@ -145,7 +159,9 @@ test("signed in on a phone, the header fits the screen and still names the membe
   }
 });
 
-test("a link on another site to the account service's JSONP logout signs nobody out; the same link on the hotel's own origin does (issue 22 item 16)", async ({ page }) => {
+test("a link on another site to the account service's JSONP logout signs nobody out; the same link on the hotel's own origin does (issue 22 item 16)", async ({
+  page,
+}) => {
   const booking = `/en-US/hxa/booking?start=${taipeiDay(100)}&end=${taipeiDay(101)}&adults=2`;
   const logout = hotelUrl("taipei", "/account/logout/json?callback=done");
   const bait = `<!doctype html><html lang="en"><title>Win a free night</title><a href="${logout}">Claim your prize</a></html>`;

@@ -18,7 +18,12 @@ async function fillBooker(page: Page, email = "mei@example.com") {
 async function checkoutWith(page: Page, javaScriptEnabled: boolean, offset: number, planName: RegExp) {
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.locator(".booking-results > .booking-room li.plan").filter({ hasText: planName }).first().locator(".add-form button[type=submit]").click();
+  await page
+    .locator(".booking-results > .booking-room li.plan")
+    .filter({ hasText: planName })
+    .first()
+    .locator(".add-form button[type=submit]")
+    .click();
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
   await page.locator(".booking-cart a.button").click();
   await expect(page).toHaveURL(/\/en-US\/hxa\/checkout\?/);
@@ -83,7 +88,10 @@ test("a cancelled order's pages say it is cancelled and ask for nothing", async 
   const created = await placeOrder("credit", 1, offset);
   const { order_doc: orderDoc, redirect_path: payPath, order } = created;
   expect(payPath).toMatch(/^\/pay\//);
-  const cancelled = await apiCall("POST", `/api/wota/order/cancel-via-hash/${orderDoc}?lang=en-US`, { domain: "taipei.localhost", valid_hash: order.cancel_hash });
+  const cancelled = await apiCall("POST", `/api/wota/order/cancel-via-hash/${orderDoc}?lang=en-US`, {
+    domain: "taipei.localhost",
+    valid_hash: order.cancel_hash,
+  });
   expect(cancelled.status).toBe(200);
 
   for (const path of [`/en-US${payPath}`, `/en-US/redirect/receipt/${orderDoc}?valid_hash=${encodeURIComponent(order.valid_hash)}`]) {

@@ -72,7 +72,11 @@ test("an ATM account: the booking waits for the transfer, then turns paid when i
   // Back at the hotel: the account to transfer to, and by when; the booking is still unpaid.
   await expect(page.getByRole("status")).toContainText(`Please transfer ${twd(order.plan.price)} to this ATM account by`);
   // Pay by: the order's own deadline, in the hotel's time (never past check-in; decision 047).
-  await expect(page.locator(".payment-code dd")).toHaveText(["812", account, /^\w{3}, \w{3} \d{1,2}, \d{4} \d{2}:\d{2} \(Taiwan Standard Time\)$/]);
+  await expect(page.locator(".payment-code dd")).toHaveText([
+    "812",
+    account,
+    /^\w{3}, \w{3} \d{1,2}, \d{4} \d{2}:\d{2} \(Taiwan Standard Time\)$/,
+  ]);
   await expect(page.locator(".order-summary__status")).toHaveText("Awaiting payment");
 
   // Later, the guest transfers the money (at the sandbox's ATM page).
@@ -87,26 +91,32 @@ test("an ATM account: the booking waits for the transfer, then turns paid when i
 test("a deposit hotel: the guest pays the deposit, then the rest through repay ({master}/payment)", async ({ page, javaScriptEnabled }) => {
   const start = taipeiDay(offsetFor(212, javaScriptEnabled));
   const end = taipeiDay(offsetFor(213, javaScriptEnabled));
-  const rooms = (await apiCall<{ data: { rooms: { room_class_id: number; price_set: { proposal_id: number; price: number }[] }[] } }>(
-    "GET",
-    `/api/ota/room/empty-by-date?domain=lakeside.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
-  )).json.data.rooms;
+  const rooms = (
+    await apiCall<{ data: { rooms: { room_class_id: number; price_set: { proposal_id: number; price: number }[] }[] } }>(
+      "GET",
+      `/api/ota/room/empty-by-date?domain=lakeside.localhost&start_date=${start}&end_date=${end}&lang=en-US`,
+    )
+  ).json.data.rooms;
   const room = rooms.find((candidate) => candidate.price_set.length > 0)!;
-  const created = await apiCall<{ data: { redirect_path: string; order: { deposit_amount: number; final_amount: number } } }>("POST", "/api/ota/order/personal-new?lang=en-US", {
-    domain: "lakeside.localhost",
-    booker_first_name: "Mei",
-    booker_last_name: "Lin",
-    // A guest of their own (holds count by normalised email and by phone; lakeside keeps the default limits).
-    booker_phone: guestPhone(javaScriptEnabled ? 9101 : 9102),
-    booker_email: `deposit-${javaScriptEnabled ? "js" : "nojs"}@example.com`,
-    check_in_day: start,
-    check_out_day: end,
-    pay_way: "credit",
-    payment_vendor: 1,
-    pay_option: "part",
-    orders: [{ room_class_id: room.room_class_id, proposal_id: room.price_set[0]!.proposal_id, num: 1 }],
-    adults_count: 2,
-  });
+  const created = await apiCall<{ data: { redirect_path: string; order: { deposit_amount: number; final_amount: number } } }>(
+    "POST",
+    "/api/ota/order/personal-new?lang=en-US",
+    {
+      domain: "lakeside.localhost",
+      booker_first_name: "Mei",
+      booker_last_name: "Lin",
+      // A guest of their own (holds count by normalised email and by phone; lakeside keeps the default limits).
+      booker_phone: guestPhone(javaScriptEnabled ? 9101 : 9102),
+      booker_email: `deposit-${javaScriptEnabled ? "js" : "nojs"}@example.com`,
+      check_in_day: start,
+      check_out_day: end,
+      pay_way: "credit",
+      payment_vendor: 1,
+      pay_option: "part",
+      orders: [{ room_class_id: room.room_class_id, proposal_id: room.price_set[0]!.proposal_id, num: 1 }],
+      adults_count: 2,
+    },
+  );
   expect(created.status).toBe(201);
   const { deposit_amount: deposit, final_amount: total } = created.json.data.order;
   expect(deposit).toBeGreaterThan(0);
@@ -116,7 +126,9 @@ test("a deposit hotel: the guest pays the deposit, then the rest through repay (
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${twd(deposit)}`);
   await toGateway(page, javaScriptEnabled, deposit);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText(`Your deposit is paid and the booking is confirmed. You can pay the rest, ${twd(total - deposit)}, now or at the hotel.`);
+  await expect(page.getByRole("status")).toHaveText(
+    `Your deposit is paid and the booking is confirmed. You can pay the rest, ${twd(total - deposit)}, now or at the hotel.`,
+  );
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
 
   // The rest, with FEATURE_REPAY on (the test server's setting): through the master system's repay.

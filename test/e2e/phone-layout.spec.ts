@@ -9,7 +9,10 @@ const LANGS = ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const;
 const prefix = (lang: string) => (lang === "zh-TW" ? "" : `/${lang}`);
 
 function message(lang: string, key: string): string {
-  const messages = JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as Record<string, string>;
+  const messages = JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >;
   const text = messages[key];
   if (text === undefined) throw new Error(`no ${lang} message ${key}`);
   return text;
@@ -54,7 +57,8 @@ for (const lang of LANGS) {
       for (const path of paths) {
         await page.goto(hotelUrl("taipei", `${prefix(lang)}${path}`));
         const found = await overflow(page);
-        if (found.width > PHONE.width || found.wide.length > 0) wide.push(`${signedIn ? "signed in" : "guest"} ${path || "/"}: ${found.width} px ${found.wide.join(", ")}`);
+        if (found.width > PHONE.width || found.wide.length > 0)
+          wide.push(`${signedIn ? "signed in" : "guest"} ${path || "/"}: ${found.width} px ${found.wide.join(", ")}`);
       }
       await expect(page.locator(".site-header__book")).toBeInViewport({ ratio: 1 });
     }
@@ -70,34 +74,39 @@ test("at 360 px Korean lines break between words, never inside one", async ({ pa
   for (const path of ["/ko-KR/about", `/ko-KR/hxa/booking?start=${taipeiDay(62)}&end=${taipeiDay(63)}`]) {
     await page.goto(hotelUrl("taipei", path));
     broken.push(
-      ...(await page.evaluate(() => {
-        const hangul = /[\uAC00-\uD7A3]/;
-        const found: string[] = [];
-        const walker = document.createTreeWalker(document.getElementById("main") ?? document.body, NodeFilter.SHOW_TEXT);
-        let lines = 0;
-        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-          const text = node.data;
-          if (!hangul.test(text) || node.parentElement?.closest(".visually-hidden")) continue;
-          const range = document.createRange();
-          let lastTop: number | null = null;
-          for (let index = 0; index < text.length; index++) {
-            range.setStart(node, index);
-            range.setEnd(node, index + 1);
-            const box = range.getClientRects()[0];
-            if (!box || /\s/.test(text[index] ?? "")) continue;
-            // A character that starts a new line inside a word: the one before it is Hangul, not a space.
-            if (lastTop !== null && box.top > lastTop + 2) {
-              lines += 1;
-              if (hangul.test(text[index - 1] ?? "") && hangul.test(text[index] ?? "")) found.push(`${text.slice(Math.max(0, index - 6), index)}/${text.slice(index, index + 6)}`);
+      ...(
+        await page
+          .evaluate(() => {
+            const hangul = /[\uAC00-\uD7A3]/;
+            const found: string[] = [];
+            const walker = document.createTreeWalker(document.getElementById("main") ?? document.body, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+              const text = node.data;
+              if (!hangul.test(text) || node.parentElement?.closest(".visually-hidden")) continue;
+              const range = document.createRange();
+              let lastTop: number | null = null;
+              for (let index = 0; index < text.length; index++) {
+                range.setStart(node, index);
+                range.setEnd(node, index + 1);
+                const box = range.getClientRects()[0];
+                if (!box || /\s/.test(text[index] ?? "")) continue;
+                // A character that starts a new line inside a word: the one before it is Hangul, not a space.
+                if (lastTop !== null && box.top > lastTop + 2) {
+                  lines += 1;
+                  if (hangul.test(text[index - 1] ?? "") && hangul.test(text[index] ?? ""))
+                    found.push(`${text.slice(Math.max(0, index - 6), index)}/${text.slice(index, index + 6)}`);
+                }
+                lastTop = box.top;
+              }
             }
-            lastTop = box.top;
-          }
-        }
-        return { found, lines };
-      }).then(({ found, lines }) => {
-        measured += lines;
-        return found;
-      })).map((at) => `${path}: ${at}`),
+            return { found, lines };
+          })
+          .then(({ found, lines }) => {
+            measured += lines;
+            return found;
+          })
+      ).map((at) => `${path}: ${at}`),
     );
   }
   expect(measured, "Korean text that wraps onto more lines, to measure").toBeGreaterThan(3);
@@ -107,7 +116,10 @@ test("at 360 px Korean lines break between words, never inside one", async ({ pa
 // Item 1: the campsite's whole-site plan in the cart disables the other plans.
 // The campsite demo speaks zh-TW and en-US.
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`a campsite plan that cannot be added says why on a line above controls of normal size (${lang})`, async ({ page, javaScriptEnabled }) => {
+  test(`a campsite plan that cannot be added says why on a line above controls of normal size (${lang})`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto(hotelUrl("camp", `${prefix(lang)}/hxa/booking?start=${taipeiDay(64)}&end=${taipeiDay(65)}`));
     if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -125,7 +137,12 @@ for (const lang of ["en-US", "zh-TW"] as const) {
       const button = form.locator("button[type=submit]");
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription(reason);
-      const [noteBox, buttonBox, selectBox, formBox] = await Promise.all([note.boundingBox(), button.boundingBox(), form.locator("select").boundingBox(), form.boundingBox()]);
+      const [noteBox, buttonBox, selectBox, formBox] = await Promise.all([
+        note.boundingBox(),
+        button.boundingBox(),
+        form.locator("select").boundingBox(),
+        form.boundingBox(),
+      ]);
       if (!noteBox || !buttonBox || !selectBox || !formBox) throw new Error("a part of the form is not shown");
       expect(noteBox.y + noteBox.height, "the reason is above the button").toBeLessThanOrEqual(buttonBox.y + 0.5);
       expect(noteBox.y + noteBox.height, "the reason is above the count").toBeLessThanOrEqual(selectBox.y + 0.5);
@@ -152,7 +169,10 @@ async function smallStandaloneLinks(page: Page, root = "#main"): Promise<{ count
 }
 
 // Items 4 and 5: the pay page, the confirmation, the order page and My orders at 360 px.
-test("after booking, standalone links are at least 24x24 px and the hotel's phone is one tel: link on one line", async ({ page, javaScriptEnabled }) => {
+test("after booking, standalone links are at least 24x24 px and the hotel's phone is one tel: link on one line", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.setViewportSize(PHONE);
   const offset = javaScriptEnabled ? 66 : 68;
   const card = await placeOrder("credit", 1, offset);
@@ -204,9 +224,13 @@ test("at 360 px the sign-in and sign-up pages' links are at least 24x24 px and n
       const home = await page.locator(".brand__home").boundingBox();
       if (!home || home.width < 24 || home.height < 24) small.push(`${lang} ${name}: the hotel's logo link ${home?.width}x${home?.height}`);
       await expect(page.locator(".brand__home img")).toHaveJSProperty("complete", true);
-      expect(await page.locator(".brand__home img").evaluate((image: HTMLImageElement) => image.naturalWidth), `${lang} ${name}: the logo loads`).toBeGreaterThan(0);
+      expect(
+        await page.locator(".brand__home img").evaluate((image: HTMLImageElement) => image.naturalWidth),
+        `${lang} ${name}: the logo loads`,
+      ).toBeGreaterThan(0);
       const overflowing = await overflow(page);
-      if (overflowing.width > PHONE.width || overflowing.wide.length > 0) wide.push(`${lang} ${name}: ${overflowing.width} px ${overflowing.wide.join(", ")}`);
+      if (overflowing.width > PHONE.width || overflowing.wide.length > 0)
+        wide.push(`${lang} ${name}: ${overflowing.width} px ${overflowing.wide.join(", ")}`);
     }
   }
   expect(small, "links smaller than 24x24 CSS px").toEqual([]);

@@ -14,7 +14,9 @@ test("every response of the home and booking pages, static files included, says 
   }
   const ours = responses.filter((response) => new URL(response.url()).hostname === "taipei.localhost");
   const staticFiles = ours.filter((response) => /^\/(build|demo)\//.test(new URL(response.url()).pathname));
-  expect(staticFiles.map((response) => new URL(response.url()).pathname)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/build\/_assets\/.+\.css$/)]));
+  expect(staticFiles.map((response) => new URL(response.url()).pathname)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/build\/_assets\/.+\.css$/)]),
+  );
   expect(staticFiles.some((response) => new URL(response.url()).pathname.startsWith("/demo/"))).toBe(true);
   for (const response of ours) {
     const headers = await response.allHeaders();
@@ -35,7 +37,10 @@ test("a route's script chunk, fetched by the Worker rather than the platform, ca
   expect(response.headers["content-type"]).toContain("javascript");
 });
 
-test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected", async ({ page, javaScriptEnabled }) => {
+test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const offset = javaScriptEnabled ? 100 : 104;
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}&adults=2`));
   if (javaScriptEnabled) await waitForHydration(page);
@@ -52,7 +57,9 @@ test("a guest who pastes a control character into a name or types a date as the 
   await page.locator('input[name="payment"][value="8:remittance"]').check();
   await page.locator('button[name="intent"][value="order"]').click();
 
-  await expect(page.locator("#booker_first_name-error")).toHaveText("This contains hidden control characters that cannot be used; please type it again.");
+  await expect(page.locator("#booker_first_name-error")).toHaveText(
+    "This contains hidden control characters that cannot be used; please type it again.",
+  );
   await expect(page.locator("#booker_phone-error")).toHaveText("Enter a valid phone number");
   await expect(page.locator("#booker_first_name")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/en-US\/hxa\/checkout/);

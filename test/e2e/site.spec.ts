@@ -8,7 +8,11 @@ const prefix = (lang: string) => (lang === "zh-TW" ? "" : `/${lang}`);
 /** The demo city hotel as its file defines it: expected prices come from here, not from the page. */
 const TAIPEI = JSON.parse(readFileSync(new URL("../../demo/hotels/taipei.json", import.meta.url), "utf8")) as {
   room_classes: { room_code: string; name: Record<string, string>; people: number; children: number }[];
-  rate_plans: { rate_plan_code: string; is_special?: boolean; rooms: { room_code: string; weekday: number; weekend: number; holiday: number }[] }[];
+  rate_plans: {
+    rate_plan_code: string;
+    is_special?: boolean;
+    rooms: { room_code: string; weekday: number; weekend: number; holiday: number }[];
+  }[];
   inventory: { weekend_nights: number[]; holidays: string[] };
 };
 
@@ -23,7 +27,9 @@ function lowestNightPrice(roomCode: string, night: string): number {
       ? "weekend"
       : "weekday";
   // A guest's calendar counts no members-only plan (decision 037).
-  const prices = TAIPEI.rate_plans.filter((plan) => !(plan as { members_only?: boolean }).members_only).flatMap((plan) => plan.rooms.filter((room) => room.room_code === roomCode).map((room) => room[kind]));
+  const prices = TAIPEI.rate_plans
+    .filter((plan) => !(plan as { members_only?: boolean }).members_only)
+    .flatMap((plan) => plan.rooms.filter((room) => room.room_code === roomCode).map((room) => room[kind]));
   return Math.min(...prices);
 }
 
@@ -61,7 +67,9 @@ test("every content route answers in every language, with hreflang alternates an
   }
 });
 
-test("the 404 page has the exact error box in English, an unknown language prefix is a 404, and an unpublished language is the main one", async ({ page }) => {
+test("the 404 page has the exact error box in English, an unknown language prefix is a 404, and an unpublished language is the main one", async ({
+  page,
+}) => {
   const response = await page.goto(hotelUrl("taipei", "/en-US/404"));
   expect(response?.status()).toBe(404);
   await expect(page.locator(".error-box")).toHaveText("Oops! Page not found, Please try to refresh or confirm whether the link is correct");
@@ -88,7 +96,11 @@ test("a non-numeric event id gives an empty event", async ({ page }) => {
 });
 
 test("structured data parses and matches the page", async ({ page }) => {
-  for (const [hotel, type] of [["taipei", "Hotel"], ["lakeside", "Resort"], ["camp", "Campground"]] as const) {
+  for (const [hotel, type] of [
+    ["taipei", "Hotel"],
+    ["lakeside", "Resort"],
+    ["camp", "Campground"],
+  ] as const) {
     await page.goto(hotelUrl(hotel, "/en-US"));
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     const file = JSON.parse(readFileSync(new URL(`../../demo/hotels/${hotel}.json`, import.meta.url), "utf8")).hotel;
@@ -112,7 +124,7 @@ test("structured data parses and matches the page", async ({ page }) => {
   }
 });
 
-test("a room's \"from\" price is one price: its home card, its page and its structured offer", async ({ page }) => {
+test('a room\'s "from" price is one price: its home card, its page and its structured offer', async ({ page }) => {
   // Deluxe King: NT$4,800 on the flexible rate (its show_price), NT$4,200 on weekdays on the advance-purchase rate.
   await page.goto(hotelUrl("taipei", "/en-US"));
   const name = "Deluxe King City View";
@@ -125,7 +137,12 @@ test("a room's \"from\" price is one price: its home card, its page and its stru
   expect(roomData.offers).toMatchObject({ "@type": "Offer", price: 4200, priceCurrency: "TWD" });
   // The same rule in another language.
   await page.goto(hotelUrl("taipei", "/ja-JP"));
-  await expect(page.locator(".card").filter({ has: page.getByRole("link", { name: "デラックスキング シティビュー" }) }).locator(".card__price")).toHaveText("NT$4,200〜");
+  await expect(
+    page
+      .locator(".card")
+      .filter({ has: page.getByRole("link", { name: "デラックスキング シティビュー" }) })
+      .locator(".card__price"),
+  ).toHaveText("NT$4,200〜");
 });
 
 test("every phone number can be tapped to call, and descriptions read as written", async ({ page }) => {
@@ -154,11 +171,27 @@ test("sitemap.xml lists every page per language with hreflang, and robots.txt po
 });
 
 test("every page layout renders via ?preview=, with only its own theme stylesheet", async ({ page }) => {
-  for (const layout of ["layout_100", "layout_200", "layout_300", "layout_400", "layout_500", "layout_501", "layout_600", "layout_700", "layout_701", "layout_702", "layout_800", "layout_900", "layout_1000"]) {
+  for (const layout of [
+    "layout_100",
+    "layout_200",
+    "layout_300",
+    "layout_400",
+    "layout_500",
+    "layout_501",
+    "layout_600",
+    "layout_700",
+    "layout_701",
+    "layout_702",
+    "layout_800",
+    "layout_900",
+    "layout_1000",
+  ]) {
     const response = await page.goto(hotelUrl("taipei", `/en-US?preview=${layout}`));
     expect(response?.status()).toBe(200);
     await expect(page.locator(`.site--${layout}`)).toHaveCount(1);
-    const themes = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const themes = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     expect(themes.filter((href) => /layout_\d+/.test(href))).toHaveLength(1);
     expect(themes.some((href) => href.includes(layout))).toBe(true);
   }
@@ -170,12 +203,23 @@ test("every page layout renders via ?preview=, with only its own theme styleshee
 test("?preview= on the booking page serves that booking layout's stylesheet only", async ({ page }) => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const search = `start=${day(14)}&end=${day(15)}&adults=2&children=0&room=1`;
-  for (const [wanted, other] of [["booking_200", "booking_100"], ["booking_100", "booking_200"]] as const) {
+  for (const [wanted, other] of [
+    ["booking_200", "booking_100"],
+    ["booking_100", "booking_200"],
+  ] as const) {
     const response = await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${search}&preview=${wanted}`));
     expect(response?.status()).toBe(200);
-    const stylesheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-    expect(stylesheets.filter((href) => href.includes(wanted)), wanted).toHaveLength(1);
-    expect(stylesheets.filter((href) => href.includes(other)), wanted).toEqual([]);
+    const stylesheets = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(
+      stylesheets.filter((href) => href.includes(wanted)),
+      wanted,
+    ).toHaveLength(1);
+    expect(
+      stylesheets.filter((href) => href.includes(other)),
+      wanted,
+    ).toEqual([]);
     await expect(page.locator(`main.booking--${wanted}`)).toHaveCount(1);
     // The hotel's page layout stays (taipei: layout_700).
     expect(stylesheets.filter((href) => href.includes("layout_700"))).toHaveLength(1);
@@ -184,7 +228,10 @@ test("?preview= on the booking page serves that booking layout's stylesheet only
 
 test("book links follow the hotel's booking state", async ({ page }) => {
   await page.goto(hotelUrl("taipei", "/en-US"));
-  await expect(page.locator(".site-header__book")).toHaveAttribute("href", /^\/en-US\/hxa\/booking\?start=\d{4}-\d\d-\d\d&end=\d{4}-\d\d-\d\d&adults=2&children=0&room=1$/);
+  await expect(page.locator(".site-header__book")).toHaveAttribute(
+    "href",
+    /^\/en-US\/hxa\/booking\?start=\d{4}-\d\d-\d\d&end=\d{4}-\d\d-\d\d&adults=2&children=0&room=1$/,
+  );
   await page.goto(hotelUrl("maintain", "/en-US"));
   await expect(page.locator(".site-header__book")).toHaveAttribute("href", "/en-US/hxa/maintain");
   await page.goto(hotelUrl("external", "/en-US"));

@@ -54,7 +54,16 @@ describe("login_back_url keeps a guest on the site", () => {
   });
 
   it("refuses the textbook open redirects outright", () => {
-    for (const variant of ["//evil.com", "/\\evil.com", "\\/evil.com", "https:evil.com", "%2F%2Fevil.com", "/%5Cevil.com", "javascript:alert(1)", "/%2F/evil.com"]) {
+    for (const variant of [
+      "//evil.com",
+      "/\\evil.com",
+      "\\/evil.com",
+      "https:evil.com",
+      "%2F%2Fevil.com",
+      "/%5Cevil.com",
+      "javascript:alert(1)",
+      "/%2F/evil.com",
+    ]) {
       expect(safeBackPath(variant), variant).toBeNull();
     }
   });
@@ -64,7 +73,9 @@ describe("login_back_url keeps a guest on the site", () => {
   });
 
   it("keeps a path of the site with its query", () => {
-    expect(safeBackPath("/en-US/hxa/booking?start=2026-12-01&end=2026-12-02&adults=2")).toBe("/en-US/hxa/booking?start=2026-12-01&end=2026-12-02&adults=2");
+    expect(safeBackPath("/en-US/hxa/booking?start=2026-12-01&end=2026-12-02&adults=2")).toBe(
+      "/en-US/hxa/booking?start=2026-12-01&end=2026-12-02&adults=2",
+    );
     expect(safeBackPath("/")).toBe("/");
     expect(safeBackPath("/room/12")).toBe("/room/12");
   });

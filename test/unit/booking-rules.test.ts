@@ -37,9 +37,22 @@ describe("order line validation (spec §4, §5)", () => {
     ["a sold-out room", [{ ...line, roomRemaining: 0 }], false, ["room_sold_out"]],
     ["a sold-out plan", [{ ...line, planRemaining: 0 }], false, ["plan_sold_out"]],
     ["too many rooms", [{ ...line, num: 4 }], false, ["not_enough_rooms"]],
-    ["two lines sharing the last rooms", [{ ...line, num: 2 }, { ...line, planId: 11, num: 2 }], false, ["not_enough_rooms", "not_enough_rooms"]],
+    [
+      "two lines sharing the last rooms",
+      [
+        { ...line, num: 2 },
+        { ...line, planId: 11, num: 2 },
+      ],
+      false,
+      ["not_enough_rooms", "not_enough_rooms"],
+    ],
     ["more than the plan's allotment", [{ ...line, planRemaining: 1, num: 2 }], false, ["not_enough_rooms"]],
-    ["a member mixing member-price plans", [line, { ...line, planId: 11, allow_member_price: false }], true, ["member_price_mixed", "member_price_mixed"]],
+    [
+      "a member mixing member-price plans",
+      [line, { ...line, planId: 11, allow_member_price: false }],
+      true,
+      ["member_price_mixed", "member_price_mixed"],
+    ],
     ["a guest mixing them", [line, { ...line, planId: 11, allow_member_price: false }], false, [null, null]],
   ] as const)("%s", (_, lines, loggedIn, expected) => {
     expect(validateOrderLines([...lines], loggedIn)).toEqual(expected);
@@ -65,27 +78,56 @@ describe("price detail", () => {
   it("sums normal prices for a guest", () => {
     expect(calculatePrice(base)).toEqual({
       ok: true,
-      detail: { original_amount: 16000, room_price: 16000, promotion_discount: 0, point_used: 0, attachment_amount: 0, total_price: 16000, deposit_amount: 0, pay_amount: 16000 },
+      detail: {
+        original_amount: 16000,
+        room_price: 16000,
+        promotion_discount: 0,
+        point_used: 0,
+        attachment_amount: 0,
+        total_price: 16000,
+        deposit_amount: 0,
+        pay_amount: 16000,
+      },
     });
   });
 
   it("applies member prices, a percent coupon on coupon plans only, and points", () => {
-    const result = calculatePrice({ ...base, loggedIn: true, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, points: 500, pointsHeld: 800 });
-    expect(result).toMatchObject({ ok: true, detail: { original_amount: 16000, room_price: 14800, promotion_discount: 1080, point_used: 500, total_price: 13220 } });
+    const result = calculatePrice({
+      ...base,
+      loggedIn: true,
+      discount: { kind: "percent", code: "WELCOME10", percent: 10 },
+      points: 500,
+      pointsHeld: 800,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      detail: { original_amount: 16000, room_price: 14800, promotion_discount: 1080, point_used: 500, total_price: 13220 },
+    });
   });
 
   it("caps an amount coupon at the eligible amount and honours its minimum", () => {
-    expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 3000 } })).toMatchObject({ detail: { promotion_discount: 500 } });
+    expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 3000 } })).toMatchObject({
+      detail: { promotion_discount: 500 },
+    });
     // Only the coupon plan's 2 × 6,000 is eligible: a 20,000 coupon takes 12,000 and leaves the
     // other plan's 4,000 to pay, never less.
     expect(calculatePrice({ ...base, discount: { kind: "amount", code: "BIG", amount: 20000 } })).toMatchObject({
       ok: true,
       detail: { promotion_discount: 12000, total_price: 4000, pay_amount: 4000 },
     });
-    expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 20000 } })).toEqual({ ok: false, problem: "coupon_min_amount", params: { amount: 20000 } });
-    expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "X", percent: 10 } })).toEqual({ ok: false, problem: "coupon_not_applicable" });
+    expect(calculatePrice({ ...base, discount: { kind: "amount", code: "SAVE", amount: 500, minAmount: 20000 } })).toEqual({
+      ok: false,
+      problem: "coupon_min_amount",
+      params: { amount: 20000 },
+    });
+    expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "X", percent: 10 } })).toEqual({
+      ok: false,
+      problem: "coupon_not_applicable",
+    });
     // The members-only code is no coupon: its refusal names it (issue 25 item 17).
-    expect(calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "Memberpromotion", percent: 10 } })).toEqual({ ok: false, problem: "coupon_member_not_applicable" });
+    expect(
+      calculatePrice({ ...base, lines: [base.lines[1]!], discount: { kind: "percent", code: "Memberpromotion", percent: 10 } }),
+    ).toEqual({ ok: false, problem: "coupon_member_not_applicable" });
   });
 
   it.each([
@@ -111,23 +153,61 @@ describe("price detail", () => {
     expect(calculatePrice({ ...base, depositType: "deposit", depositPercent: 50, payOption: "part" })).toMatchObject({
       detail: { total_price: 16000, deposit_amount: 4800, pay_amount: 4800 },
     });
-    expect(calculatePrice({ ...base, depositType: "deposit", depositPercent: 20, payOption: "part" })).toMatchObject({ detail: { deposit_amount: 3200 } });
+    expect(calculatePrice({ ...base, depositType: "deposit", depositPercent: 20, payOption: "part" })).toMatchObject({
+      detail: { deposit_amount: 3200 },
+    });
     expect(depositPercentOf(100)).toBe(30);
   });
 
   it("rounds a percent discount down and a deposit up, to the dollar (decision 022), never past the contract's 30 % (decision 040)", () => {
-    const odd: PriceInput = { ...base, lines: [{ price: 2345, member_price: null, allow_member_price: false, allow_coupon: true, num: 1 }] };
+    const odd: PriceInput = {
+      ...base,
+      lines: [{ price: 2345, member_price: null, allow_member_price: false, allow_coupon: true, num: 1 }],
+    };
     // 10 % of 2,345 is 234.5: 234 off, 2,111 to pay. 30 % of 2,111 is 633.3: rounding up would pass the contract's cap, so 633.
-    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toEqual({
+    expect(
+      calculatePrice({
+        ...odd,
+        discount: { kind: "percent", code: "WELCOME10", percent: 10 },
+        depositType: "deposit",
+        depositPercent: 30,
+        payOption: "part",
+      }),
+    ).toEqual({
       ok: true,
-      detail: { original_amount: 2345, room_price: 2345, promotion_discount: 234, point_used: 0, attachment_amount: 0, total_price: 2111, deposit_amount: 633, pay_amount: 633 },
+      detail: {
+        original_amount: 2345,
+        room_price: 2345,
+        promotion_discount: 234,
+        point_used: 0,
+        attachment_amount: 0,
+        total_price: 2111,
+        deposit_amount: 633,
+        pay_amount: 633,
+      },
     });
     // Below the cap a deposit is still rounded up: 20 % of 2,111 is 422.2, a deposit of 423.
-    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "WELCOME10", percent: 10 }, depositType: "deposit", depositPercent: 20, payOption: "part" })).toMatchObject({
+    expect(
+      calculatePrice({
+        ...odd,
+        discount: { kind: "percent", code: "WELCOME10", percent: 10 },
+        depositType: "deposit",
+        depositPercent: 20,
+        payOption: "part",
+      }),
+    ).toMatchObject({
       detail: { total_price: 2111, deposit_amount: 423 },
     });
     // 15 % of 2,345 is 351.75: still rounded down, 351. 30 % of 1,994 is 598.2: the cap, 598.
-    expect(calculatePrice({ ...odd, discount: { kind: "percent", code: "X", percent: 15 }, depositType: "deposit", depositPercent: 30, payOption: "part" })).toMatchObject({
+    expect(
+      calculatePrice({
+        ...odd,
+        discount: { kind: "percent", code: "X", percent: 15 },
+        depositType: "deposit",
+        depositPercent: 30,
+        payOption: "part",
+      }),
+    ).toMatchObject({
       detail: { promotion_discount: 351, total_price: 1994, deposit_amount: 598, pay_amount: 598 },
     });
   });
@@ -149,7 +229,14 @@ describe("stay validation", () => {
     // The window ends 18 months on (2031-07-10): the last night sold is the one before it.
     ["2031-07-08", "2031-07-10", []],
     ["2031-07-08", "2031-07-12", [{ field: "end", code: "beyond_sellable_window" }]],
-    ["2030-13-01", "x", [{ field: "start", code: "invalid_date" }, { field: "end", code: "invalid_date" }]],
+    [
+      "2030-13-01",
+      "x",
+      [
+        { field: "start", code: "invalid_date" },
+        { field: "end", code: "invalid_date" },
+      ],
+    ],
   ])("%s → %s", (start, end, expected) => {
     expect(validateStay(start, end, "2030-01-10")).toEqual(expected);
   });

@@ -87,6 +87,9 @@ describe("abuseLimits", () => {
   it("takes a hotel's own values over the defaults, and ignores what is out of range", () => {
     expect(abuseLimits("")).toEqual(DEFAULT_ABUSE_LIMITS);
     expect(abuseLimits("not json")).toEqual(DEFAULT_ABUSE_LIMITS);
-    expect(abuseLimits('{"signin_captcha_after":5,"max_room_nights_unpaid":0,"signup_max_per_hour":"x"}')).toEqual({ ...DEFAULT_ABUSE_LIMITS, signin_captcha_after: 5 });
+    expect(abuseLimits('{"signin_captcha_after":5,"max_room_nights_unpaid":0,"signup_max_per_hour":"x"}')).toEqual({
+      ...DEFAULT_ABUSE_LIMITS,
+      signin_captcha_after: 5,
+    });
   });
 });

@@ -55,7 +55,9 @@ describe("cart line messages (spec §5)", () => {
     expect(message("room_sold_out")).toBe("This room type is sold out");
     expect(message("not_enough_rooms")).toBe("Not enough rooms");
     expect(message("plan_sold_out")).toBe("Plan sold out");
-    expect(message("member_price_mixed")).toBe("There are plans in the order that cannot be used at the member price, please order separately.");
+    expect(message("member_price_mixed")).toBe(
+      "There are plans in the order that cannot be used at the member price, please order separately.",
+    );
   });
 
   it("name a sold-out room type, and a plan the search no longer offers", () => {

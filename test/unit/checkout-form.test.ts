@@ -23,7 +23,10 @@ describe("the checkout form's schema", () => {
   });
 
   it("names each field to fix with its own translation key, the first problem only", () => {
-    const result = validateCheckout({ ...filled, booker_first_name: "", booker_phone: "2026-12-10", booker_email: "mei@", company_reg_number: "1234" }, 1);
+    const result = validateCheckout(
+      { ...filled, booker_first_name: "", booker_phone: "2026-12-10", booker_email: "mei@", company_reg_number: "1234" },
+      1,
+    );
     expect(result.ok).toBe(false);
     expect(result.fieldErrors).toEqual({
       booker_first_name: "form.error.required",
@@ -34,19 +37,27 @@ describe("the checkout form's schema", () => {
   });
 
   it("checks each line's occupant apart and names the line", () => {
-    const result = validateCheckout({ ...filled, occupant_phone_0: "0912 345 678", occupant_email_1: "not an email", occupant_name_1: "A\u0007B" }, 2);
+    const result = validateCheckout(
+      { ...filled, occupant_phone_0: "0912 345 678", occupant_email_1: "not an email", occupant_name_1: "A\u0007B" },
+      2,
+    );
     expect(result.ok).toBe(false);
     expect(result.fieldErrors).toEqual({ occupant_email_1: "form.error.email", occupant_name_1: "form.error.control_characters" });
   });
 
   it("refuses control characters in a name but keeps a note's line breaks", () => {
-    expect(validateCheckout({ ...filled, booker_last_name: "Ch\u0000en" }, 1).fieldErrors).toEqual({ booker_last_name: "form.error.control_characters" });
+    expect(validateCheckout({ ...filled, booker_last_name: "Ch\u0000en" }, 1).fieldErrors).toEqual({
+      booker_last_name: "form.error.control_characters",
+    });
     expect(validateCheckout({ ...filled, memo: "one\r\ntwo\tthree" }, 1).ok).toBe(true);
     expect(validateCheckout({ ...filled, memo: "one\u0085two" }, 1).fieldErrors).toEqual({ memo: "form.error.control_characters" });
   });
 
   it("refuses direction controls in the booker's and the occupants' names, and takes a right-to-left name", () => {
-    expect(validateCheckout({ ...filled, booker_last_name: "Lin\u202E", booker_first_name: "\u2067Mei", occupant_name_0: "A\u200FB" }, 1).fieldErrors).toEqual({
+    expect(
+      validateCheckout({ ...filled, booker_last_name: "Lin\u202E", booker_first_name: "\u2067Mei", occupant_name_0: "A\u200FB" }, 1)
+        .fieldErrors,
+    ).toEqual({
       booker_last_name: "form.error.control_characters",
       booker_first_name: "form.error.control_characters",
       occupant_name_0: "form.error.control_characters",

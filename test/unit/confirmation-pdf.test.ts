@@ -63,11 +63,20 @@ function pdfText(bytes: Uint8Array, name: string): string {
 }
 
 function pdfFonts(name: string): string[] {
-  return execFileSync("pdffonts", [join(dir, `${name}.pdf`)], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+  return execFileSync("pdffonts", [join(dir, `${name}.pdf`)], { encoding: "utf8" })
+    .split("\n")
+    .slice(2)
+    .filter(Boolean);
 }
 
 // The labels in each language. zh-CN's simplified labels (订房确认书) are drawn with Noto Sans SC.
-const titles = { "zh-TW": "訂房確認書", "zh-CN": "订房确认书", "en-US": "Booking confirmation", "ja-JP": "予約確認書", "ko-KR": "예약 확인서" } as const;
+const titles = {
+  "zh-TW": "訂房確認書",
+  "zh-CN": "订房确认书",
+  "en-US": "Booking confirmation",
+  "ja-JP": "予約確認書",
+  "ko-KR": "예약 확인서",
+} as const;
 const checkIn = { "zh-TW": "入住", "zh-CN": "入住", "en-US": "Check-in", "ja-JP": "チェックイン", "ko-KR": "체크인" } as const;
 
 describe("the confirmation PDF", () => {
@@ -106,8 +115,36 @@ describe("a cancelled booking's PDF", () => {
     refund: 800,
     fee: 1_199,
     parts: [
-      { kind: "deposit" as const, amount: 999, schedule: "deposit" as const, percent: 30, refund: 300, fee: 699, steps: [{ days_before: 14, percent: 100 }, { days_before: 10, percent: 70 }, { days_before: 7, percent: 50 }, { days_before: 4, percent: 40 }, { days_before: 2, percent: 30 }, { days_before: 1, percent: 20 }, { days_before: 0, percent: 0 }] },
-      { kind: "advance" as const, amount: 1_000, schedule: "advance" as const, percent: 50, refund: 500, fee: 500, steps: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] },
+      {
+        kind: "deposit" as const,
+        amount: 999,
+        schedule: "deposit" as const,
+        percent: 30,
+        refund: 300,
+        fee: 699,
+        steps: [
+          { days_before: 14, percent: 100 },
+          { days_before: 10, percent: 70 },
+          { days_before: 7, percent: 50 },
+          { days_before: 4, percent: 40 },
+          { days_before: 2, percent: 30 },
+          { days_before: 1, percent: 20 },
+          { days_before: 0, percent: 0 },
+        ],
+      },
+      {
+        kind: "advance" as const,
+        amount: 1_000,
+        schedule: "advance" as const,
+        percent: 50,
+        refund: 500,
+        fee: 500,
+        steps: [
+          { days_before: 3, percent: 100 },
+          { days_before: 1, percent: 50 },
+          { days_before: 0, percent: 0 },
+        ],
+      },
     ],
   };
 
@@ -117,17 +154,25 @@ describe("a cancelled booking's PDF", () => {
     expect(text).toContain("退款NT$800：退款處理中。");
     expect(text).toContain("已付NT$1,999，飯店收取NT$1,199。");
     expect(text).toContain("定金NT$999：退還30%（NT$300），飯店收取NT$699。依據：交通部觀光署訂房定型化契約之定金規定");
-    expect(text).toContain("預付房價NT$1,000：退還50%（NT$500），飯店收取NT$500。依據：交通部觀光署訂房定型化契約之預收房價規定（入住3天前（含）以前100%、1–2天前50%、當日0%）。");
+    expect(text).toContain(
+      "預付房價NT$1,000：退還50%（NT$500），飯店收取NT$500。依據：交通部觀光署訂房定型化契約之預收房價規定（入住3天前（含）以前100%、1–2天前50%、當日0%）。",
+    );
     // A booking that is not cancelled has no refund section.
     const live = confirmationContent(order, hotel, "en-US", paymentText("en-US", order.pay_way, 8));
     expect(live.sections.map((section) => section.heading)).not.toContain("Refund");
-    expect(confirmationContent({ ...order, cancellation }, hotel, "en-US", "").sections.map((section) => section.heading)).toContain("Refund");
+    expect(confirmationContent({ ...order, cancellation }, hotel, "en-US", "").sections.map((section) => section.heading)).toContain(
+      "Refund",
+    );
   });
 });
 
 describe("names in the PDF", () => {
   it("drop direction and control characters stored before names refused them: the phone and email read as typed", async () => {
-    const stored = { ...order, booker_name: "Mei \u202ELin\u0000", orders: order.orders.map((line) => ({ ...line, occupant_name: "\u202BChen\u202C Wu\u0007" })) };
+    const stored = {
+      ...order,
+      booker_name: "Mei \u202ELin\u0000",
+      orders: order.orders.map((line) => ({ ...line, occupant_name: "\u202BChen\u202C Wu\u0007" })),
+    };
     const content = confirmationContent(stored, hotel, "en-US", paymentText("en-US", stored.pay_way, 8));
     // What is drawn: pdf-lib lays glyphs out as given, with no bidirectional algorithm of its own.
     const rows = content.sections.flatMap((section) => section.rows);
@@ -170,14 +215,26 @@ describe("a bank-transfer booking's PDF (issue 22 item 15)", () => {
   };
 
   it("prints the hotel's account and the pay-by date while the transfer is due, in the guest's language", async () => {
-    const text = pdfText(await buildConfirmationPdf(confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "en-US", paymentText("en-US", "remittance", 8)), fonts), "transfer").replace(/\s+/g, " ");
+    const text = pdfText(
+      await buildConfirmationPdf(
+        confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "en-US", paymentText("en-US", "remittance", 8)),
+        fonts,
+      ),
+      "transfer",
+    ).replace(/\s+/g, " ");
     expect(text).toContain("Bank transfer");
     expect(text).toContain("Account number");
     expect(text).toContain("012-345-678901");
     expect(text).toContain("Please transfer NT$7,777 to the account below:");
     // The deadline in the hotel's time (23:59 in Taipei on 1 December).
     expect(text).toContain("Please pay by Tue, Dec 1, 2026 23:59 (Taiwan Standard Time).");
-    const zh = pdfText(await buildConfirmationPdf(confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "zh-TW", paymentText("zh-TW", "remittance", 8)), fonts), "transfer-zh").replace(/\s+/g, "");
+    const zh = pdfText(
+      await buildConfirmationPdf(
+        confirmationContent(transfer, { ...hotel, time_zone: "Asia/Taipei" }, "zh-TW", paymentText("zh-TW", "remittance", 8)),
+        fonts,
+      ),
+      "transfer-zh",
+    ).replace(/\s+/g, "");
     expect(zh).toContain("012-345-678901");
     expect(zh).toContain("請於2026");
   });
@@ -206,7 +263,11 @@ describe("how money was paid, in words (issue 22 item 13)", () => {
 // Issue 25 item 16: the hotel's policies (HTML) print their characters, not their references.
 describe("character references in the hotel's text", () => {
   it("print as the characters they stand for", async () => {
-    const withEntities = { ...hotel, hotel_name: "Café Lodge", cancel_policy: "<p>Caf&eacute;&nbsp;policy &#8212; free until 7 days before&hellip;</p><p>Tom &amp;amp; Jerry</p>" };
+    const withEntities = {
+      ...hotel,
+      hotel_name: "Café Lodge",
+      cancel_policy: "<p>Caf&eacute;&nbsp;policy &#8212; free until 7 days before&hellip;</p><p>Tom &amp;amp; Jerry</p>",
+    };
     const content = confirmationContent(order, withEntities, "en-US", paymentText("en-US", order.pay_way, 8));
     const text = pdfText(await buildConfirmationPdf(content, fonts), "entities");
     expect(text).toContain("Café Lodge");
@@ -235,12 +296,21 @@ describe("long and unusual names in the PDF", () => {
   const MARGIN = 50;
 
   it("wraps a name of 100+ characters, with or without spaces, inside the page's margins", async () => {
-    const longWord = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzen";
-    const longWords = "Maximiliana Alexandrina Konstantinopolitana Bartholomew-Featherstonehaugh Montgomery-Wolfeschlegelsteinhausen Junior";
+    const longWord =
+      "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzen";
+    const longWords =
+      "Maximiliana Alexandrina Konstantinopolitana Bartholomew-Featherstonehaugh Montgomery-Wolfeschlegelsteinhausen Junior";
     const stored = { ...order, booker_name: longWord, orders: order.orders.map((line) => ({ ...line, occupant_name: longWords })) };
-    const content = confirmationContent(stored, { ...hotel, hotel_name: `${longWord} Hotel` }, "en-US", paymentText("en-US", stored.pay_way, 8));
+    const content = confirmationContent(
+      stored,
+      { ...hotel, hotel_name: `${longWord} Hotel` },
+      "en-US",
+      paymentText("en-US", stored.pay_way, 8),
+    );
     const words = pdfWords(await buildConfirmationPdf(content, fonts), "long-names");
-    const outside = words.filter((word) => word.xMax > PAGE_WIDTH - MARGIN + 0.5 || word.xMin < MARGIN - 0.5).map((word) => `${word.text} ${word.xMin}–${word.xMax}`);
+    const outside = words
+      .filter((word) => word.xMax > PAGE_WIDTH - MARGIN + 0.5 || word.xMin < MARGIN - 0.5)
+      .map((word) => `${word.text} ${word.xMin}–${word.xMax}`);
     expect(outside, "words drawn outside the margins").toEqual([]);
     // Nothing lost: the pieces of the long word read back in order.
     expect(words.map((word) => word.text).join("")).toContain(longWord.slice(0, 40));

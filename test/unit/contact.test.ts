@@ -45,9 +45,12 @@ describe("isPhoneNumber", () => {
 });
 
 describe("hasControlCharacters", () => {
-  it.each(["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085", "\u009f", "\n", "\r", "\t", "\u2028"])("finds %j in a one-line field", (control) => {
-    expect(hasControlCharacters(`Lin${control}Mei`)).toBe(true);
-  });
+  it.each(["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085", "\u009f", "\n", "\r", "\t", "\u2028"])(
+    "finds %j in a one-line field",
+    (control) => {
+      expect(hasControlCharacters(`Lin${control}Mei`)).toBe(true);
+    },
+  );
 
   it("lets a note keep line breaks and tabs, and nothing else", () => {
     expect(hasControlCharacters("Late arrival\r\nabout 23:00\tthanks", { multiline: true })).toBe(false);
@@ -90,7 +93,17 @@ describe("isCleanName: the one rule of every entry that takes a name (decision 0
   });
 
   it("takes names in every script, right-to-left ones included", () => {
-    for (const name of ["林美", "Lin Mei", "山田 太郎", "김민준", "José Ñúñez", "O'Brien-Smith", "محمد الأحمد", "שרה כהן", "Zoë Saldaña-Perez"]) {
+    for (const name of [
+      "林美",
+      "Lin Mei",
+      "山田 太郎",
+      "김민준",
+      "José Ñúñez",
+      "O'Brien-Smith",
+      "محمد الأحمد",
+      "שרה כהן",
+      "Zoë Saldaña-Perez",
+    ]) {
       expect(isCleanName(name), name).toBe(true);
     }
   });
@@ -121,7 +134,20 @@ describe("hasLink: a name holding a link (decision 072)", () => {
     expect(hasLink(text)).toBe(true);
   });
 
-  it.each(["Mei Lin", "J.R.R. Tolkien", "Mr. Li", "St. John", "O'Brien", "Anne-Marie", "陳 美玲", "山田 太郎", "김민준", "שרה כהן", "Dr.Who", "Ph.D."])("finds none in the name %j", (text) => {
+  it.each([
+    "Mei Lin",
+    "J.R.R. Tolkien",
+    "Mr. Li",
+    "St. John",
+    "O'Brien",
+    "Anne-Marie",
+    "陳 美玲",
+    "山田 太郎",
+    "김민준",
+    "שרה כהן",
+    "Dr.Who",
+    "Ph.D.",
+  ])("finds none in the name %j", (text) => {
     expect(hasLink(text)).toBe(false);
   });
 });

@@ -62,7 +62,8 @@ describe("hotel-local dates", () => {
         if (addMonths(date, months) !== utc(date).plus({ months }).toISODate()) mismatches.push(`${date} + ${months} months`);
       }
       if (dayOfWeek(date) !== utc(date).weekday % 7) mismatches.push(`weekday of ${date}`);
-      if (nightsBetween(date, "2015-06-15") !== Math.round(utc("2015-06-15").diff(utc(date), "days").days)) mismatches.push(`nights from ${date}`);
+      if (nightsBetween(date, "2015-06-15") !== Math.round(utc("2015-06-15").diff(utc(date), "days").days))
+        mismatches.push(`nights from ${date}`);
     }
     expect(mismatches).toEqual([]);
     expect(addMonths("2024-01-31", 1)).toBe("2024-02-29");
@@ -71,4 +72,3 @@ describe("hotel-local dates", () => {
     for (const text of ["2024-02-29", "0099-12-31", "9999-12-31"]) expect(isIsoDate(text), text).toBe(true);
   });
 });
-

@@ -54,7 +54,10 @@ const order: ConfirmationOrder = {
   free_cancel_before_date: null,
 };
 const rows = (lang: (typeof LANGUAGES)[number], hotel = campsite) =>
-  confirmationContent(order, hotel, lang, paymentText(lang, "credit", 1)).sections.flatMap((section) => [section.heading, ...section.rows.flat()]);
+  confirmationContent(order, hotel, lang, paymentText(lang, "credit", 1)).sections.flatMap((section) => [
+    section.heading,
+    ...section.rows.flat(),
+  ]);
 
 describe("one unit vocabulary by the hotel's kind (item 8)", () => {
   it("a campsite's PDF speaks of sites, never rooms", () => {
@@ -71,7 +74,14 @@ describe("one unit vocabulary by the hotel's kind (item 8)", () => {
       kind: "order_confirmation",
       lang: "zh-TW",
       hotel: { name: "Camp", phone: "", email: "", address: "", timeZone: "Asia/Taipei", kind: 2 },
-      order: { ...order, payment_vendor: 1, remain_total_amount: 0, pay_deadline: null, support_client_cancel: false, payment_attempts: [] } as unknown as PresentedOrder,
+      order: {
+        ...order,
+        payment_vendor: 1,
+        remain_total_amount: 0,
+        pay_deadline: null,
+        support_client_cancel: false,
+        payment_attempts: [],
+      } as unknown as PresentedOrder,
       links: { view: "https://camp.example/o", cancel: null, pay: null, pdf: "https://camp.example/p" },
       cancellation: null,
     });
@@ -102,7 +112,12 @@ describe("names in the language's order (item 9)", () => {
   it("the PDF and the email name the booker as the header does", () => {
     expect(rows("en-US").join(" ")).toContain("Mei Lin · 0912345678");
     expect(rows("zh-TW").join(" ")).toContain("Lin Mei · 0912345678");
-    const korean = confirmationContent({ ...order, booker_first_name: "민지", booker_last_name: "김", booker_name: "민지 김" }, campsite, "ko-KR", "");
+    const korean = confirmationContent(
+      { ...order, booker_first_name: "민지", booker_last_name: "김", booker_name: "민지 김" },
+      campsite,
+      "ko-KR",
+      "",
+    );
     expect(korean.sections.flatMap((s) => s.rows.flat()).join(" ")).toContain("김민지 · ");
   });
 });
@@ -110,7 +125,21 @@ describe("names in the language's order (item 9)", () => {
 describe("English reads as English (item 13)", () => {
   it("percentages have no space before the sign, in every language", () => {
     for (const lang of LANGUAGES) expect(formatPercent(70, lang)).toBe("70%");
-    const line = refundRuleLines("en-US", { refund: 700, fee: 300, parts: [{ kind: "deposit", amount: 1_000, percent: 70, refund: 700, fee: 300, schedule: "deposit", steps: [{ days_before: 10, percent: 70 }] }] })[0];
+    const line = refundRuleLines("en-US", {
+      refund: 700,
+      fee: 300,
+      parts: [
+        {
+          kind: "deposit",
+          amount: 1_000,
+          percent: 70,
+          refund: 700,
+          fee: 300,
+          schedule: "deposit",
+          steps: [{ days_before: 10, percent: 70 }],
+        },
+      ],
+    })[0];
     expect(line).toContain("70% back");
     expect(line).not.toMatch(/\d %/);
   });

@@ -14,7 +14,8 @@ describe("local hosts", () => {
 });
 
 describe("the client's address", () => {
-  const from = (address?: string) => new Request("https://hotel.example/", { headers: address === undefined ? {} : { "cf-connecting-ip": address } });
+  const from = (address?: string) =>
+    new Request("https://hotel.example/", { headers: address === undefined ? {} : { "cf-connecting-ip": address } });
 
   it("is Cloudflare's cf-connecting-ip", () => {
     expect(clientAddress(from("203.0.113.9"))).toBe("203.0.113.9");

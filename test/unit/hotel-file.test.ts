@@ -11,7 +11,16 @@ describe("hotel file", () => {
     expect(validateHotelFile(read("../fixtures/minimal-hotel.json"))).toMatchObject({ success: true });
     const demo = readdirSync(new URL("../../demo/hotels/", import.meta.url)).filter((name) => name.endsWith(".json"));
     // The eight demo hotels of the README.
-    expect(demo.sort()).toEqual(["camp.json", "closed.json", "external.json", "lakeside.json", "maintain.json", "nosite.json", "soon.json", "taipei.json"]);
+    expect(demo.sort()).toEqual([
+      "camp.json",
+      "closed.json",
+      "external.json",
+      "lakeside.json",
+      "maintain.json",
+      "nosite.json",
+      "soon.json",
+      "taipei.json",
+    ]);
     for (const name of demo) {
       const result = validateHotelFile(read(`../../demo/hotels/${name}`));
       expect(result.success ? [] : result.errors, name).toEqual([]);
@@ -31,27 +40,63 @@ describe("hotel file", () => {
     [{ hotel: { support_lang: ["en-US"] } }, "hotel.main_lang: main_lang must be one of support_lang"],
     [{ hotel: { kind: 18 } }, "hotel.kind"],
     [{ hotel: { domain: "not a domain" } }, "hotel.domain"],
-    [{ rate_plans: [{ rate_plan_code: "X", name: { "zh-TW": "x" }, rooms: [{ room_code: "ghost", weekday: 1, weekend: 1, holiday: 1 }] }] }, "rate_plans: names a room_code"],
+    [
+      {
+        rate_plans: [{ rate_plan_code: "X", name: { "zh-TW": "x" }, rooms: [{ room_code: "ghost", weekday: 1, weekend: 1, holiday: 1 }] }],
+      },
+      "rate_plans: names a room_code",
+    ],
     [{ inventory: { sold_out: [{ room_code: "double", nights: ["tomorrow"] }] } }, "inventory.sold_out.0.nights.0"],
     // Payments (docs/decisions/031, 032): vendor ids of spec §4, known protocols, secret NAMES only.
     [{ hotel: { payment_list: [{ vendor_id: 5, method: "credit" }] } }, "hotel.payment_list.0.vendor_id: must be a vendor id of spec §4"],
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "paypal" }] } }, "hotel.payment_gateways.0.provider"],
-    [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "SESSION_SECRET" } }] } }, "hotel.payment_gateways.0.secrets.hash_key: must be the NAME of a Worker secret starting with PAY_"],
-    [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "pwFHCqoQZGmho4w6" } }] } }, "hotel.payment_gateways.0.secrets.hash_key"],
+    [
+      { hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "SESSION_SECRET" } }] } },
+      "hotel.payment_gateways.0.secrets.hash_key: must be the NAME of a Worker secret starting with PAY_",
+    ],
+    [
+      { hotel: { payment_gateways: [{ vendor_id: 6, provider: "ecpay_aio", secrets: { hash_key: "pwFHCqoQZGmho4w6" } }] } },
+      "hotel.payment_gateways.0.secrets.hash_key",
+    ],
     [{ hotel: { payment_deadlines: { online_minutes: 1 } } }, "hotel.payment_deadlines.online_minutes"],
     // The standard contract (decision 040): a deposit of at most 30 %, and a hotel's own refunds never below the contract's.
-    [{ hotel: { deposit_type: "deposit", deposit_percent: 31 } }, "hotel.deposit_percent: must be at most 30 when deposit_type is \"deposit\""],
     [
-      { hotel: { refund_ladder: [{ days_before: 7, percent: 100 }, { days_before: 3, percent: 70 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] } },
+      { hotel: { deposit_type: "deposit", deposit_percent: 31 } },
+      'hotel.deposit_percent: must be at most 30 when deposit_type is "deposit"',
+    ],
+    [
+      {
+        hotel: {
+          refund_ladder: [
+            { days_before: 7, percent: 100 },
+            { days_before: 3, percent: 70 },
+            { days_before: 1, percent: 50 },
+            { days_before: 0, percent: 0 },
+          ],
+        },
+      },
       "hotel.refund_ladder: gives back 70 % 6 days before check-in, less than the standard contract's 100 % for room price paid in advance",
     ],
     [
-      { hotel: { refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 49 }] } },
+      {
+        hotel: {
+          refund_ladder: [
+            { days_before: 3, percent: 100 },
+            { days_before: 1, percent: 49 },
+          ],
+        },
+      },
       "hotel.refund_ladder: gives back 49 % 2 days before check-in, less than the standard contract's 50 % for room price paid in advance",
     ],
     // Members' names by the rule of every entry that takes a name (decision 052).
-    [{ members: [{ email: "a@example.com", first_name: "Mei", last_name: "Lin\u202E" }] }, "members.0.last_name: must not contain control or bidirectional control characters"],
-    [{ members: [{ email: "a@example.com", first_name: "Mei\r\nBcc: x", last_name: "Lin" }] }, "members.0.first_name: must not contain control or bidirectional control characters"],
+    [
+      { members: [{ email: "a@example.com", first_name: "Mei", last_name: "Lin\u202E" }] },
+      "members.0.last_name: must not contain control or bidirectional control characters",
+    ],
+    [
+      { members: [{ email: "a@example.com", first_name: "Mei\r\nBcc: x", last_name: "Lin" }] },
+      "members.0.first_name: must not contain control or bidirectional control characters",
+    ],
   ])("rejects %j naming %s", (change, expected) => {
     const file = read("../fixtures/minimal-hotel.json");
     for (const [key, value] of Object.entries(change)) {
@@ -65,7 +110,12 @@ describe("hotel file", () => {
   // Issue 25 item 16: plain text is decoded where it arrives; HTML stays HTML until it is read as text.
   it("decodes character references in plain text (names, titles, addresses) and keeps HTML as written", () => {
     const file = read("../fixtures/minimal-hotel.json");
-    file.hotel = { ...file.hotel, hotel_name: { "en-US": "Caf&eacute; Lodge&nbsp;&#8212; Lake&hellip;" }, address: { "en-US": "1 Rue de l&#39;&Eacute;glise" }, introduction: { "en-US": "<p>Caf&eacute; &amp;amp;</p>" } };
+    file.hotel = {
+      ...file.hotel,
+      hotel_name: { "en-US": "Caf&eacute; Lodge&nbsp;&#8212; Lake&hellip;" },
+      address: { "en-US": "1 Rue de l&#39;&Eacute;glise" },
+      introduction: { "en-US": "<p>Caf&eacute; &amp;amp;</p>" },
+    };
     file.room_classes[0].name = { "en-US": "Suite &amp; Spa" };
     const result = validateHotelFile(file);
     if (!result.success) throw new Error(result.errors.join("; "));
@@ -78,8 +128,26 @@ describe("hotel file", () => {
   it.each([
     [{ deposit_type: "deposit", deposit_percent: 30 }],
     [{ deposit_type: "all", deposit_percent: 100 }],
-    [{ refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 50 }, { days_before: 0, percent: 0 }] }],
-    [{ deposit_type: "deposit", deposit_percent: 20, refund_ladder: [{ days_before: 3, percent: 100 }, { days_before: 1, percent: 70 }, { days_before: 0, percent: 10 }] }],
+    [
+      {
+        refund_ladder: [
+          { days_before: 3, percent: 100 },
+          { days_before: 1, percent: 50 },
+          { days_before: 0, percent: 0 },
+        ],
+      },
+    ],
+    [
+      {
+        deposit_type: "deposit",
+        deposit_percent: 20,
+        refund_ladder: [
+          { days_before: 3, percent: 100 },
+          { days_before: 1, percent: 70 },
+          { days_before: 0, percent: 10 },
+        ],
+      },
+    ],
   ])("accepts deposit terms and a refund schedule at least as generous as the standard contract: %j", (change) => {
     const file = read("../fixtures/minimal-hotel.json");
     file.hotel = { ...file.hotel, ...change };
@@ -94,18 +162,28 @@ describe("hotel file", () => {
       file.hotel = { ...file.hotel, banners: [{ ...banner, link: "" }, banner] };
       const result = validateHotelFile(file);
       expect(result.success).toBe(false);
-      if (!result.success) expect(result.errors.join("\n")).toContain("hotel.banners.1.link: must be a full http(s) URL or a page of the site");
+      if (!result.success)
+        expect(result.errors.join("\n")).toContain("hotel.banners.1.link: must be a full http(s) URL or a page of the site");
     },
   );
 
-  it.each(["", "/", "/#rooms", "/about", "/en-US/facilities", "/event", "/event?id=12", "/news", "/booking?adults=2", "/room/3", "https://hotel.example/x"])(
-    "accepts a banner linking to %j",
-    (link) => {
-      const file = read("../fixtures/minimal-hotel.json");
-      file.hotel = { ...file.hotel, banners: [{ image: { src: "/a.jpg", width: 10, height: 10 }, link }] };
-      expect(validateHotelFile(file)).toMatchObject({ success: true });
-    },
-  );
+  it.each([
+    "",
+    "/",
+    "/#rooms",
+    "/about",
+    "/en-US/facilities",
+    "/event",
+    "/event?id=12",
+    "/news",
+    "/booking?adults=2",
+    "/room/3",
+    "https://hotel.example/x",
+  ])("accepts a banner linking to %j", (link) => {
+    const file = read("../fixtures/minimal-hotel.json");
+    file.hotel = { ...file.hotel, banners: [{ image: { src: "/a.jpg", width: 10, height: 10 }, link }] };
+    expect(validateHotelFile(file)).toMatchObject({ success: true });
+  });
 
   it("expands inventory night by night with weekend, holiday and sold-out nights", () => {
     const result = validateHotelFile({
@@ -141,10 +219,14 @@ describe("hotel file", () => {
 
 describe("npm run hotel:import", () => {
   it("refuses a malformed hotel file, naming the field, and loads nothing", () => {
-    const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/hotel-import.ts", "test/fixtures/malformed-hotel.json"], {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/hotel-import.ts", "test/fixtures/malformed-hotel.json"],
+      {
+        encoding: "utf8",
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("hotel.email: must be an email address");
     expect(result.stderr).toContain("room_classes.0.people");

@@ -32,7 +32,16 @@ describe("Korean particles follow the word before them (issue 25 item 10)", () =
     expect(t("receipt.thanks", { email: "mei@example.com" })).toContain("mei@example.com으로 보냈습니다");
     expect(t("pay.part_paid", { amount: "NT$2,400" })).toContain("잔액 NT$2,400은 호텔에서");
     expect(docText("ko-KR", "mail.pay_online", { amount: "NT$7,602" })).toBe("NT$7,602를 온라인으로 결제해 주세요:");
-    const values = { hotel: "호텔", amount: "NT$100", email: "a@b.com", method: "카드", name: "김민지", paid: "NT$1", fee: "NT$3", date: "1일" };
+    const values = {
+      hotel: "호텔",
+      amount: "NT$100",
+      email: "a@b.com",
+      method: "카드",
+      name: "김민지",
+      paid: "NT$1",
+      fee: "NT$3",
+      date: "1일",
+    };
     const hedge = /을\(를\)|이\(가\)|은\(는\)|\(으\)로|와\(과\)/;
     const pages: Record<string, Record<string, string>> = resources["ko-KR"];
     for (const [ns, table] of Object.entries(pages)) {

@@ -22,7 +22,15 @@ const SLOW = 60_000;
  */
 const FIXTURE: Record<string, string> = {
   "tsconfig.json": JSON.stringify({
-    compilerOptions: { module: "ESNext", moduleResolution: "Bundler", target: "ES2022", jsx: "react-jsx", strict: true, baseUrl: ".", paths: { "~/*": ["./app/*"] } },
+    compilerOptions: {
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      target: "ES2022",
+      jsx: "react-jsx",
+      strict: true,
+      baseUrl: ".",
+      paths: { "~/*": ["./app/*"] },
+    },
     include: ["app"],
   }),
   // A cycle of value imports, one through the ~/ alias and one by a relative path.
@@ -103,7 +111,12 @@ describe("the lint rules, on fixture code", () => {
     });
 
     it("an import in one direction only is no cycle", { timeout: SLOW }, async () => {
-      for (const file of ["app/backend/orders/orders.server.ts", "app/backend/router.server.ts", "app/platform/site.server.ts", "app/i18n/languages.ts"]) {
+      for (const file of [
+        "app/backend/orders/orders.server.ts",
+        "app/backend/router.server.ts",
+        "app/platform/site.server.ts",
+        "app/i18n/languages.ts",
+      ]) {
         expect(await rulesFiredIn(file), file).toEqual([]);
       }
     });
@@ -128,12 +141,16 @@ describe("the lint rules, on fixture code", () => {
       expect(await rulesFiredAt("app/contract/schemas.ts", code)).toContain("import/no-restricted-paths");
     });
 
-    it("the Worker entry may (it mounts the back end as the API client's in-process transport), and so may the back end", { timeout: SLOW }, async () => {
-      const code = `import { ROUTES } from "~/backend/router.server";\nexport const routes = ROUTES;\n`;
-      expect(await rulesFiredAt("app/worker/worker.server.ts", code)).toEqual([]);
-      const inside = `import { FACILITY_GROUPS } from "~/backend/hotels/hotel-file";\nexport const groups = FACILITY_GROUPS;\n`;
-      expect(await rulesFiredAt("app/backend/messages.ts", inside)).toEqual([]);
-    });
+    it(
+      "the Worker entry may (it mounts the back end as the API client's in-process transport), and so may the back end",
+      { timeout: SLOW },
+      async () => {
+        const code = `import { ROUTES } from "~/backend/router.server";\nexport const routes = ROUTES;\n`;
+        expect(await rulesFiredAt("app/worker/worker.server.ts", code)).toEqual([]);
+        const inside = `import { FACILITY_GROUPS } from "~/backend/hotels/hotel-file";\nexport const groups = FACILITY_GROUPS;\n`;
+        expect(await rulesFiredAt("app/backend/messages.ts", inside)).toEqual([]);
+      },
+    );
   });
 
   describe("app/domain/ is free of Remix, Workers and fetch", () => {
@@ -155,7 +172,9 @@ describe("the lint rules, on fixture code", () => {
 
     it("no fetch, however it is reached", { timeout: SLOW }, async () => {
       expect(await rulesFiredAt(booking, `export const load = () => fetch("/api/health");\n`)).toContain("no-restricted-globals");
-      expect(await rulesFiredAt(booking, `export const load = () => globalThis.fetch("/api/health");\n`)).toContain("no-restricted-properties");
+      expect(await rulesFiredAt(booking, `export const load = () => globalThis.fetch("/api/health");\n`)).toContain(
+        "no-restricted-properties",
+      );
     });
 
     it("outside app/domain/ the same code passes these rules (the loaders and the Worker use them)", { timeout: SLOW }, async () => {

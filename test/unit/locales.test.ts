@@ -28,9 +28,11 @@ describe("translations", () => {
 
   it("has no namespace that exists in one language only", () => {
     for (const lang of LANGUAGES) {
-      expect(readdirSync(new URL(`${lang}/`, root)).filter((name) => name.endsWith(".json")).sort()).toEqual(
-        [...namespaces].sort(),
-      );
+      expect(
+        readdirSync(new URL(`${lang}/`, root))
+          .filter((name) => name.endsWith(".json"))
+          .sort(),
+      ).toEqual([...namespaces].sort());
     }
   });
 });
@@ -48,8 +50,32 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 
 /** Latin words a Chinese, Japanese or Korean sentence may carry: brands, codes, units, API names. */
 const LATIN_TERMS = new Set([
-  "API", "ATM", "BBQ", "Bluetooth", "CTBC", "ECPay", "FAX", "Google", "Idempotency", "JKOPAY", "JSON", "Key", "LINE",
-  "NT", "NewebPay", "PDF", "PXPay", "Pay", "Plus", "SNS", "SPA", "TV", "TWD", "Wi", "Fi", "domain",
+  "API",
+  "ATM",
+  "BBQ",
+  "Bluetooth",
+  "CTBC",
+  "ECPay",
+  "FAX",
+  "Google",
+  "Idempotency",
+  "JKOPAY",
+  "JSON",
+  "Key",
+  "LINE",
+  "NT",
+  "NewebPay",
+  "PDF",
+  "PXPay",
+  "Pay",
+  "Plus",
+  "SNS",
+  "SPA",
+  "TV",
+  "TWD",
+  "Wi",
+  "Fi",
+  "domain",
 ]);
 
 const NON_ENGLISH = LANGUAGES.filter((lang) => lang !== "en-US");
@@ -78,9 +104,10 @@ describe("every language reads as its own, not as English", () => {
 });
 
 // Characters common in this site's text that differ between the two scripts (traditional, simplified).
-const SCRIPT_PAIRS = "們们 體体 訂订 價价 間间 設设 請请 會会 這这 與与 點点 須须 選选 擇择 無无 為为 於于 個个 時时 後后 來来 說说 國国 電电 開开 關关 門门 頁页 號号 單单 預预 額额 條条 費费 資资 訊讯 帳账 戶户 匯汇 銀银 幣币 僅仅 剩剩 滿满 儲储 寄寄 撥拨 態态 認认 確确 讀读 線线 網网 結结 優优 惠惠 區区 廳厅 淋淋 櫃柜 視视 樂乐 餐餐 衛卫 備备 寢寝 燈灯 紙纸 語语 樓楼 層层 務务 氣气 鐵铁 車车"
-  .split(" ")
-  .filter((pair) => pair[0] !== pair[1]);
+const SCRIPT_PAIRS =
+  "們们 體体 訂订 價价 間间 設设 請请 會会 這这 與与 點点 須须 選选 擇择 無无 為为 於于 個个 時时 後后 來来 說说 國国 電电 開开 關关 門门 頁页 號号 單单 預预 額额 條条 費费 資资 訊讯 帳账 戶户 匯汇 銀银 幣币 僅仅 剩剩 滿满 儲储 寄寄 撥拨 態态 認认 確确 讀读 線线 網网 結结 優优 惠惠 區区 廳厅 淋淋 櫃柜 視视 樂乐 餐餐 衛卫 備备 寢寝 燈灯 紙纸 語语 樓楼 層层 務务 氣气 鐵铁 車车"
+    .split(" ")
+    .filter((pair) => pair[0] !== pair[1]);
 
 describe("Chinese in the right script", () => {
   it.each(namespaces)("%s: zh-CN is Simplified, zh-TW Traditional", (namespace) => {

@@ -29,12 +29,14 @@ describe("the mail transports", () => {
     expect(request?.url).toBe("https://api.resend.com/emails");
     expect(request?.headers.get("authorization")).toBe("Bearer re_key");
     expect(request?.body).toMatchObject({ from: mail.from, to: [mail.to], subject: mail.subject, text: "plain", html: "<p>html</p>" });
-    expect(request?.body.attachments).toEqual([{ filename: "BOOKING_CONFIRMATION.pdf", content: btoa("%PDF-1.7"), content_type: "application/pdf" }]);
+    expect(request?.body.attachments).toEqual([
+      { filename: "BOOKING_CONFIRMATION.pdf", content: btoa("%PDF-1.7"), content_type: "application/pdf" },
+    ]);
   });
 
   it("Resend: a refusal is an error that says why", async () => {
     const provider = fakeProvider(new Response('{"message":"invalid from"}', { status: 422 }));
-    await expect(resendMailer("re_key", provider.fetcher).send(mail)).rejects.toThrow("HTTP 422: {\"message\":\"invalid from\"}");
+    await expect(resendMailer("re_key", provider.fetcher).send(mail)).rejects.toThrow('HTTP 422: {"message":"invalid from"}');
   });
 
   it("Postmark: server token header, its field names, and an ErrorCode other than 0 is a failure", async () => {
@@ -43,8 +45,17 @@ describe("the mail transports", () => {
     const [request] = accepted.requests;
     expect(request?.url).toBe("https://api.postmarkapp.com/email");
     expect(request?.headers.get("x-postmark-server-token")).toBe("pm_token");
-    expect(request?.body).toMatchObject({ From: mail.from, To: mail.to, Subject: mail.subject, TextBody: "plain", HtmlBody: "<p>html</p>", MessageStream: "outbound" });
-    expect(request?.body.Attachments).toEqual([{ Name: "BOOKING_CONFIRMATION.pdf", Content: btoa("%PDF-1.7"), ContentType: "application/pdf" }]);
+    expect(request?.body).toMatchObject({
+      From: mail.from,
+      To: mail.to,
+      Subject: mail.subject,
+      TextBody: "plain",
+      HtmlBody: "<p>html</p>",
+      MessageStream: "outbound",
+    });
+    expect(request?.body.Attachments).toEqual([
+      { Name: "BOOKING_CONFIRMATION.pdf", Content: btoa("%PDF-1.7"), ContentType: "application/pdf" },
+    ]);
 
     const refused = fakeProvider(Response.json({ ErrorCode: 300, Message: "Invalid email request" }, { status: 422 }));
     await expect(postmarkMailer("pm_token", refused.fetcher).send(mail)).rejects.toThrow("300 Invalid email request");

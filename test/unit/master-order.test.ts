@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MasterDomainMissingError, REPAY_PAYMENT_IDS, repayConfig, repayReturnPath, repayVendor, splitInvoiceNumber } from "~/domain/master-order";
+import {
+  MasterDomainMissingError,
+  REPAY_PAYMENT_IDS,
+  repayConfig,
+  repayReturnPath,
+  repayVendor,
+  splitInvoiceNumber,
+} from "~/domain/master-order";
 
 describe("master-system orders and repay (spec §3, §7, §9)", () => {
   it("splits an invoice number at its hyphen into number and random number", () => {

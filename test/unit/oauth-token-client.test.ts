@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { HotelApi, HotelApiError } from "~/contract/client";
 
 const ACCOUNT = "https://login.example.com/oauth2";
-const INPUT = { client_id: "hotel.example", client_secret: "s3cret+/=", redirect_uri: "https://hotel.example/hxa/oauth/callback", code: "SplxlOBeZQQYbYS6WxSbIA", code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk" };
+const INPUT = {
+  client_id: "hotel.example",
+  client_secret: "s3cret+/=",
+  redirect_uri: "https://hotel.example/hxa/oauth/callback",
+  code: "SplxlOBeZQQYbYS6WxSbIA",
+  code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+};
 /** An access token of the length a JWT-issuing server sends (longer than the built-in service's). */
 const JWT = `eyJhbGciOiJSUzI1NiJ9.${"eyJzdWIiOiJtZWkifQ".repeat(50)}.${"c2lnbmF0dXJl".repeat(20)}`;
 
@@ -16,13 +22,25 @@ function oauthServer(answer: (form: URLSearchParams) => { status: number; body: 
   const seen: { headers: Headers; body: string }[] = [];
   const transport = async (request: Request) => {
     seen.push({ headers: request.headers, body: await request.clone().text() });
-    if (request.method !== "POST" || new URL(request.url).pathname !== "/oauth2/oauth/token") return new Response("not found", { status: 404 });
-    if (request.headers.get("content-type") !== "application/x-www-form-urlencoded") return Response.json({ error: "invalid_request" }, { status: 400 });
+    if (request.method !== "POST" || new URL(request.url).pathname !== "/oauth2/oauth/token")
+      return new Response("not found", { status: 404 });
+    if (request.headers.get("content-type") !== "application/x-www-form-urlencoded")
+      return Response.json({ error: "invalid_request" }, { status: 400 });
     const { status, body } = answer(new URLSearchParams(await request.text()));
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json;charset=UTF-8", "cache-control": "no-store", pragma: "no-cache" } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json;charset=UTF-8", "cache-control": "no-store", pragma: "no-cache" },
+    });
   };
   // A signed-in browser's member token is on the client; it must not travel to the token endpoint.
-  const api = new HotelApi({ transport, origin: "https://api.hotel.example", accountBase: ACCOUNT, domain: "hotel.example", lang: "en-US", memberToken: "an-old-member-token-0123456789" });
+  const api = new HotelApi({
+    transport,
+    origin: "https://api.hotel.example",
+    accountBase: ACCOUNT,
+    domain: "hotel.example",
+    lang: "en-US",
+    memberToken: "an-old-member-token-0123456789",
+  });
   return { api, seen };
 }
 
@@ -61,14 +79,28 @@ describe("the site's code exchange with any OAuth 2.0 account service", () => {
   });
 
   it("still reads the site envelope of an older account service", async () => {
-    const { api } = oauthServer(() => ({ status: 200, body: { success: true, msg: { code: "ok", message: "" }, data: { access_token: "a".repeat(43), token_type: "Bearer", expires_in: 60 } } }));
+    const { api } = oauthServer(() => ({
+      status: 200,
+      body: {
+        success: true,
+        msg: { code: "ok", message: "" },
+        data: { access_token: "a".repeat(43), token_type: "Bearer", expires_in: 60 },
+      },
+    }));
     expect((await api.exchangeCode(INPUT)).access_token).toBe("a".repeat(43));
-    const { api: refusing } = oauthServer(() => ({ status: 400, body: { success: false, msg: { code: "invalid_grant", message: "used" }, data: null } }));
+    const { api: refusing } = oauthServer(() => ({
+      status: 400,
+      body: { success: false, msg: { code: "invalid_grant", message: "used" }, data: null },
+    }));
     expect((await refusal(refusing.exchangeCode(INPUT))).code).toBe("invalid_grant");
   });
 
   it("refuses a token it could not use: another token type, a token with spaces, or no token", async () => {
-    for (const body of [{ access_token: "a".repeat(43), token_type: "mac" }, { access_token: "not a token at all", token_type: "bearer" }, { token_type: "bearer" }]) {
+    for (const body of [
+      { access_token: "a".repeat(43), token_type: "mac" },
+      { access_token: "not a token at all", token_type: "bearer" },
+      { token_type: "bearer" },
+    ]) {
       const { api } = oauthServer(() => ({ status: 200, body }));
       expect((await refusal(api.exchangeCode(INPUT))).code, JSON.stringify(body)).toBe("bad_response");
     }

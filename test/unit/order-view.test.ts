@@ -24,18 +24,53 @@ const summed = (order: OrderMoney) => {
   const total = lines[at]?.amount;
   const before = lines.slice(0, at).reduce((sum, line) => sum + (line.sign === "-" ? -line.amount : line.amount), 0);
   const after = lines.slice(at + 1);
-  return { labels: lines.map((line) => `${line.label} ${line.amount}`), total, before, after: after.length ? after.reduce((sum, line) => sum + line.amount, 0) : null };
+  return {
+    labels: lines.map((line) => `${line.label} ${line.amount}`),
+    total,
+    before,
+    after: after.length ? after.reduce((sum, line) => sum + line.amount, 0) : null,
+  };
 };
 
 describe("what an order's page shows", () => {
   it.each([
-    ["unpaid, paying a deposit", base, "unpaid", ["rooms 6301", "coupon 630", "points 333", "total 5338", "due_now 1602", "balance_later 3736"]],
-    ["unpaid, paying in full", { ...base, pay_option: "all", pay_amount: 5338, deposit_amount: 0 }, "unpaid", ["rooms 6301", "coupon 630", "points 333", "total 5338", "due_now 5338"]],
-    ["unpaid, at the hotel, members-only code", { ...base, pay_way: "pay_arrival", pay_option: "all", pay_amount: 5338, used_coupon: "Memberpromotion" }, "unpaid", ["rooms 6301", "member_discount 630", "points 333", "total 5338", "due_at_hotel 5338"]],
-    ["paid in part", { ...base, payment_status: 1, paid_amount: 1602 }, "paid_in_part", ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 1602", "remaining 3736"]],
-    ["paid in full", { ...base, payment_status: 2, paid_amount: 5338 }, "paid", ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 5338"]],
+    [
+      "unpaid, paying a deposit",
+      base,
+      "unpaid",
+      ["rooms 6301", "coupon 630", "points 333", "total 5338", "due_now 1602", "balance_later 3736"],
+    ],
+    [
+      "unpaid, paying in full",
+      { ...base, pay_option: "all", pay_amount: 5338, deposit_amount: 0 },
+      "unpaid",
+      ["rooms 6301", "coupon 630", "points 333", "total 5338", "due_now 5338"],
+    ],
+    [
+      "unpaid, at the hotel, members-only code",
+      { ...base, pay_way: "pay_arrival", pay_option: "all", pay_amount: 5338, used_coupon: "Memberpromotion" },
+      "unpaid",
+      ["rooms 6301", "member_discount 630", "points 333", "total 5338", "due_at_hotel 5338"],
+    ],
+    [
+      "paid in part",
+      { ...base, payment_status: 1, paid_amount: 1602 },
+      "paid_in_part",
+      ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 1602", "remaining 3736"],
+    ],
+    [
+      "paid in full",
+      { ...base, payment_status: 2, paid_amount: 5338 },
+      "paid",
+      ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 5338"],
+    ],
     ["cancelled, nothing paid", { ...base, status: "cancelled" }, "cancelled", ["rooms 6301", "coupon 630", "points 333", "total 5338"]],
-    ["cancelled after a deposit", { ...base, status: "cancelled", payment_status: 1, paid_amount: 1602 }, "cancelled", ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 1602"]],
+    [
+      "cancelled after a deposit",
+      { ...base, status: "cancelled", payment_status: 1, paid_amount: 1602 },
+      "cancelled",
+      ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 1602"],
+    ],
   ] as const)("%s", (_, order, state, labels) => {
     expect(orderState(order)).toBe(state);
     const { labels: shown, total, before, after } = summed(order);

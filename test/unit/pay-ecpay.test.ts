@@ -20,7 +20,9 @@ describe("ECPay AIO CheckMacValue", () => {
     };
     expect(await checkMacValue(params, keys)).toBe("6C51C9E6888DE861FD62FB1DD17029FC742634498FD813DC43D4243B5685B840");
     // The value itself is left out, so a signed set signs the same.
-    expect(await checkMacValue({ ...params, CheckMacValue: "X" }, keys)).toBe("6C51C9E6888DE861FD62FB1DD17029FC742634498FD813DC43D4243B5685B840");
+    expect(await checkMacValue({ ...params, CheckMacValue: "X" }, keys)).toBe(
+      "6C51C9E6888DE861FD62FB1DD17029FC742634498FD813DC43D4243B5685B840",
+    );
   });
 
   it("signs the checkout form it builds", async () => {
@@ -49,7 +51,18 @@ async function callback(fields: Record<string, string>): Promise<URLSearchParams
   return new URLSearchParams({ ...fields, CheckMacValue: await checkMacValue(fields, keys) });
 }
 
-const paid = { MerchantID: "3002607", MerchantTradeNo: "PT1234ABC1", RtnCode: "1", RtnMsg: "交易成功", TradeNo: "2301011234567890", TradeAmt: "2345", PaymentType: "Credit_CreditCard", SimulatePaid: "0", PaymentDate: "2026/01/02 11:05:00", TradeDate: "2026/01/02 11:04:05" };
+const paid = {
+  MerchantID: "3002607",
+  MerchantTradeNo: "PT1234ABC1",
+  RtnCode: "1",
+  RtnMsg: "交易成功",
+  TradeNo: "2301011234567890",
+  TradeAmt: "2345",
+  PaymentType: "Credit_CreditCard",
+  SimulatePaid: "0",
+  PaymentDate: "2026/01/02 11:05:00",
+  TradeDate: "2026/01/02 11:04:05",
+};
 
 describe("ECPay callbacks", () => {
   it("reads a signed payment", async () => {
@@ -70,20 +83,43 @@ describe("ECPay callbacks", () => {
     const unsigned = new URLSearchParams(signed);
     unsigned.delete("CheckMacValue");
     expect(await readEcpayCallback(unsigned, keys, "return")).toEqual({ ok: false, reason: "no CheckMacValue" });
-    expect(await readEcpayCallback(signed, { ...keys, hashKey: "another-key-1234" }, "return")).toEqual({ ok: false, reason: "CheckMacValue mismatch" });
-    expect(await readEcpayCallback(signed, { ...keys, merchantId: "2000132" }, "return")).toEqual({ ok: false, reason: "another merchant" });
+    expect(await readEcpayCallback(signed, { ...keys, hashKey: "another-key-1234" }, "return")).toEqual({
+      ok: false,
+      reason: "CheckMacValue mismatch",
+    });
+    expect(await readEcpayCallback(signed, { ...keys, merchantId: "2000132" }, "return")).toEqual({
+      ok: false,
+      reason: "another merchant",
+    });
     const doubled = new URLSearchParams(signed);
     doubled.append("RtnCode", "1");
     expect(await readEcpayCallback(doubled, keys, "return")).toEqual({ ok: false, reason: "duplicate field RtnCode" });
   });
 
   it("reads a failure and an ATM account issued", async () => {
-    expect(await readEcpayCallback(await callback({ ...paid, RtnCode: "10100058", RtnMsg: "declined" }), keys, "return")).toMatchObject({ ok: true, notice: { kind: "failed" } });
+    expect(await readEcpayCallback(await callback({ ...paid, RtnCode: "10100058", RtnMsg: "declined" }), keys, "return")).toMatchObject({
+      ok: true,
+      notice: { kind: "failed" },
+    });
     const atm = await readEcpayCallback(
-      await callback({ MerchantID: "3002607", MerchantTradeNo: "PT1234ABC1", RtnCode: "2", RtnMsg: "Get VirtualAccount Succeeded", TradeNo: "1", TradeAmt: "2345", PaymentType: "ATM_TAISHIN", BankCode: "812", vAccount: "9103522175887271", ExpireDate: "2026/01/05" }),
+      await callback({
+        MerchantID: "3002607",
+        MerchantTradeNo: "PT1234ABC1",
+        RtnCode: "2",
+        RtnMsg: "Get VirtualAccount Succeeded",
+        TradeNo: "1",
+        TradeAmt: "2345",
+        PaymentType: "ATM_TAISHIN",
+        BankCode: "812",
+        vAccount: "9103522175887271",
+        ExpireDate: "2026/01/05",
+      }),
       keys,
       "payment_info",
     );
-    expect(atm).toMatchObject({ ok: true, notice: { kind: "code_issued", bankCode: "812", account: "9103522175887271", expireDate: "2026/01/05" } });
+    expect(atm).toMatchObject({
+      ok: true,
+      notice: { kind: "code_issued", bankCode: "812", account: "9103522175887271", expireDate: "2026/01/05" },
+    });
   });
 });

@@ -5,7 +5,8 @@ import { decryptTradeInfo, encryptTradeInfo, readNewebpayCallback, tradeSha } fr
 import { toHex } from "~/lib/crypto";
 
 const neweb = { merchantId: "3430112", hashKey: "12345678901234567890123456789012", hashIv: "1234567890123456" };
-const plaintext = "MerchantID=3430112&RespondType=JSON&TimeStamp=1485232229&Version=1.4&MerchantOrderNo=S_1485232229&Amt=40&ItemDesc=UnitTest";
+const plaintext =
+  "MerchantID=3430112&RespondType=JSON&TimeStamp=1485232229&Version=1.4&MerchantOrderNo=S_1485232229&Amt=40&ItemDesc=UnitTest";
 const publishedInfo =
   "ff91c8aa01379e4de621a44e5f11f72e4d25bdb1a18242db6cef9ef07d80b0165e476fd1d9acaa53170272c82d122961e1a0700a7427cfa1cf90db7f6d6593bbc93102a4d4b9b66d9974c13c31a7ab4bba1d4e0790f0cbbbd7ad64c6d3c8012a601ceaa808bff70f94a8efa5a4f984b9d41304ffd879612177c622f75f4214fa";
 
@@ -36,14 +37,26 @@ describe("NewebPay MPG", () => {
   });
 
   it("refuses a tampered TradeInfo, a wrong TradeSha and garbage", async () => {
-    const body = JSON.stringify({ Status: "SUCCESS", Result: { MerchantID: "3430112", MerchantOrderNo: "PT1", Amt: 40, TradeNo: "23", PaymentType: "VACC" } });
+    const body = JSON.stringify({
+      Status: "SUCCESS",
+      Result: { MerchantID: "3430112", MerchantOrderNo: "PT1", Amt: 40, TradeNo: "23", PaymentType: "VACC" },
+    });
     const info = await encryptTradeInfo(body, neweb);
     const good = new URLSearchParams({ TradeInfo: info, TradeSha: await tradeSha(info, neweb) });
-    expect(await readNewebpayCallback(good, neweb)).toEqual({ ok: true, notice: { kind: "paid", tradeNo: "PT1", amount: 40, gatewayTradeNo: "23", status: "SUCCESS", paymentType: "VACC" } });
+    expect(await readNewebpayCallback(good, neweb)).toEqual({
+      ok: true,
+      notice: { kind: "paid", tradeNo: "PT1", amount: 40, gatewayTradeNo: "23", status: "SUCCESS", paymentType: "VACC" },
+    });
     const flipped = `${info.slice(0, 10)}${info[10] === "0" ? "1" : "0"}${info.slice(11)}`;
-    expect(await readNewebpayCallback(new URLSearchParams({ TradeInfo: flipped, TradeSha: await tradeSha(info, neweb) }), neweb)).toEqual({ ok: false, reason: "TradeSha mismatch" });
+    expect(await readNewebpayCallback(new URLSearchParams({ TradeInfo: flipped, TradeSha: await tradeSha(info, neweb) }), neweb)).toEqual({
+      ok: false,
+      reason: "TradeSha mismatch",
+    });
     // Signed but not decryptable (someone holding the sha key but not producing a real ciphertext).
-    expect(await readNewebpayCallback(new URLSearchParams({ TradeInfo: "abcd", TradeSha: await tradeSha("abcd", neweb) }), neweb)).toEqual({ ok: false, reason: "TradeInfo does not decrypt" });
+    expect(await readNewebpayCallback(new URLSearchParams({ TradeInfo: "abcd", TradeSha: await tradeSha("abcd", neweb) }), neweb)).toEqual({
+      ok: false,
+      reason: "TradeInfo does not decrypt",
+    });
     expect(await readNewebpayCallback(good, { ...neweb, merchantId: "1" })).toEqual({ ok: false, reason: "another merchant" });
   });
 });
@@ -57,7 +70,13 @@ describe("JKOPay", () => {
     expect(await jkopayDigest(jkoSecret, jkoBody)).toBe("3577609b058ab85c2d0a00a5421a991979ed6b9f549476e9a82476dc1b70d876");
     expect(await jkopayVerifyDigest(jkoSecret, jkoBody, "3577609B058AB85C2D0A00A5421A991979ED6B9F549476E9A82476DC1B70D876")).toBe(true);
     // One space less is another body.
-    expect(await jkopayVerifyDigest(jkoSecret, jkoBody.replace('"currency": ', '"currency":'), "3577609b058ab85c2d0a00a5421a991979ed6b9f549476e9a82476dc1b70d876")).toBe(false);
+    expect(
+      await jkopayVerifyDigest(
+        jkoSecret,
+        jkoBody.replace('"currency": ', '"currency":'),
+        "3577609b058ab85c2d0a00a5421a991979ed6b9f549476e9a82476dc1b70d876",
+      ),
+    ).toBe(false);
     expect(await jkopayVerifyDigest(jkoSecret, jkoBody, null)).toBe(false);
   });
 
@@ -67,10 +86,18 @@ describe("JKOPay", () => {
     const fetcher = async (request: Request) => {
       const body = await request.text();
       seen.push({ url: request.url, digest: request.headers.get("DIGEST"), body });
-      if (request.url.endsWith("/platform/entry")) return Response.json({ result: "000", result_object: { payment_url: "https://jko.example/pay/1" } });
+      if (request.url.endsWith("/platform/entry"))
+        return Response.json({ result: "000", result_object: { payment_url: "https://jko.example/pay/1" } });
       return Response.json({ result: "000", result_object: { transactions: [{ platform_order_id: "PT1", status: 0, final_price: 500 }] } });
     };
-    expect(await jkopayEntry(fetcher, "https://jko.example", keys, { orderId: "PT1", amount: 500, displayUrl: "https://h/d", resultUrl: "https://h/r" })).toEqual({ ok: true, paymentUrl: "https://jko.example/pay/1" });
+    expect(
+      await jkopayEntry(fetcher, "https://jko.example", keys, {
+        orderId: "PT1",
+        amount: 500,
+        displayUrl: "https://h/d",
+        resultUrl: "https://h/r",
+      }),
+    ).toEqual({ ok: true, paymentUrl: "https://jko.example/pay/1" });
     expect(seen[0]?.digest).toBe(await jkopayDigest(jkoSecret, seen[0]?.body ?? ""));
     expect(await jkopayInquiry(fetcher, "https://jko.example", keys, "PT1")).toEqual({ paid: true, amount: 500 });
     expect(await jkopayInquiry(fetcher, "https://jko.example", keys, "PT2")).toEqual({ paid: false, amount: 0 });
@@ -92,17 +119,34 @@ describe("LINE Pay v3", () => {
     const fetcher = async (request: Request) => {
       requests.push(request);
       bodies.push(await request.clone().text());
-      if (request.url.endsWith("/request")) return new Response('{"returnCode":"0000","info":{"transactionId":2023042201206549310,"paymentUrl":{"web":"https://line.example/pay"}}}');
+      if (request.url.endsWith("/request"))
+        return new Response(
+          '{"returnCode":"0000","info":{"transactionId":2023042201206549310,"paymentUrl":{"web":"https://line.example/pay"}}}',
+        );
       return new Response('{"returnCode":"0000","info":{"orderId":"PT1","transactionId":2023042201206549310}}');
     };
-    const started = await linepayRequest(fetcher, "https://sandbox-api-pay.line.me", keys, { orderId: "PT1", amount: 500, productName: "Room", confirmUrl: "https://h/c", cancelUrl: "https://h/x" });
+    const started = await linepayRequest(fetcher, "https://sandbox-api-pay.line.me", keys, {
+      orderId: "PT1",
+      amount: 500,
+      productName: "Room",
+      confirmUrl: "https://h/c",
+      cancelUrl: "https://h/x",
+    });
     expect(started).toEqual({ ok: true, transactionId: "2023042201206549310", paymentUrl: "https://line.example/pay" });
     const first = requests[0];
     const nonce = first?.headers.get("X-LINE-Authorization-Nonce") ?? "";
-    expect(first?.headers.get("X-LINE-Authorization")).toBe(await linepaySignature(keys.channelSecret, "/v3/payments/request", bodies[0] ?? "", nonce));
+    expect(first?.headers.get("X-LINE-Authorization")).toBe(
+      await linepaySignature(keys.channelSecret, "/v3/payments/request", bodies[0] ?? "", nonce),
+    );
     expect(first?.headers.get("X-LINE-ChannelId")).toBe("1234567890");
-    expect(await linepayConfirm(fetcher, "https://sandbox-api-pay.line.me", keys, "2023042201206549310", 500)).toEqual({ paid: true, returnCode: "0000" });
+    expect(await linepayConfirm(fetcher, "https://sandbox-api-pay.line.me", keys, "2023042201206549310", 500)).toEqual({
+      paid: true,
+      returnCode: "0000",
+    });
     expect(requests[1]?.url).toBe("https://sandbox-api-pay.line.me/v3/payments/2023042201206549310/confirm");
-    expect(await linepayConfirm(fetcher, "https://sandbox-api-pay.line.me", keys, "2023042201206549310/../x", 500)).toEqual({ paid: false, returnCode: "bad transactionId" });
+    expect(await linepayConfirm(fetcher, "https://sandbox-api-pay.line.me", keys, "2023042201206549310/../x", 500)).toEqual({
+      paid: false,
+      returnCode: "bad transactionId",
+    });
   });
 });

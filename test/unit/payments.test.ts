@@ -13,9 +13,31 @@ describe("payment choices at checkout (spec §4)", () => {
   });
 
   it("starts on ECPG credit card, else any credit card, else the hotel's first method", () => {
-    expect(defaultPaymentOption(paymentOptions([{ vendor_id: 8, method: "remittance" }, { vendor_id: 4, method: "credit" }, { vendor_id: 1, method: "credit" }]))).toBe("1:credit");
-    expect(defaultPaymentOption(paymentOptions([{ vendor_id: 8, method: "remittance" }, { vendor_id: 4, method: "credit" }]))).toBe("4:credit");
-    expect(defaultPaymentOption(paymentOptions([{ vendor_id: 14, method: "pay_arrival" }, { vendor_id: 8, method: "remittance" }]))).toBe("14:pay_arrival");
+    expect(
+      defaultPaymentOption(
+        paymentOptions([
+          { vendor_id: 8, method: "remittance" },
+          { vendor_id: 4, method: "credit" },
+          { vendor_id: 1, method: "credit" },
+        ]),
+      ),
+    ).toBe("1:credit");
+    expect(
+      defaultPaymentOption(
+        paymentOptions([
+          { vendor_id: 8, method: "remittance" },
+          { vendor_id: 4, method: "credit" },
+        ]),
+      ),
+    ).toBe("4:credit");
+    expect(
+      defaultPaymentOption(
+        paymentOptions([
+          { vendor_id: 14, method: "pay_arrival" },
+          { vendor_id: 8, method: "remittance" },
+        ]),
+      ),
+    ).toBe("14:pay_arrival");
     expect(defaultPaymentOption([])).toBeNull();
   });
 });

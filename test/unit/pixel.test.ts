@@ -32,7 +32,10 @@ describe("pixel events", () => {
     fbq("init", "123456789012");
     fbq("track", "PageView");
     fbq("track", "PageView");
-    expect(queued(fbq)).toEqual([["init", "123456789012"], ["track", "PageView"]]);
+    expect(queued(fbq)).toEqual([
+      ["init", "123456789012"],
+      ["track", "PageView"],
+    ]);
     expect(Object.prototype.toString.call(fbq.queue[0])).toBe("[object Arguments]");
 
     // What fbevents.js does when it loads: it takes over calls through callMethod.
@@ -58,7 +61,10 @@ describe("pixel events", () => {
     expect(inserted).toEqual([{ async: true, src: "https://connect.facebook.net/en_US/fbevents.js" }]);
     expect([fbq.push === fbq, fbq.loaded, fbq.version]).toEqual([true, true, "2.0"]);
     fbq("track", "PageView"); // a second page view straight after the snippet's own
-    expect(queued(fbq)).toEqual([["init", "123456789012"], ["track", "PageView"]]);
+    expect(queued(fbq)).toEqual([
+      ["init", "123456789012"],
+      ["track", "PageView"],
+    ]);
     const sent: unknown[][] = [];
     fbq.callMethod = (...args) => sent.push(args);
     fbq("track", "Lead");

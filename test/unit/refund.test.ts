@@ -93,17 +93,20 @@ describe("a deposit, then the balance paid before the stay: each part by its own
     [2, 30, 702, 50, 2_731],
     [1, 20, 468, 50, 2_731],
     [0, 0, 0, 0, 0],
-  ])("%i days before: the deposit %i percent (%i), the rest %i percent (%i)", (days, depositPercent, depositBack, advancePercent, advanceBack) => {
-    const result = quote(days, { paid: total, deposit, total });
-    expect(result.parts).toEqual([
-      { kind: "deposit", amount: 2_340, schedule: "deposit", percent: depositPercent, refund: depositBack, fee: 2_340 - depositBack },
-      { kind: "advance", amount: 5_461, schedule: "advance", percent: advancePercent, refund: advanceBack, fee: 5_461 - advanceBack },
-    ]);
-    expect(result.refund).toBe(depositBack + advanceBack);
-    expect(result.fee).toBe(total - depositBack - advanceBack);
-    expect(result.rule).toBe("deposit_advance");
-    expect(result.percent).toBe(Math.floor(((depositBack + advanceBack) * 100) / total));
-  });
+  ])(
+    "%i days before: the deposit %i percent (%i), the rest %i percent (%i)",
+    (days, depositPercent, depositBack, advancePercent, advanceBack) => {
+      const result = quote(days, { paid: total, deposit, total });
+      expect(result.parts).toEqual([
+        { kind: "deposit", amount: 2_340, schedule: "deposit", percent: depositPercent, refund: depositBack, fee: 2_340 - depositBack },
+        { kind: "advance", amount: 5_461, schedule: "advance", percent: advancePercent, refund: advanceBack, fee: 5_461 - advanceBack },
+      ]);
+      expect(result.refund).toBe(depositBack + advanceBack);
+      expect(result.fee).toBe(total - depositBack - advanceBack);
+      expect(result.rule).toBe("deposit_advance");
+      expect(result.percent).toBe(Math.floor(((depositBack + advanceBack) * 100) / total));
+    },
+  );
 });
 
 describe("the plan's free window comes first, whatever was paid", () => {
@@ -128,7 +131,12 @@ describe("the plan's free window comes first, whatever was paid", () => {
 
   it("a deposit inside the free window comes back in full; the day it closes, the deposit schedule applies", () => {
     const input = { checkIn: CHECK_IN, paid: 1_501, deposit: 1_501, total: 5_005, refundTemplateIds: [3] };
-    expect(refundFor({ ...input, today: before(15) })).toMatchObject({ rule: "free", refund: 1_501, fee: 0, parts: [{ kind: "deposit", schedule: "free", percent: 100 }] });
+    expect(refundFor({ ...input, today: before(15) })).toMatchObject({
+      rule: "free",
+      refund: 1_501,
+      fee: 0,
+      parts: [{ kind: "deposit", schedule: "free", percent: 100 }],
+    });
     expect(refundFor({ ...input, today: before(13) })).toMatchObject({ rule: "deposit", percent: 70, refund: 1_051, fee: 450 });
   });
 
@@ -139,7 +147,10 @@ describe("the plan's free window comes first, whatever was paid", () => {
   });
 
   it("an order without plans' templates uses the default template 2 (7 days)", () => {
-    expect(refundFor({ checkIn: CHECK_IN, today: before(8), paid: 501, deposit: 0, total: 501, refundTemplateIds: [] })).toMatchObject({ rule: "free", refund: 501 });
+    expect(refundFor({ checkIn: CHECK_IN, today: before(8), paid: 501, deposit: 0, total: 501, refundTemplateIds: [] })).toMatchObject({
+      rule: "free",
+      refund: 501,
+    });
   });
 });
 
@@ -175,7 +186,15 @@ describe("a hotel's own schedule", () => {
     expect(lessGenerousDay(taipeiBefore, "deposit")).toBeNull();
     expect(lessGenerousDay(generous, "advance")).toBeNull();
     expect(lessGenerousDay(generous, "deposit")).toBeNull();
-    expect(lessGenerousDay([{ days_before: 14, percent: 100 }, { days_before: 10, percent: 69 }], "deposit")).toEqual({ daysBefore: 13, percent: 69, standard: 70 });
+    expect(
+      lessGenerousDay(
+        [
+          { days_before: 14, percent: 100 },
+          { days_before: 10, percent: 69 },
+        ],
+        "deposit",
+      ),
+    ).toEqual({ daysBefore: 13, percent: 69, standard: 70 });
     expect(lessGenerousDay([], "deposit")).toEqual({ daysBefore: 30, percent: 0, standard: 100 });
   });
 });
@@ -183,12 +202,31 @@ describe("a hotel's own schedule", () => {
 describe("nothing paid", () => {
   it("an unpaid order owes and gets nothing back, whatever the day", () => {
     expect(quote(1, { paid: 0, total: 3_000 })).toEqual({ daysBefore: 1, rule: "unpaid", percent: 50, refund: 0, fee: 0, parts: [] });
-    expect(quote(1, { paid: 0, deposit: 900, total: 3_000 })).toEqual({ daysBefore: 1, rule: "unpaid", percent: 20, refund: 0, fee: 0, parts: [] });
+    expect(quote(1, { paid: 0, deposit: 900, total: 3_000 })).toEqual({
+      daysBefore: 1,
+      rule: "unpaid",
+      percent: 20,
+      refund: 0,
+      fee: 0,
+      parts: [],
+    });
   });
 
   it("the standard schedules have the contract's steps", () => {
-    expect(STANDARD_DEPOSIT_LADDER.map((step) => [step.days_before, step.percent])).toEqual([[14, 100], [10, 70], [7, 50], [4, 40], [2, 30], [1, 20], [0, 0]]);
-    expect(STANDARD_ADVANCE_LADDER.map((step) => [step.days_before, step.percent])).toEqual([[3, 100], [1, 50], [0, 0]]);
+    expect(STANDARD_DEPOSIT_LADDER.map((step) => [step.days_before, step.percent])).toEqual([
+      [14, 100],
+      [10, 70],
+      [7, 50],
+      [4, 40],
+      [2, 30],
+      [1, 20],
+      [0, 0],
+    ]);
+    expect(STANDARD_ADVANCE_LADDER.map((step) => [step.days_before, step.percent])).toEqual([
+      [3, 100],
+      [1, 50],
+      [0, 0],
+    ]);
     expect(ladderPercent(-1, STANDARD_ADVANCE_LADDER)).toBe(0);
   });
 });

@@ -38,7 +38,11 @@ describe("readCookie", () => {
 });
 
 const post = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>
-  new Request("https://hotel.example/en-US/hxa/checkout", { method: "POST", body, headers: { ...(type ? { "content-type": type } : {}), ...headers } });
+  new Request("https://hotel.example/en-US/hxa/checkout", {
+    method: "POST",
+    body,
+    headers: { ...(type ? { "content-type": type } : {}), ...headers },
+  });
 
 describe("readForm", () => {
   it("reads a urlencoded form and a multipart one", async () => {
@@ -49,7 +53,9 @@ describe("readForm", () => {
   });
 
   it("keeps what the fields hold (their rules are the form's schema's)", async () => {
-    expect((await readForm(post(new URLSearchParams({ name: "Mei\u0000\r\n\u202E" }), "application/x-www-form-urlencoded")))?.get("name")).toBe("Mei\u0000\r\n\u202E");
+    expect(
+      (await readForm(post(new URLSearchParams({ name: "Mei\u0000\r\n\u202E" }), "application/x-www-form-urlencoded")))?.get("name"),
+    ).toBe("Mei\u0000\r\n\u202E");
   });
 
   it.each([
@@ -57,11 +63,17 @@ describe("readForm", () => {
     ["an empty urlencoded body", post("", "application/x-www-form-urlencoded")],
     ["JSON", post('{"csrf":"a"}', "application/json")],
     ["text/plain", post("csrf=a", "text/plain")],
-    ["multipart with another boundary than it declares", post('--sent\r\nContent-Disposition: form-data; name="csrf"\r\n\r\na\r\n--sent--\r\n', "multipart/form-data; boundary=declared")],
+    [
+      "multipart with another boundary than it declares",
+      post('--sent\r\nContent-Disposition: form-data; name="csrf"\r\n\r\na\r\n--sent--\r\n', "multipart/form-data; boundary=declared"),
+    ],
     ["multipart cut off", post('--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\na', "multipart/form-data; boundary=b")],
     ["multipart without a boundary", post("--b\r\n\r\n--b--", "multipart/form-data")],
     ["a form larger than the cap", post(`csrf=${"x".repeat(MAX_FORM_BYTES)}`, "application/x-www-form-urlencoded")],
-    ["a form that says it is larger than the cap", post("csrf=a", "application/x-www-form-urlencoded", { "content-length": String(MAX_FORM_BYTES + 1) })],
+    [
+      "a form that says it is larger than the cap",
+      post("csrf=a", "application/x-www-form-urlencoded", { "content-length": String(MAX_FORM_BYTES + 1) }),
+    ],
   ])("%s → not one of our forms (null)", async (_, request) => {
     await expect(readForm(request)).resolves.toBeNull();
   });

@@ -11,7 +11,10 @@ describe("sanitizeHtml", () => {
     ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
     ['<a href="jav&#x61;script:alert(1)">x</a>', "<a>x</a>"],
     ['<a href="//evil.example">x</a>', "<a>x</a>"],
-    ['<a href="https://example.com/a?b=1&c=2">x</a>', '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">x</a>'],
+    [
+      '<a href="https://example.com/a?b=1&c=2">x</a>',
+      '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    ],
     ['<a href="/room/3">x</a>', '<a href="/room/3">x</a>'],
     ["<ul><li>a<li>b</ul>", "<ul><li>a<li>b</li></li></ul>"],
     ["<p>unclosed", "<p>unclosed</p>"],
@@ -71,18 +74,28 @@ describe("sanitizeHtml", () => {
   });
 
   it.each([
-    ["an inline tag adds no space before punctuation", "<p>A deep bath<strong>tub</strong>, coffee machine.</p>", "A deep bathtub, coffee machine."],
+    [
+      "an inline tag adds no space before punctuation",
+      "<p>A deep bath<strong>tub</strong>, coffee machine.</p>",
+      "A deep bathtub, coffee machine.",
+    ],
     ["a link inside a sentence", '<p>See <a href="/about">our story</a>.</p>', "See our story."],
-    ["block boundaries keep words apart", "<p>One</p><p>Two</p><ul><li>Three</li><li>Four</li></ul>Five<br>Six", "One Two Three Four Five Six"],
+    [
+      "block boundaries keep words apart",
+      "<p>One</p><p>Two</p><ul><li>Three</li><li>Four</li></ul>Five<br>Six",
+      "One Two Three Four Five Six",
+    ],
     ["Chinese text around inline tags", "<p>房內備有<strong>浴缸</strong>、咖啡機。</p>", "房內備有浴缸、咖啡機。"],
   ])("gives plain text: %s", (_name, html, text) => {
     expect(htmlToText(html)).toBe(text);
   });
 
   it("keeps lines for the PDF and emails: each paragraph, item or break on its own line", () => {
-    expect(htmlToText("<p>Check-in  from 15:00.</p><ul><li>No pets</li><li>No smoking &amp; no fires</li></ul>Quiet<br>after 22:00", { lines: true })).toBe(
-      "Check-in from 15:00.\nNo pets\nNo smoking & no fires\nQuiet\nafter 22:00",
-    );
+    expect(
+      htmlToText("<p>Check-in  from 15:00.</p><ul><li>No pets</li><li>No smoking &amp; no fires</li></ul>Quiet<br>after 22:00", {
+        lines: true,
+      }),
+    ).toBe("Check-in from 15:00.\nNo pets\nNo smoking & no fires\nQuiet\nafter 22:00");
     expect(htmlToText("<div>One&nbsp;room</div><div>Two</div><h2>Three</h2>", { lines: true })).toBe("One\u00a0room\nTwo\nThree");
     expect(htmlToText("<div>One</div><div>Two</div>")).toBe("One Two");
     expect(htmlToText(null, { lines: true })).toBe("");
@@ -103,7 +116,13 @@ describe("character references in hotel text", () => {
   });
 
   it("htmlToText decodes after the tags are gone, once, on one line or by lines", () => {
-    expect(htmlToText("<p>Caf&eacute;&nbsp;&amp; bar&hellip;</p><p>&#8212; &amp;lt;</p><p>&lt;script&gt;</p>")).toBe("Café\u00a0& bar… — &lt; <script>");
-    expect(htmlToText("<p>No refund &#8212; sorry&hellip;</p>Call&nbsp;us<br>&eacute;t&eacute;", { lines: true }).split("\n")).toEqual(["No refund — sorry…", "Call\u00a0us", "été"]);
+    expect(htmlToText("<p>Caf&eacute;&nbsp;&amp; bar&hellip;</p><p>&#8212; &amp;lt;</p><p>&lt;script&gt;</p>")).toBe(
+      "Café\u00a0& bar… — &lt; <script>",
+    );
+    expect(htmlToText("<p>No refund &#8212; sorry&hellip;</p>Call&nbsp;us<br>&eacute;t&eacute;", { lines: true }).split("\n")).toEqual([
+      "No refund — sorry…",
+      "Call\u00a0us",
+      "été",
+    ]);
   });
 });

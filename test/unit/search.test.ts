@@ -43,14 +43,29 @@ describe("booking search parameters", () => {
 });
 
 describe("filters (spec §5)", () => {
-  const plan = (proposal_id: number, contain_meals: boolean, inventory = 2) => ({ proposal_id, price: 3000, member_price: null, allow_member_price: false, inventory, contain_meals });
+  const plan = (proposal_id: number, contain_meals: boolean, inventory = 2) => ({
+    proposal_id,
+    price: 3000,
+    member_price: null,
+    allow_member_price: false,
+    inventory,
+    contain_meals,
+  });
   const rooms = [
-    { room_class_id: 1, people: 2, children: 0, facilities_for_search: ["bathtub", "city_view"], price_set: [plan(10, false), plan(11, true)] },
+    {
+      room_class_id: 1,
+      people: 2,
+      children: 0,
+      facilities_for_search: ["bathtub", "city_view"],
+      price_set: [plan(10, false), plan(11, true)],
+    },
     { room_class_id: 2, people: 2, children: 0, facilities_for_search: ["balcony"], price_set: [plan(10, false, 0), plan(12, false)] },
   ];
 
   it("keeps rooms with any of the selected facilities", () => {
-    expect(filterRooms(rooms, { plans: [], rooms: [], facilities: ["balcony", "sauna"], meals: false }).rooms.map((room) => room.room_class_id)).toEqual([2]);
+    expect(
+      filterRooms(rooms, { plans: [], rooms: [], facilities: ["balcony", "sauna"], meals: false }).rooms.map((room) => room.room_class_id),
+    ).toEqual([2]);
   });
 
   it("keeps the chosen plans and rooms", () => {

@@ -38,7 +38,9 @@ describe("server text", () => {
   it("the catalogue wrappers give the same text as serverText", () => {
     expect(accountText("ja-JP", "title.signin")).toBe(file("ja-JP", "account")["title.signin"]);
     expect(captchaText("zh-CN", "new")).toBe(file("zh-CN", "captcha").new);
-    expect(docText("en-US", "mail.pay_online", { amount: "NT$1" })).toBe(expected("en-US", file("en-US", "documents")["mail.pay_online"] ?? "", { amount: "NT$1" }));
+    expect(docText("en-US", "mail.pay_online", { amount: "NT$1" })).toBe(
+      expected("en-US", file("en-US", "documents")["mail.pay_online"] ?? "", { amount: "NT$1" }),
+    );
   });
 
   it("picks a document's words for what the hotel sells, else the room words", () => {
@@ -57,7 +59,11 @@ describe("server text", () => {
   });
 
   it("the test gateway speaks ECPay's five Language values, Traditional Chinese by default", () => {
-    expect(sandboxTexts("ENG")).toMatchObject({ lang: "en-US", title: "Test payment gateway", invalid: "CheckMacValue error: this trade is not valid." });
+    expect(sandboxTexts("ENG")).toMatchObject({
+      lang: "en-US",
+      title: "Test payment gateway",
+      invalid: "CheckMacValue error: this trade is not valid.",
+    });
     expect(sandboxTexts("KOR").atmIssued).toBe("ATM 이체 계좌가 발급되었습니다.");
     expect(sandboxTexts("JPN").transferNow).toBe("振込完了をシミュレート");
     expect(sandboxTexts("CHI")).toMatchObject({ lang: "zh-Hans-CN", payBy: "缴费期限" });

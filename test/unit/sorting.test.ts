@@ -48,14 +48,26 @@ describe("room suitability (spec §5)", () => {
 });
 
 describe("filtered results (spec §5)", () => {
-  const mealPlan = (proposal_id: number, price: number, contain_meals: boolean, inventory = 5) => ({ ...plan(proposal_id, price, null, inventory), contain_meals });
-  const room = (room_class_id: number, plans: ReturnType<typeof mealPlan>[]) => ({ room_class_id, people: 2, children: 0, facilities_for_search: [], price_set: plans });
+  const mealPlan = (proposal_id: number, price: number, contain_meals: boolean, inventory = 5) => ({
+    ...plan(proposal_id, price, null, inventory),
+    contain_meals,
+  });
+  const room = (room_class_id: number, plans: ReturnType<typeof mealPlan>[]) => ({
+    room_class_id,
+    people: 2,
+    children: 0,
+    facilities_for_search: [],
+    price_set: plans,
+  });
   const noFilters = { plans: [], rooms: [], facilities: [], meals: false };
   const party = { adults: 2, children: 0, rooms: 1 };
 
   it("rank each room by the first plan it still shows once filtered", () => {
     // Room 1 is cheapest room-only but dearest with breakfast; room 2 the other way round.
-    const rooms = [room(1, [mealPlan(10, 2000, false), mealPlan(11, 5000, true)]), room(2, [mealPlan(20, 3000, false), mealPlan(21, 3500, true)])];
+    const rooms = [
+      room(1, [mealPlan(10, 2000, false), mealPlan(11, 5000, true)]),
+      room(2, [mealPlan(20, 3000, false), mealPlan(21, 3500, true)]),
+    ];
     expect(filterAndRank(rooms, noFilters, party, false).rooms.map((r) => r.room_class_id)).toEqual([1, 2]);
     const breakfast = filterAndRank(rooms, { ...noFilters, meals: true }, party, false);
     expect(breakfast.rooms.map((r) => [r.room_class_id, r.price_set.map((p) => p.proposal_id)])).toEqual([

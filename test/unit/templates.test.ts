@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LAYOUT_DESIGNS } from "~/ui/layouts/designs";
-import { BOOKING_LAYOUTS, PAGE_LAYOUTS, bookingLayoutFor, chooseLayouts, layoutFamily, pageLayoutForLoading, pageLayoutForLookup } from "~/ui/layouts/templates";
+import {
+  BOOKING_LAYOUTS,
+  PAGE_LAYOUTS,
+  bookingLayoutFor,
+  chooseLayouts,
+  layoutFamily,
+  pageLayoutForLoading,
+  pageLayoutForLookup,
+} from "~/ui/layouts/templates";
 
 describe("page layout choice (spec §2)", () => {
   it("knows the 13 page layouts and 2 booking layouts, each with a design", () => {

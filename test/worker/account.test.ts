@@ -35,7 +35,9 @@ function follow(location: string | null, host = HOST): string {
 
 async function addMember(domain: string, email: string, points = 800) {
   const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (?, ?, 'Mei', 'Lin', '0912345678', ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (?, ?, 'Mei', 'Lin', '0912345678', ?, ?)",
+  )
     .bind(hotel?.id, email, points, await hashPassword(PASSWORD))
     .run();
 }
@@ -48,7 +50,18 @@ async function signIn(browser: Browser, email: string, back = "/en-US/about", pa
   if (authorize.status === 303) return browser.request(follow(authorize.location));
   expect(authorize.status).toBe(200);
   const form: Record<string, string> = {};
-  for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+  for (const name of [
+    "client_id",
+    "redirect_uri",
+    "state",
+    "scope",
+    "code_challenge",
+    "code_challenge_method",
+    "response_type",
+    "role",
+    "csrf",
+  ])
+    form[name] = hidden(authorize.html, name);
   const posted = await browser.request("/account/signin?lang=en-US", { ...form, email, password });
   if (posted.status !== 303) return posted;
   return browser.request(follow(posted.location));
@@ -72,7 +85,18 @@ async function codeFor(browser: Browser, email: string, options: { verifier?: st
   let answer = await browser.request(`/account/oauth/authorize?${query}`);
   if (answer.status === 200 && answer.html.includes('name="password"')) {
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(answer.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(answer.html, name);
     answer = await browser.request("/account/signin", { ...form, email, password: PASSWORD });
   }
   const location = answer.location ? new URL(answer.location) : null;
@@ -86,7 +110,10 @@ async function token(fields: Record<string, string>, now?: Date) {
     body: new URLSearchParams(fields),
   });
   const response = await handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET as string, now });
-  return { status: response.status, body: (await response.json()) as { access_token?: string; token_type?: string; error?: string; error_description?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { access_token?: string; token_type?: string; error?: string; error_description?: string },
+  };
 }
 
 async function tokenFields(code: string, verifier: string) {
@@ -100,7 +127,8 @@ async function tokenFields(code: string, verifier: string) {
   };
 }
 
-const hotelId = async (domain: string) => (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())?.id ?? 0;
+const hotelId = async (domain: string) =>
+  (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())?.id ?? 0;
 
 beforeAll(async () => {
   await loadHotel(
@@ -143,12 +171,17 @@ describe("the account service's pages", () => {
 
   // Issue 25 item 6, decision 093: the pages are the hotel's own, not a blank form.
   const BRAND = "signin-brand.localhost";
-  const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, (value ?? "").replace(/&amp;/g, "&")]));
+  const attributes = (tag: string) =>
+    Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, (value ?? "").replace(/&amp;/g, "&")]));
 
   beforeAll(() =>
     loadHotel(
       fixtureHotel(BRAND, (file) =>
-        Object.assign(file.hotel, { template_code: "layout_501", support_lang: ["zh-TW", "en-US", "ja-JP"], logo_images: { dark: "/brand/logo-dark.svg", white: "/brand/logo-white.svg" } }),
+        Object.assign(file.hotel, {
+          template_code: "layout_501",
+          support_lang: ["zh-TW", "en-US", "ja-JP"],
+          logo_images: { dark: "/brand/logo-dark.svg", white: "/brand/logo-white.svg" },
+        }),
       ),
     ),
   );
@@ -156,43 +189,50 @@ describe("the account service's pages", () => {
   it.each([
     ["/account/oauth/authorize", "ja-JP"],
     ["/account/signup", "en-US"],
-  ])("%s (%s) wears the hotel's name, logo and colours, links back to its site and to itself in the hotel's languages, query kept", async (path, lang) => {
-    const browser = new Browser(BRAND);
-    const login = await browser.request(`/${lang}/hxa/login?back=/`);
-    const authorize = new URL(login.location ?? "");
-    const address = `${path}${authorize.search}`;
-    const page = await fetchAs(BRAND, address);
-    const html = await page.text();
-    expect(page.status).toBe(200);
-    // The hotel's name (ja-JP has none of its own: its main language's) and its logo for a dark layout, linking to its site in this language.
-    const name = lang === "en-US" ? "Fixture Hotel" : "測試旅館";
-    const home = /<a class="brand__home" href="([^"]+)"><img ([^>]+)><\/a>/.exec(html);
-    expect(home?.[1]).toBe(`http://${BRAND}/${lang}`);
-    expect(attributes(home?.[2] ?? "")).toMatchObject({ src: `http://${BRAND}/brand/logo-white.svg`, alt: name });
-    expect(page.headers.get("content-security-policy")).toContain(`img-src data: http://${BRAND};`);
-    expect(html).toContain("--accent:#e6a88e;"); // layout_501's
-    // A way back to the site, in words.
-    const back = { "ja-JP": "サイトに戻る", "en-US": "Back to the website" }[lang];
-    expect(html).toContain(`<a class="standalone" href="http://${BRAND}/${lang}">${back}</a>`);
-    // The same page in each of the hotel's languages, the authorization request kept.
-    const links = [...html.matchAll(/<a ([^>]*hreflang="[^"]+"[^>]*)>([^<]+)<\/a>/g)].map(([, tag, label]) => ({ ...attributes(tag ?? ""), label }));
-    expect(links.map((link) => [link.hreflang, link.label, link["aria-current"] ?? ""])).toEqual([
-      ["zh-TW", "繁體中文", lang === "zh-TW" ? "true" : ""],
-      ["en-US", "English", lang === "en-US" ? "true" : ""],
-      ["ja-JP", "日本語", lang === "ja-JP" ? "true" : ""],
-    ]);
-    for (const link of links) {
-      const target = new URL(link.href ?? "", `http://${BRAND}`);
-      expect(target.pathname).toBe(path);
-      for (const [key, value] of authorize.searchParams) expect(target.searchParams.get(key), key).toBe(key === "lang" ? link.hreflang : value);
-    }
-    const other = await fetchAs(BRAND, links.find((link) => link.hreflang === "zh-TW")?.href ?? "");
-    const otherHtml = await other.text();
-    expect(other.status).toBe(200);
-    expect(otherHtml).toContain('<html lang="zh-TW">');
-    expect(text(otherHtml)).toContain(path === "/account/signup" ? "建立會員帳號" : "會員登入");
-    expect(otherHtml).toContain(`href="http://${BRAND}/"`);
-  });
+  ])(
+    "%s (%s) wears the hotel's name, logo and colours, links back to its site and to itself in the hotel's languages, query kept",
+    async (path, lang) => {
+      const browser = new Browser(BRAND);
+      const login = await browser.request(`/${lang}/hxa/login?back=/`);
+      const authorize = new URL(login.location ?? "");
+      const address = `${path}${authorize.search}`;
+      const page = await fetchAs(BRAND, address);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      // The hotel's name (ja-JP has none of its own: its main language's) and its logo for a dark layout, linking to its site in this language.
+      const name = lang === "en-US" ? "Fixture Hotel" : "測試旅館";
+      const home = /<a class="brand__home" href="([^"]+)"><img ([^>]+)><\/a>/.exec(html);
+      expect(home?.[1]).toBe(`http://${BRAND}/${lang}`);
+      expect(attributes(home?.[2] ?? "")).toMatchObject({ src: `http://${BRAND}/brand/logo-white.svg`, alt: name });
+      expect(page.headers.get("content-security-policy")).toContain(`img-src data: http://${BRAND};`);
+      expect(html).toContain("--accent:#e6a88e;"); // layout_501's
+      // A way back to the site, in words.
+      const back = { "ja-JP": "サイトに戻る", "en-US": "Back to the website" }[lang];
+      expect(html).toContain(`<a class="standalone" href="http://${BRAND}/${lang}">${back}</a>`);
+      // The same page in each of the hotel's languages, the authorization request kept.
+      const links = [...html.matchAll(/<a ([^>]*hreflang="[^"]+"[^>]*)>([^<]+)<\/a>/g)].map(([, tag, label]) => ({
+        ...attributes(tag ?? ""),
+        label,
+      }));
+      expect(links.map((link) => [link.hreflang, link.label, link["aria-current"] ?? ""])).toEqual([
+        ["zh-TW", "繁體中文", lang === "zh-TW" ? "true" : ""],
+        ["en-US", "English", lang === "en-US" ? "true" : ""],
+        ["ja-JP", "日本語", lang === "ja-JP" ? "true" : ""],
+      ]);
+      for (const link of links) {
+        const target = new URL(link.href ?? "", `http://${BRAND}`);
+        expect(target.pathname).toBe(path);
+        for (const [key, value] of authorize.searchParams)
+          expect(target.searchParams.get(key), key).toBe(key === "lang" ? link.hreflang : value);
+      }
+      const other = await fetchAs(BRAND, links.find((link) => link.hreflang === "zh-TW")?.href ?? "");
+      const otherHtml = await other.text();
+      expect(other.status).toBe(200);
+      expect(otherHtml).toContain('<html lang="zh-TW">');
+      expect(text(otherHtml)).toContain(path === "/account/signup" ? "建立會員帳號" : "會員登入");
+      expect(otherHtml).toContain(`href="http://${BRAND}/"`);
+    },
+  );
 
   it("a hotel without a logo is named in words, in its layout's colours", async () => {
     const login = await new Browser(HOST).request("/en-US/hxa/login?back=/");
@@ -209,13 +249,26 @@ describe("the account service's pages", () => {
     const signupLink = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(signupLink);
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(page.html, name);
     return { form, page };
   }
 
   /** The newest sign-up email to `to`: its text and the link in it. */
   async function signUpMail(to: string) {
-    const row = await env.DB.prepare("SELECT subject, text_body, html_body FROM mail_outbox WHERE kind = 'account_signup' AND to_address = ? ORDER BY id DESC LIMIT 1")
+    const row = await env.DB.prepare(
+      "SELECT subject, text_body, html_body FROM mail_outbox WHERE kind = 'account_signup' AND to_address = ? ORDER BY id DESC LIMIT 1",
+    )
       .bind(to)
       .first<{ subject: string; text_body: string; html_body: string }>();
     const link = /http:\/\/[^\s]+\/account\/signup\/confirm\?[^\s]+/.exec(row?.text_body ?? "")?.[0] ?? "";
@@ -229,17 +282,32 @@ describe("the account service's pages", () => {
     return { confirm, done: await browser.request("/account/signup/confirm?lang=en-US", { token, csrf: hidden(confirm.html, "csrf") }) };
   }
 
-  const memberCount = async (email: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())?.n ?? -1;
+  const memberCount = async (email: string) =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())?.n ?? -1;
 
   it("a sign-up answers 'check your email', makes nobody a member until the emailed link is followed, and the link works once (decision 071)", async () => {
     const browser = new Browser(HOST, [], "198.51.100.80");
     const { form, page } = await openSignUp(browser);
     expect(text(page.html)).toContain("Create a member account");
-    const short = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "short" });
+    const short = await browser.request("/account/signup?lang=en-US", {
+      ...form,
+      last_name: "Chen",
+      first_name: "Ann",
+      email: "ann@example.com",
+      phone: "0912 000 111",
+      password: "short",
+    });
     expect(short.status).toBe(400);
     expect(text(short.html)).toContain("The password needs at least 8 characters.");
     expect(short.html).toContain('value="ann@example.com"');
-    const created = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "ann@example.com", phone: "0912 000 111", password: "ann-password-1" });
+    const created = await browser.request("/account/signup?lang=en-US", {
+      ...form,
+      last_name: "Chen",
+      first_name: "Ann",
+      email: "ann@example.com",
+      phone: "0912 000 111",
+      password: "ann-password-1",
+    });
     expect(created.status).toBe(200);
     expect(text(created.html)).toContain("We sent a message to ann@example.com. Follow the link in it within 24 hours");
     expect(await memberCount("ann@example.com")).toBe(0);
@@ -255,7 +323,9 @@ describe("the account service's pages", () => {
     expect(done.status).toBe(200);
     expect(text(done.html)).toContain("Your account is ready");
     expect(await memberCount("ann@example.com")).toBe(1);
-    const stored = await env.DB.prepare("SELECT password_hash FROM members WHERE email = 'ann@example.com'").first<{ password_hash: string }>();
+    const stored = await env.DB.prepare("SELECT password_hash FROM members WHERE email = 'ann@example.com'").first<{
+      password_hash: string;
+    }>();
     expect(stored?.password_hash).toMatch(/^100000\$/);
     expect((await signIn(new Browser(HOST), "ann@example.com", "/en-US/about", "ann-password-1")).status).toBe(303);
     // Followed again: refused, nothing changes.
@@ -268,10 +338,26 @@ describe("the account service's pages", () => {
     await addMember(HOST, "taken@example.com");
     const browser = new Browser(HOST, [], "198.51.100.81");
     const { form } = await openSignUp(browser);
-    const fresh = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Wu", first_name: "Bo", email: "fresh@example.com", phone: "0912 000 111", password: "fresh-password-1" });
-    const taken = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Wu", first_name: "Bo", email: "TAKEN@example.com", phone: "0912 000 111", password: "claimed-password-1" });
+    const fresh = await browser.request("/account/signup?lang=en-US", {
+      ...form,
+      last_name: "Wu",
+      first_name: "Bo",
+      email: "fresh@example.com",
+      phone: "0912 000 111",
+      password: "fresh-password-1",
+    });
+    const taken = await browser.request("/account/signup?lang=en-US", {
+      ...form,
+      last_name: "Wu",
+      first_name: "Bo",
+      email: "TAKEN@example.com",
+      phone: "0912 000 111",
+      password: "claimed-password-1",
+    });
     expect(taken.status).toBe(fresh.status);
-    expect(text(taken.html).replace("taken@example.com", "…").replace("TAKEN@example.com", "…")).toBe(text(fresh.html).replace("fresh@example.com", "…"));
+    expect(text(taken.html).replace("taken@example.com", "…").replace("TAKEN@example.com", "…")).toBe(
+      text(fresh.html).replace("fresh@example.com", "…"),
+    );
     // Until the link is followed, the member's password is what it was.
     expect((await signIn(new Browser(HOST), "taken@example.com", "/", "claimed-password-1")).status).toBe(401);
     const member = new Browser(HOST);
@@ -294,7 +380,14 @@ describe("the account service's pages", () => {
       // Each from another address of the same /64: one caller.
       const browser = new Browser(HOST, [], `2001:db8:5:5::${i + 1}`);
       const { form } = await openSignUp(browser);
-      const fields = { ...form, last_name: "Bot", first_name: "Net", email: `burst${i}@example.com`, phone: "0912 000 111", password: "burst-password-1" };
+      const fields = {
+        ...form,
+        last_name: "Bot",
+        first_name: "Net",
+        email: `burst${i}@example.com`,
+        phone: "0912 000 111",
+        password: "burst-password-1",
+      };
       shown = await browser.request("/account/signup?lang=en-US", fields);
       if (i < 3) {
         expect(shown.status, `sign-up ${i + 1}`).toBe(200);
@@ -303,16 +396,34 @@ describe("the account service's pages", () => {
       expect(shown.status, `sign-up ${i + 1}`).toBe(400);
       expect(text(shown.html)).toContain("Many accounts were requested from your connection. Please confirm you are a person.");
       expect(shown.html).toContain('value="burst' + i + '@example.com"');
-      shown = await browser.request("/account/signup?lang=en-US", { ...fields, captcha_token: hidden(shown.html, "captcha_token"), captcha_answer: answerQuestion(captchaQuestion(shown.html)) });
+      shown = await browser.request("/account/signup?lang=en-US", {
+        ...fields,
+        captcha_token: hidden(shown.html, "captcha_token"),
+        captcha_answer: answerQuestion(captchaQuestion(shown.html)),
+      });
       expect(shown.status, `sign-up ${i + 1} with the challenge`).toBe(200);
     }
     const browser = new Browser(HOST, [], address);
     const { form } = await openSignUp(browser, "ja-JP");
-    const refused = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "Bot", first_name: "Net", email: "burst-last@example.com", phone: "0912 000 111", password: "burst-password-1" });
+    const refused = await browser.request("/account/signup?lang=ja-JP", {
+      ...form,
+      last_name: "Bot",
+      first_name: "Net",
+      email: "burst-last@example.com",
+      phone: "0912 000 111",
+      password: "burst-password-1",
+    });
     expect(refused.status).toBe(429);
     expect(text(refused.html)).toContain("お使いの接続から多数のアカウントが申請されました。1時間後にもう一度お試しください。");
     const other = new Browser(HOST, [], "2001:db8:5:6::1");
-    const accepted = await other.request("/account/signup?lang=en-US", { ...(await openSignUp(other)).form, last_name: "Li", first_name: "Lu", email: "neighbour-signup@example.com", phone: "0912 000 111", password: "lu-password-12" });
+    const accepted = await other.request("/account/signup?lang=en-US", {
+      ...(await openSignUp(other)).form,
+      last_name: "Li",
+      first_name: "Lu",
+      email: "neighbour-signup@example.com",
+      phone: "0912 000 111",
+      password: "lu-password-12",
+    });
     expect(accepted.status).toBe(200);
   });
 
@@ -320,11 +431,20 @@ describe("the account service's pages", () => {
     for (let i = 0; i < 5; i++) {
       const browser = new Browser(HOST, [], `192.0.2.${100 + i}`);
       const { form } = await openSignUp(browser);
-      const answer = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Flood", first_name: "Ed", email: "target@example.com", phone: "0912 000 111", password: "flood-password-1" });
+      const answer = await browser.request("/account/signup?lang=en-US", {
+        ...form,
+        last_name: "Flood",
+        first_name: "Ed",
+        email: "target@example.com",
+        phone: "0912 000 111",
+        password: "flood-password-1",
+      });
       expect(answer.status).toBe(200);
       expect(text(answer.html)).toContain("We sent a message to target@example.com.");
     }
-    const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'target@example.com'").first<{ n: number }>();
+    const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'target@example.com'").first<{
+      n: number;
+    }>();
     expect(sent?.n).toBe(3);
   });
 });
@@ -337,7 +457,18 @@ describe("names at sign-up (decision 052)", () => {
     const link = /href="(\/account\/signup\?[^"]+)"/.exec(authorize.html)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const page = await browser.request(link);
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(page.html, name);
     return form;
   }
   const fieldError = (html: string, name: string) => new RegExp(`id="f-${name}-error">([^<]*)<`).exec(html)?.[1] ?? null;
@@ -347,41 +478,104 @@ describe("names at sign-up (decision 052)", () => {
     const browser = new Browser(HOST);
     const form = await signUpForm(browser);
     const before = await members();
-    const controls = ["\u0000", "\r\n", "\u0007", "\u001b", "\u007f", "\u0085", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"];
+    const controls = [
+      "\u0000",
+      "\r\n",
+      "\u0007",
+      "\u001b",
+      "\u007f",
+      "\u0085",
+      "\u202A",
+      "\u202B",
+      "\u202C",
+      "\u202D",
+      "\u202E",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+      "\u200E",
+      "\u200F",
+      "\u061C",
+    ];
     for (const control of controls) {
-      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: `Ch${control}en`, first_name: `Ann${control}`, email: "bidi@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      const refused = await browser.request("/account/signup?lang=en-US", {
+        ...form,
+        last_name: `Ch${control}en`,
+        first_name: `Ann${control}`,
+        email: "bidi@example.com",
+        phone: "0912 000 111",
+        password: "ann-password-1",
+      });
       const name = JSON.stringify(control);
       expect(refused.status, name).toBe(400);
-      expect(fieldError(refused.html, "last_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
-      if (control !== "\r\n") expect(fieldError(refused.html, "first_name"), name).toBe("This contains hidden control characters that cannot be used; please type it again.");
+      expect(fieldError(refused.html, "last_name"), name).toBe(
+        "This contains hidden control characters that cannot be used; please type it again.",
+      );
+      if (control !== "\r\n")
+        expect(fieldError(refused.html, "first_name"), name).toBe(
+          "This contains hidden control characters that cannot be used; please type it again.",
+        );
       expect(fieldError(refused.html, "email"), name).toBeNull();
     }
     // A line break inside the phone number too (the old rule's \s let it through).
-    const phone = await browser.request("/account/signup?lang=en-US", { ...form, last_name: "Chen", first_name: "Ann", email: "bidi@example.com", phone: "0912\r\n000111", password: "ann-password-1" });
+    const phone = await browser.request("/account/signup?lang=en-US", {
+      ...form,
+      last_name: "Chen",
+      first_name: "Ann",
+      email: "bidi@example.com",
+      phone: "0912\r\n000111",
+      password: "ann-password-1",
+    });
     expect(phone.status).toBe(400);
     expect(fieldError(phone.html, "phone")).toBe("Please enter a valid phone number.");
     expect(await members()).toBe(before);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'bidi@example.com'").first<{ n: number }>())?.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'bidi@example.com'").first<{ n: number }>())?.n,
+    ).toBe(0);
   });
 
   it("refuses a link in a name (decision 072), saying so, and keeps no sign-up", async () => {
     const browser = new Browser(HOST, [], "198.51.100.90");
     const form = await signUpForm(browser);
     for (const name of ["https://evil.example/verify", "re-verify at evil.example", "www.evil"]) {
-      const refused = await browser.request("/account/signup?lang=en-US", { ...form, last_name: name, first_name: "Ann", email: "linky@example.com", phone: "0912 000 111", password: "ann-password-1" });
+      const refused = await browser.request("/account/signup?lang=en-US", {
+        ...form,
+        last_name: name,
+        first_name: "Ann",
+        email: "linky@example.com",
+        phone: "0912 000 111",
+        password: "ann-password-1",
+      });
       expect(refused.status, name).toBe(400);
       expect(fieldError(refused.html, "last_name"), name).toBe("A name cannot contain a web address or a link; please type only the name.");
     }
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'linky@example.com'").first<{ n: number }>())?.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_requests WHERE email = 'linky@example.com'").first<{ n: number }>())?.n,
+    ).toBe(0);
   });
 
   it("says so in the guest's language, and takes a right-to-left name", async () => {
     const browser = new Browser(HOST);
     const form = await signUpForm(browser, "ja-JP");
-    const refused = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "山田\u202E", first_name: "太郎", email: "yamada@example.com", phone: "090-1234-5678", password: "taro-password-1" });
+    const refused = await browser.request("/account/signup?lang=ja-JP", {
+      ...form,
+      last_name: "山田\u202E",
+      first_name: "太郎",
+      email: "yamada@example.com",
+      phone: "090-1234-5678",
+      password: "taro-password-1",
+    });
     expect(refused.status).toBe(400);
     expect(fieldError(refused.html, "last_name")).toBe("使用できない制御文字が含まれています。もう一度入力してください。");
-    const created = await browser.request("/account/signup?lang=ja-JP", { ...form, last_name: "כהן", first_name: "שרה", email: "sarah@example.com", phone: "+972 50 123 4567", password: "sarah-password-1" });
+    const created = await browser.request("/account/signup?lang=ja-JP", {
+      ...form,
+      last_name: "כהן",
+      first_name: "שרה",
+      email: "sarah@example.com",
+      phone: "+972 50 123 4567",
+      password: "sarah-password-1",
+    });
     expect(created.status).toBe(200);
     const stored = await env.DB.prepare("SELECT first_name, last_name FROM signup_requests WHERE email = 'sarah@example.com'").first();
     expect(stored).toEqual({ first_name: "שרה", last_name: "כהן" });
@@ -402,14 +596,22 @@ describe("signing in on the site", () => {
   it("returns to the saved address with mem_token and pms_token, shows who is signed in, and member prices", async () => {
     const browser = new Browser(HOST);
     const login = await browser.request(`/en-US/hxa/login?back=${encodeURIComponent("/en-US/about")}`);
-    const cookies = (await fetchAs(HOST, `/en-US/hxa/login?back=${encodeURIComponent("/en-US/about")}`, { redirect: "manual" })).headers.getSetCookie();
+    const cookies = (
+      await fetchAs(HOST, `/en-US/hxa/login?back=${encodeURIComponent("/en-US/about")}`, { redirect: "manual" })
+    ).headers.getSetCookie();
     const back = cookies.find((cookie) => cookie.startsWith("login_back_url="));
     expect(back).toMatch(/HttpOnly/i);
     expect(back).toMatch(/Secure/i);
     expect(back).toMatch(/SameSite=Lax/i);
     const authorizeUrl = new URL(login.location ?? "");
     expect(authorizeUrl.pathname).toBe("/account/oauth/authorize");
-    expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({ client_id: HOST, response_type: "code", redirect_uri: CALLBACK, role: "mem", code_challenge_method: "S256" });
+    expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
+      client_id: HOST,
+      response_type: "code",
+      redirect_uri: CALLBACK,
+      role: "mem",
+      code_challenge_method: "S256",
+    });
 
     const done = await signIn(new Browser(HOST), "mei@example.com");
     expect(done.status).toBe(303);
@@ -435,7 +637,18 @@ describe("signing in on the site", () => {
     const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
     const page = await browser.request(follow(login.location));
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(page.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(page.html, name);
     return { form, page };
   }
 
@@ -444,7 +657,11 @@ describe("signing in on the site", () => {
     const guesser = new Browser(HOST, [], "203.0.113.50");
     const { form } = await openSignIn(guesser);
     for (let i = 0; i < 3; i++) {
-      const wrong = await guesser.request("/account/signin?lang=en-US", { ...form, email: "limited@example.com", password: "wrong-password" });
+      const wrong = await guesser.request("/account/signin?lang=en-US", {
+        ...form,
+        email: "limited@example.com",
+        password: "wrong-password",
+      });
       expect(wrong.status).toBe(401);
       expect(text(wrong.html)).toContain("The email or password is not correct.");
       // The third failure already shows the challenge for the next attempt, in the same form.
@@ -471,7 +688,11 @@ describe("signing in on the site", () => {
     // The same account from another address, the right password: signed in, no challenge.
     const owner = new Browser(HOST, [], "198.51.100.60");
     const ownerForm = await openSignIn(owner);
-    const signedIn = await owner.request("/account/signin?lang=en-US", { ...ownerForm.form, email: "limited@example.com", password: PASSWORD });
+    const signedIn = await owner.request("/account/signin?lang=en-US", {
+      ...ownerForm.form,
+      email: "limited@example.com",
+      password: PASSWORD,
+    });
     expect(signedIn.status).toBe(303);
     // Another account from the guessing address: no challenge either.
     await addMember(HOST, "neighbour@example.com");
@@ -482,59 +703,64 @@ describe("signing in on the site", () => {
   it.each([
     ["en-US", "That answer did not match. Here is a new challenge; please try again.", "Your answer"],
     ["ja-JP", "回答が一致しませんでした。新しい問題を表示しましたので、もう一度お試しください。", "回答"],
-  ])("in %s the challenge is refused once when wrong, then passed with the question's answer, and signs in", async (lang, wrongMessage, label) => {
-    const email = `captcha-${lang}@example.com`;
-    await addMember(HOST, email);
-    const browser = new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`);
-    const { form } = await openSignIn(browser, lang);
-    let page = { status: 0, html: "", location: null as string | null };
-    for (let i = 0; i < 3; i++) page = await browser.request(`/account/signin?lang=${lang}`, { ...form, email, password: "wrong-password" });
-    expect(text(page.html)).toContain(label);
-    expect(page.html).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="[^"]+" width="220" height="72">/);
-    const wrong = await browser.request(`/account/signin?lang=${lang}`, {
-      ...form,
-      email,
-      password: PASSWORD,
-      captcha_token: hidden(page.html, "captcha_token"),
-      captcha_answer: String(Number(answerQuestion(captchaQuestion(page.html))) + 1),
-    });
-    expect(wrong.status).toBe(400);
-    expect(text(wrong.html)).toContain(wrongMessage);
-    expect(wrong.html).toContain('aria-invalid="true"');
-    expect(wrong.html).toContain(`value="${email}"`);
-    expect(hidden(wrong.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
-    // The right answer to the challenge already spent does not pass.
-    const replayed = await browser.request(`/account/signin?lang=${lang}`, {
-      ...form,
-      email,
-      password: PASSWORD,
-      captcha_token: hidden(page.html, "captcha_token"),
-      captcha_answer: answerQuestion(captchaQuestion(page.html)),
-    });
-    expect(replayed.status).toBe(400);
-    const passed = await browser.request(`/account/signin?lang=${lang}`, {
-      ...form,
-      email,
-      password: PASSWORD,
-      captcha_token: hidden(replayed.html, "captcha_token"),
-      captcha_answer: answerQuestion(captchaQuestion(replayed.html)),
-    });
-    expect(passed.status).toBe(303);
-    const callback = await browser.request(follow(passed.location));
-    expect(callback.status).toBe(303);
-    // Signed in: the header names the member, given name first in English, family name first in Japanese (decision 086).
-    expect(text((await browser.request(follow(callback.location))).html)).toContain(lang === "en-US" ? "Mei Lin" : "Lin Mei");
-    // Signed in, the address starts afresh on this account: the next sign-in asks nothing.
-    const again = await openSignIn(new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`), lang);
-    expect(again.page.html).not.toContain("captcha_answer");
-  });
+  ])(
+    "in %s the challenge is refused once when wrong, then passed with the question's answer, and signs in",
+    async (lang, wrongMessage, label) => {
+      const email = `captcha-${lang}@example.com`;
+      await addMember(HOST, email);
+      const browser = new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`);
+      const { form } = await openSignIn(browser, lang);
+      let page = { status: 0, html: "", location: null as string | null };
+      for (let i = 0; i < 3; i++)
+        page = await browser.request(`/account/signin?lang=${lang}`, { ...form, email, password: "wrong-password" });
+      expect(text(page.html)).toContain(label);
+      expect(page.html).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="[^"]+" width="220" height="72">/);
+      const wrong = await browser.request(`/account/signin?lang=${lang}`, {
+        ...form,
+        email,
+        password: PASSWORD,
+        captcha_token: hidden(page.html, "captcha_token"),
+        captcha_answer: String(Number(answerQuestion(captchaQuestion(page.html))) + 1),
+      });
+      expect(wrong.status).toBe(400);
+      expect(text(wrong.html)).toContain(wrongMessage);
+      expect(wrong.html).toContain('aria-invalid="true"');
+      expect(wrong.html).toContain(`value="${email}"`);
+      expect(hidden(wrong.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
+      // The right answer to the challenge already spent does not pass.
+      const replayed = await browser.request(`/account/signin?lang=${lang}`, {
+        ...form,
+        email,
+        password: PASSWORD,
+        captcha_token: hidden(page.html, "captcha_token"),
+        captcha_answer: answerQuestion(captchaQuestion(page.html)),
+      });
+      expect(replayed.status).toBe(400);
+      const passed = await browser.request(`/account/signin?lang=${lang}`, {
+        ...form,
+        email,
+        password: PASSWORD,
+        captcha_token: hidden(replayed.html, "captcha_token"),
+        captcha_answer: answerQuestion(captchaQuestion(replayed.html)),
+      });
+      expect(passed.status).toBe(303);
+      const callback = await browser.request(follow(passed.location));
+      expect(callback.status).toBe(303);
+      // Signed in: the header names the member, given name first in English, family name first in Japanese (decision 086).
+      expect(text((await browser.request(follow(callback.location))).html)).toContain(lang === "en-US" ? "Mei Lin" : "Lin Mei");
+      // Signed in, the address starts afresh on this account: the next sign-in asks nothing.
+      const again = await openSignIn(new Browser(HOST, [], `203.0.113.${lang === "en-US" ? 61 : 62}`), lang);
+      expect(again.page.html).not.toContain("captcha_answer");
+    },
+  );
 
   it("a passed challenge with a wrong password counts the failure and asks a new challenge", async () => {
     await addMember(HOST, "persistent@example.com");
     const browser = new Browser(HOST, [], "203.0.113.63");
     const { form } = await openSignIn(browser);
     let page = { status: 0, html: "", location: null as string | null };
-    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "persistent@example.com", password: "wrong-password" });
+    for (let i = 0; i < 3; i++)
+      page = await browser.request("/account/signin?lang=en-US", { ...form, email: "persistent@example.com", password: "wrong-password" });
     const answered = await browser.request("/account/signin?lang=en-US", {
       ...form,
       email: "persistent@example.com",
@@ -551,8 +777,16 @@ describe("signing in on the site", () => {
     const browser = new Browser(HOST, [], "203.0.113.64");
     const { form } = await openSignIn(browser);
     let page = { status: 0, html: "", location: null as string | null };
-    for (let i = 0; i < 3; i++) page = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "wrong-password" });
-    const renewed = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "", captcha_token: hidden(page.html, "captcha_token"), captcha_answer: "", captcha_new: "1" });
+    for (let i = 0; i < 3; i++)
+      page = await browser.request("/account/signin?lang=en-US", { ...form, email: "mei@example.com", password: "wrong-password" });
+    const renewed = await browser.request("/account/signin?lang=en-US", {
+      ...form,
+      email: "mei@example.com",
+      password: "",
+      captcha_token: hidden(page.html, "captcha_token"),
+      captcha_answer: "",
+      captcha_new: "1",
+    });
     expect(renewed.status).toBe(200);
     expect(renewed.html).toContain('value="mei@example.com"');
     expect(hidden(renewed.html, "captcha_token")).not.toBe(hidden(page.html, "captcha_token"));
@@ -563,14 +797,26 @@ describe("signing in on the site", () => {
   it("asks a captcha of an address that failed on ten accounts, on any account; another address is not asked", async () => {
     const browser = new Browser(HOST, [], "2001:db8:aa:1::1");
     const { form } = await openSignIn(browser);
-    for (let i = 0; i < 10; i++) expect((await browser.request("/account/signin?lang=en-US", { ...form, email: `nobody${i}@example.com`, password: "wrong-password" })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await browser.request("/account/signin?lang=en-US", { ...form, email: `nobody${i}@example.com`, password: "wrong-password" }))
+          .status,
+      ).toBe(401);
     // A neighbour in the same /64 is the same caller.
     const neighbour = new Browser(HOST, [], "2001:db8:aa:1::2");
-    const asked = await neighbour.request("/account/signin?lang=en-US", { ...(await openSignIn(neighbour)).form, email: "ken@example.com", password: PASSWORD });
+    const asked = await neighbour.request("/account/signin?lang=en-US", {
+      ...(await openSignIn(neighbour)).form,
+      email: "ken@example.com",
+      password: PASSWORD,
+    });
     expect(asked.status).toBe(400);
     expect(asked.html).toContain('name="captcha_answer"');
     const elsewhere = new Browser(HOST, [], "2001:db8:aa:2::1");
-    const signedIn = await elsewhere.request("/account/signin?lang=en-US", { ...(await openSignIn(elsewhere)).form, email: "ken@example.com", password: PASSWORD });
+    const signedIn = await elsewhere.request("/account/signin?lang=en-US", {
+      ...(await openSignIn(elsewhere)).form,
+      email: "ken@example.com",
+      password: PASSWORD,
+    });
     expect(signedIn.status).toBe(303);
   });
 });
@@ -580,11 +826,25 @@ async function signInRaw(browser: Browser, email: string): Promise<Response> {
   const login = await browser.request("/en-US/hxa/login?back=/en-US/about");
   const authorize = await browser.request(follow(login.location));
   const form: Record<string, string> = {};
-  for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+  for (const name of [
+    "client_id",
+    "redirect_uri",
+    "state",
+    "scope",
+    "code_challenge",
+    "code_challenge_method",
+    "response_type",
+    "role",
+    "csrf",
+  ])
+    form[name] = hidden(authorize.html, name);
   const posted = await browser.request("/account/signin", { ...form, email, password: PASSWORD });
   const callback = follow(posted.location);
   const cookie = (browser as unknown as { cookies: Map<string, string> }).cookies;
-  const response = await fetchAs(HOST, callback, { redirect: "manual", headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join("; ") } });
+  const response = await fetchAs(HOST, callback, {
+    redirect: "manual",
+    headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
   for (const line of response.headers.getSetCookie()) {
     const [pair = ""] = line.split(";");
     const at = pair.indexOf("=");
@@ -601,7 +861,9 @@ describe("OAuth refusals", () => {
     const { code, location } = await codeFor(browser, "mei@example.com", { verifier });
     expect(location?.searchParams.get("state")).toBeTruthy();
     expect(code).toBeTruthy();
-    const row = await env.DB.prepare("SELECT code_challenge FROM oauth_codes ORDER BY rowid DESC LIMIT 1").first<{ code_challenge: string }>();
+    const row = await env.DB.prepare("SELECT code_challenge FROM oauth_codes ORDER BY rowid DESC LIMIT 1").first<{
+      code_challenge: string;
+    }>();
     expect(row?.code_challenge).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
     const first = await token(await tokenFields(code ?? "", verifier));
     expect(first.status).toBe(200);
@@ -612,7 +874,13 @@ describe("OAuth refusals", () => {
   });
 
   it("never redirects to an unregistered redirect_uri", async () => {
-    for (const redirectUri of ["https://evil.example/hxa/oauth/callback", `http://${HOST}/hxa/oauth/callback/`, `http://${HOST}/hxa/oauth/callback?x=1`, `http://${HOST}/en-US/hxa/oauth/callback`, `http://${OTHER}/hxa/oauth/callback`]) {
+    for (const redirectUri of [
+      "https://evil.example/hxa/oauth/callback",
+      `http://${HOST}/hxa/oauth/callback/`,
+      `http://${HOST}/hxa/oauth/callback?x=1`,
+      `http://${HOST}/en-US/hxa/oauth/callback`,
+      `http://${OTHER}/hxa/oauth/callback`,
+    ]) {
       const { answer } = await codeFor(new Browser(HOST), "mei@example.com", { redirectUri });
       expect(answer.status, redirectUri).toBe(400);
       expect(answer.location, redirectUri).toBeNull();
@@ -659,7 +927,18 @@ describe("OAuth refusals", () => {
     const login = await browser.request("/en-US/hxa/login?back=/en-US/about");
     const authorize = await browser.request(follow(login.location));
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(authorize.html, name);
     const posted = await browser.request("/account/signin", { ...form, email: "mei@example.com", password: PASSWORD });
     const callback = follow(posted.location);
     const forged = new URL(callback, `http://${HOST}`);
@@ -707,7 +986,15 @@ describe("the token endpoint is OAuth 2.0 (RFC 6749 §5), as a standard client r
   async function redeem(auth: oauth.ClientAuth, change: { verifier?: string; redirectUri?: string; params?: URLSearchParams } = {}) {
     const { verifier, state, location } = await codeFor(new Browser(HOST), "mei@example.com");
     const params = change.params ?? oauth.validateAuthResponse(as, client, location ?? new URL(CALLBACK), state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, change.redirectUri ?? CALLBACK, change.verifier ?? verifier, options);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      params,
+      change.redirectUri ?? CALLBACK,
+      change.verifier ?? verifier,
+      options,
+    );
     return { params, verifier, result: oauth.processAuthorizationCodeResponse(as, client, response) };
   }
 
@@ -734,7 +1021,9 @@ describe("the token endpoint is OAuth 2.0 (RFC 6749 §5), as a standard client r
       expect(answer?.headers.get("content-type")).toMatch(/^application\/json/);
       expect(answer?.headers.get("cache-control")).toBe("no-store");
       expect(answer?.headers.get("pragma")).toBe("no-cache");
-      const profile = await apiJson<{ email: string }>(HOST, `/api/member/profile?domain=${HOST}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const profile = await apiJson<{ email: string }>(HOST, `/api/member/profile?domain=${HOST}`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       expect(profile.body.data.email).toBe("mei@example.com");
     }
   });
@@ -756,38 +1045,121 @@ describe("the token endpoint is OAuth 2.0 (RFC 6749 §5), as a standard client r
     // A code is good once: the replay is refused, and so is a code refused once for a wrong verifier.
     const first = await redeem(oauth.ClientSecretPost(await secret()));
     expect((await first.result).access_token).toBeTruthy();
-    const replay = oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(await secret()), first.params, CALLBACK, first.verifier, options);
-    expect(await refusal(oauth.processAuthorizationCodeResponse(as, client, await replay))).toMatchObject({ error: "invalid_grant", status: 400 });
-    expect(await refusal((await redeem(oauth.ClientSecretPost(await secret()), { verifier: oauth.generateRandomCodeVerifier() })).result)).toMatchObject({ error: "invalid_grant", status: 400 });
-    expect(await refusal((await redeem(oauth.ClientSecretPost(await secret()), { redirectUri: `https://${HOST}/hxa/oauth/callback` })).result)).toMatchObject({ error: "invalid_grant", status: 400 });
+    const replay = oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(await secret()),
+      first.params,
+      CALLBACK,
+      first.verifier,
+      options,
+    );
+    expect(await refusal(oauth.processAuthorizationCodeResponse(as, client, await replay))).toMatchObject({
+      error: "invalid_grant",
+      status: 400,
+    });
+    expect(
+      await refusal((await redeem(oauth.ClientSecretPost(await secret()), { verifier: oauth.generateRandomCodeVerifier() })).result),
+    ).toMatchObject({ error: "invalid_grant", status: 400 });
+    expect(
+      await refusal((await redeem(oauth.ClientSecretPost(await secret()), { redirectUri: `https://${HOST}/hxa/oauth/callback` })).result),
+    ).toMatchObject({ error: "invalid_grant", status: 400 });
 
     // Another hotel's client (with its own right secret) cannot redeem this hotel's code.
     const { verifier, state, location } = await codeFor(new Browser(HOST), "mei@example.com");
     const params = oauth.validateAuthResponse(as, client, location ?? new URL(CALLBACK), state);
     const other: oauth.Client = { client_id: OTHER };
-    const stolen = await oauth.authorizationCodeGrantRequest(as, other, oauth.ClientSecretPost(await builtInClientSecret(env.SESSION_SECRET as string, OTHER)), params, CALLBACK, verifier, options);
+    const stolen = await oauth.authorizationCodeGrantRequest(
+      as,
+      other,
+      oauth.ClientSecretPost(await builtInClientSecret(env.SESSION_SECRET as string, OTHER)),
+      params,
+      CALLBACK,
+      verifier,
+      options,
+    );
     expect(await refusal(oauth.processAuthorizationCodeResponse(as, other, stolen))).toMatchObject({ error: "invalid_grant", status: 400 });
   });
 
   it("answers malformed token requests with RFC 6749 errors, never the site envelope", async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
-      SELF.fetch(`http://${HOST}/account/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+      SELF.fetch(`http://${HOST}/account/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body,
+      });
     const cases: [string, Response, string, number][] = [
       ["no grant_type", await post(`client_id=${HOST}`), "invalid_request", 400],
       ["the password grant", await post(`grant_type=password&client_id=${HOST}&username=a&password=b`), "unsupported_grant_type", 400],
       ["a repeated parameter", await post(`grant_type=authorization_code&code=a&code=b&client_id=${HOST}`), "invalid_request", 400],
-      ["no code", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), redirect_uri: CALLBACK }).toString()), "invalid_request", 400],
-      ["an unknown code", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), redirect_uri: CALLBACK, code: randomToken(), code_verifier: randomToken() }).toString()), "invalid_grant", 400],
-      ["an unknown client", await post(new URLSearchParams({ grant_type: "authorization_code", client_id: "evil.example", client_secret: "x", redirect_uri: CALLBACK, code: randomToken() }).toString()), "invalid_client", 401],
+      [
+        "no code",
+        await post(
+          new URLSearchParams({
+            grant_type: "authorization_code",
+            client_id: HOST,
+            client_secret: await secret(),
+            redirect_uri: CALLBACK,
+          }).toString(),
+        ),
+        "invalid_request",
+        400,
+      ],
+      [
+        "an unknown code",
+        await post(
+          new URLSearchParams({
+            grant_type: "authorization_code",
+            client_id: HOST,
+            client_secret: await secret(),
+            redirect_uri: CALLBACK,
+            code: randomToken(),
+            code_verifier: randomToken(),
+          }).toString(),
+        ),
+        "invalid_grant",
+        400,
+      ],
+      [
+        "an unknown client",
+        await post(
+          new URLSearchParams({
+            grant_type: "authorization_code",
+            client_id: "evil.example",
+            client_secret: "x",
+            redirect_uri: CALLBACK,
+            code: randomToken(),
+          }).toString(),
+        ),
+        "invalid_client",
+        401,
+      ],
       [
         "two ways of client authentication",
-        await post(new URLSearchParams({ grant_type: "authorization_code", client_id: HOST, client_secret: await secret(), code: randomToken() }).toString(), { authorization: `Basic ${btoa(`${HOST}:${await secret()}`)}` }),
+        await post(
+          new URLSearchParams({
+            grant_type: "authorization_code",
+            client_id: HOST,
+            client_secret: await secret(),
+            code: randomToken(),
+          }).toString(),
+          { authorization: `Basic ${btoa(`${HOST}:${await secret()}`)}` },
+        ),
         "invalid_request",
         400,
       ],
       ["a broken Basic header", await post("grant_type=authorization_code", { authorization: "Basic !!!" }), "invalid_client", 401],
       ["an empty body", await post(""), "invalid_request", 400],
-      ["a body that is not a form", await SELF.fetch(`http://${HOST}/account/oauth/token`, { method: "POST", headers: { "content-type": "text/plain" }, body: "grant_type=authorization_code" }), "invalid_request", 400],
+      [
+        "a body that is not a form",
+        await SELF.fetch(`http://${HOST}/account/oauth/token`, {
+          method: "POST",
+          headers: { "content-type": "text/plain" },
+          body: "grant_type=authorization_code",
+        }),
+        "invalid_request",
+        400,
+      ],
     ];
     for (const [name, response, error, status] of cases) {
       expect(response.status, name).toBe(status);
@@ -823,10 +1195,16 @@ describe("tokens are worth something only at their own hotel", () => {
       expect(here.status).toBe(200);
       const there = await apiJson(OTHER, `/api/member/profile?domain=${OTHER}`, { headers: { authorization: `Bearer ${bearer}` } });
       expect(there.status).toBe(401);
-      const orders = await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${bearer}` } });
+      const orders = await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
       expect(orders.status).toBe(401);
     }
-    const noToken = await apiJson(HOST, "/pms/oauth/token/exchange", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ hotel_id: await hotelId(HOST) }) });
+    const noToken = await apiJson(HOST, "/pms/oauth/token/exchange", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ hotel_id: await hotelId(HOST) }),
+    });
     expect(noToken.status).toBe(401);
   });
 
@@ -846,7 +1224,20 @@ describe("tokens are worth something only at their own hotel", () => {
 });
 
 describe("login_back_url", () => {
-  const VARIANTS = ["//evil.com", "/\\evil.com", "\\/evil.com", "https:evil.com", "https://evil.com/", "%2F%2Fevil.com", "/%5Cevil.com", "/%2F/evil.com", "javascript:alert(1)", "/\t/evil.com", "http:/evil.com", "///evil.com"];
+  const VARIANTS = [
+    "//evil.com",
+    "/\\evil.com",
+    "\\/evil.com",
+    "https:evil.com",
+    "https://evil.com/",
+    "%2F%2Fevil.com",
+    "/%5Cevil.com",
+    "/%2F/evil.com",
+    "javascript:alert(1)",
+    "/\t/evil.com",
+    "http:/evil.com",
+    "///evil.com",
+  ];
   it.each(VARIANTS)("%j ends on the site", async (variant) => {
     const browser = new Browser(HOST);
     // The first sign-in leaves an account session: the next authorize answers at once with a code.
@@ -884,21 +1275,36 @@ describe("signing out", () => {
     const browser = new Browser(HOST);
     await signIn(browser, "mei@example.com", "/");
     const jsonp = await fetchAs(HOST, "/account/logout/json?callback=done", {
-      headers: { cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}`, "sec-fetch-site": "same-origin" },
+      headers: {
+        cookie: `account_session=${(browser as unknown as { cookies: Map<string, string> }).cookies.get("account_session")}`,
+        "sec-fetch-site": "same-origin",
+      },
     });
     expect(jsonp.headers.get("content-type")).toMatch(/^application\/javascript/);
     expect(await jsonp.text()).toBe('/**/done({"success":true,"msg":{"code":"ok","message":""}});');
     expect((await fetchAs(HOST, "/account/logout/json?callback=alert(1)//")).status).toBe(400);
 
     await signIn(browser, "mei@example.com", "/");
-    const form = await browser.request(`/account/logout?lang=en-US&client_id=${HOST}&redirect_uri=${encodeURIComponent(`http://${HOST}/`)}`);
+    const form = await browser.request(
+      `/account/logout?lang=en-US&client_id=${HOST}&redirect_uri=${encodeURIComponent(`http://${HOST}/`)}`,
+    );
     expect(text(form.html)).toContain("Sign out");
     expect(form.html).not.toContain("<script");
-    expect((await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/`, csrf: "forged" })).status).toBe(403);
-    const out = await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/`, csrf: hidden(form.html, "csrf") });
+    expect((await browser.request("/account/logout", { client_id: HOST, redirect_uri: `http://${HOST}/`, csrf: "forged" })).status).toBe(
+      403,
+    );
+    const out = await browser.request("/account/logout", {
+      client_id: HOST,
+      redirect_uri: `http://${HOST}/`,
+      csrf: hidden(form.html, "csrf"),
+    });
     expect(out.status).toBe(303);
     expect(out.location).toBe(`http://${HOST}/`);
-    const elsewhere = await browser.request("/account/logout", { client_id: HOST, redirect_uri: "https://evil.example/", csrf: hidden(form.html, "csrf") });
+    const elsewhere = await browser.request("/account/logout", {
+      client_id: HOST,
+      redirect_uri: "https://evil.example/",
+      csrf: hidden(form.html, "csrf"),
+    });
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.location).toBeNull();
     const login = await browser.request("/en-US/hxa/login?back=/");
@@ -907,7 +1313,8 @@ describe("signing out", () => {
 });
 
 describe("the JSONP logout and other sites", () => {
-  const cookieOf = (browser: Browser) => [...(browser as unknown as { cookies: Map<string, string> }).cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const cookieOf = (browser: Browser) =>
+    [...(browser as unknown as { cookies: Map<string, string> }).cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   /** Still signed in, as the member sees it: a booking page (which asks the back end about the token) keeps the name, and the service needs no password. */
   async function stillSignedIn(browser: Browser) {
     expect((await browser.request("/en-US/hxa/booking?adults=2")).status).toBe(200);
@@ -922,9 +1329,24 @@ describe("the JSONP logout and other sites", () => {
     const browser = new Browser(HOST);
     await signIn(browser, "mei@example.com", "/en-US/about");
     const attacks: [string, Record<string, string>][] = [
-      ["a link on another site (Chromium)", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1", referer: "https://evil.example/" }],
-      ["another site bouncing the member's own click back", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: `http://${HOST}/en-US/about` }],
-      ["another hotel on the same parent domain", { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate", referer: `http://${OTHER}/` }],
+      [
+        "a link on another site (Chromium)",
+        {
+          "sec-fetch-site": "cross-site",
+          "sec-fetch-mode": "navigate",
+          "sec-fetch-dest": "document",
+          "sec-fetch-user": "?1",
+          referer: "https://evil.example/",
+        },
+      ],
+      [
+        "another site bouncing the member's own click back",
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: `http://${HOST}/en-US/about` },
+      ],
+      [
+        "another hotel on the same parent domain",
+        { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate", referer: `http://${OTHER}/` },
+      ],
       ["a link opened from a mail app or typed", { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" }],
       ["an Origin of another site", { origin: "https://evil.example" }],
       ["a sandboxed frame (Origin null) on another site", { origin: "null", referer: "https://evil.example/frame" }],
@@ -934,20 +1356,31 @@ describe("the JSONP logout and other sites", () => {
       ["no header at all (Referrer-Policy: no-referrer, an old browser)", {}],
     ];
     for (const [name, headers] of attacks) {
-      const response = await fetchAs(HOST, "/account/logout/json?callback=done&lang=en-US", { headers: { cookie: cookieOf(browser), ...headers } });
+      const response = await fetchAs(HOST, "/account/logout/json?callback=done&lang=en-US", {
+        headers: { cookie: cookieOf(browser), ...headers },
+      });
       expect(response.status, name).toBe(403);
-      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("account_session=")), name).toBe(false);
+      expect(
+        response.headers.getSetCookie().some((cookie) => cookie.startsWith("account_session=")),
+        name,
+      ).toBe(false);
       const body = await response.text();
       expect(body, name).toMatch(/^\/\*\*\/done\(\{"success":false,"msg":\{"code":"cross_site_request"/);
       expect(body, name).toContain("A sign-out from another site is not accepted.");
     }
-    const japanese = await fetchAs(HOST, "/account/logout/json?callback=done&lang=ja-JP", { headers: { cookie: cookieOf(browser), "sec-fetch-site": "cross-site" } });
+    const japanese = await fetchAs(HOST, "/account/logout/json?callback=done&lang=ja-JP", {
+      headers: { cookie: cookieOf(browser), "sec-fetch-site": "cross-site" },
+    });
     expect(await japanese.text()).toContain("他のサイトからのログアウト要求は受け付けません。");
     await stillSignedIn(browser);
   });
 
   it("a script or link on the service's own pages signs out (Fetch Metadata, or Origin or Referer when a browser sends none)", async () => {
-    const cases: Record<string, string>[] = [{ "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" }, { referer: `http://${HOST}/en-US/about` }, { origin: `http://${HOST}` }];
+    const cases: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin", "sec-fetch-dest": "script", "sec-fetch-mode": "no-cors" },
+      { referer: `http://${HOST}/en-US/about` },
+      { origin: `http://${HOST}` },
+    ];
     for (const headers of cases) {
       const browser = new Browser(HOST);
       await signIn(browser, "mei@example.com", "/en-US/about");
@@ -974,9 +1407,20 @@ describe("a hotel whose member system is closed", () => {
     const results = await new Browser(CLOSED).request(`/en-US/hxa/booking?start=${start}&end=${end}&adults=2`);
     expect(text(results.html)).toContain("Room only");
     expect(text(results.html)).not.toContain("Members NT$");
-    const search = await apiJson<{ rooms: { price_set: { member_price: number | null }[] }[] }>(CLOSED, `/api/ota/room/empty-by-date?domain=${CLOSED}&start_date=${start}&end_date=${end}`);
+    const search = await apiJson<{ rooms: { price_set: { member_price: number | null }[] }[] }>(
+      CLOSED,
+      `/api/ota/room/empty-by-date?domain=${CLOSED}&start_date=${start}&end_date=${end}`,
+    );
     expect(search.body.data.rooms.flatMap((room) => room.price_set.map((plan) => plan.member_price))).toEqual([null]);
-    const query = new URLSearchParams({ client_id: CLOSED, response_type: "code", redirect_uri: `http://${CLOSED}/hxa/oauth/callback`, role: "mem", state: randomToken(), code_challenge: await pkceChallenge(randomToken()), code_challenge_method: "S256" });
+    const query = new URLSearchParams({
+      client_id: CLOSED,
+      response_type: "code",
+      redirect_uri: `http://${CLOSED}/hxa/oauth/callback`,
+      role: "mem",
+      state: randomToken(),
+      code_challenge: await pkceChallenge(randomToken()),
+      code_challenge_method: "S256",
+    });
     const authorize = await new Browser(CLOSED).request(`/account/oauth/authorize?${query}`);
     expect(authorize.status).toBe(400);
     expect(authorize.location).toBeNull();
@@ -1001,7 +1445,10 @@ describe("the edge page cache", () => {
 describe("the old member cookie", () => {
   it("moves to mem_token and pms_token", async () => {
     const row = await env.DB.prepare("SELECT id FROM members WHERE email = 'ken@example.com'").first<{ id: number }>();
-    const legacy = await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: HOST, token: await issueMemberToken(env.DB, row?.id ?? 0) });
+    const legacy = await memberSessionCookie(env as unknown as AppEnv).serialize({
+      domain: HOST,
+      token: await issueMemberToken(env.DB, row?.id ?? 0),
+    });
     const response = await fetchAs(HOST, "/en-US/about", { headers: { cookie: legacy.split(";")[0] ?? "" } });
     const set = response.headers.getSetCookie();
     expect(set.some((cookie) => cookie.startsWith("mem_token=") && /HttpOnly/i.test(cookie))).toBe(true);
@@ -1022,7 +1469,12 @@ describe("spec §8: failing at the exchange step", () => {
     const get = async (path: string, form?: Record<string, string>) => {
       const ctx = createExecutionContext();
       const init: RequestInit = { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") }, redirect: "manual" };
-      if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...(init.headers as object), "content-type": "application/x-www-form-urlencoded" } });
+      if (form)
+        Object.assign(init, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          headers: { ...(init.headers as object), "content-type": "application/x-www-form-urlencoded" },
+        });
       const response = await worker.fetch(new Request(`http://${HOST}${path}`, init), vars, ctx);
       await waitOnExecutionContext(ctx);
       for (const line of response.headers.getSetCookie()) {
@@ -1036,7 +1488,18 @@ describe("spec §8: failing at the exchange step", () => {
     const login = await get("/ja-JP/hxa/login?back=/ja-JP/about");
     const authorize = await get(follow(login.response.headers.get("location")));
     const form: Record<string, string> = {};
-    for (const name of ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"]) form[name] = hidden(authorize.html, name);
+    for (const name of [
+      "client_id",
+      "redirect_uri",
+      "state",
+      "scope",
+      "code_challenge",
+      "code_challenge_method",
+      "response_type",
+      "role",
+      "csrf",
+    ])
+      form[name] = hidden(authorize.html, name);
     const posted = await get("/account/signin", { ...form, email: "mei@example.com", password: PASSWORD });
     const callback = await get(follow(posted.response.headers.get("location")));
     expect(callback.response.headers.get("location")).toBe("/ja-JP/hxa/oauth/callback?error=exchange");
@@ -1062,14 +1525,22 @@ describe("my orders", () => {
   }
 
   it("lists the member's own orders, newest first, each linking to its page; nobody else reaches them", async () => {
-    const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
-    const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
+    const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?")
+      .bind(HOST)
+      .first<{ id: number }>();
+    const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?")
+      .bind(HOST)
+      .first<{ id: number }>();
     const mei = await tokensOf("mei@example.com");
     const day = (offset: number) => new Date(Date.now() + (8 * 3600 + offset * 86_400) * 1000).toISOString().slice(0, 10);
     const place = async (offset: number) => {
       const created = await apiJson<{ order_doc: string }>(HOST, "/api/ota/order/personal-new?lang=en-US", {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${mei.pms}`, "idempotency-key": `my-orders-${offset}-${Date.now()}` },
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${mei.pms}`,
+          "idempotency-key": `my-orders-${offset}-${Date.now()}`,
+        },
         body: JSON.stringify({
           domain: HOST,
           ...BOOKER,
@@ -1111,7 +1582,9 @@ describe("my orders", () => {
     const kenBrowser = new Browser(HOST);
     await signIn(kenBrowser, "ken@example.com");
     expect((await kenBrowser.request("/en-US/hxa/orders")).html).not.toContain(newer);
-    const byNumber = await apiJson<unknown[]>(HOST, `/api/ota/order/personal-order-list?domain=${HOST}&order_doc=${newer}`, { headers: { authorization: `Bearer ${ken.pms}` } });
+    const byNumber = await apiJson<unknown[]>(HOST, `/api/ota/order/personal-order-list?domain=${HOST}&order_doc=${newer}`, {
+      headers: { authorization: `Bearer ${ken.pms}` },
+    });
     expect(byNumber.body.data).toEqual([]);
     const cancel = await apiJson(HOST, `/api/wota/order/cancel_apply/${newer}?lang=en-US`, {
       method: "POST",
@@ -1131,8 +1604,14 @@ describe("my orders", () => {
     expect((await kenBrowser.request(`/en-US/hxa/orders/${newer}`)).status).toBe(404);
 
     // Mei's tokens at another hotel: worthless.
-    expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.pms}` } })).status).toBe(401);
-    expect((await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.mem}` } })).status).toBe(401);
+    expect(
+      (await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.pms}` } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await apiJson(OTHER, `/api/ota/order/personal-order-list?domain=${OTHER}`, { headers: { authorization: `Bearer ${mei.mem}` } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -1141,14 +1620,19 @@ describe("members-only plans", () => {
     const start = new Date(Date.now() + (8 * 3600 + 30 * 86_400) * 1000).toISOString().slice(0, 10);
     const end = new Date(Date.now() + (8 * 3600 + 31 * 86_400) * 1000).toISOString().slice(0, 10);
     const search = `/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${end}&lang=en-US`;
-    const names = (body: { data: { rooms: { price_set: { proposal_name: string }[] }[] } }) => body.data.rooms.flatMap((room) => room.price_set.map((plan) => plan.proposal_name));
+    const names = (body: { data: { rooms: { price_set: { proposal_name: string }[] }[] } }) =>
+      body.data.rooms.flatMap((room) => room.price_set.map((plan) => plan.proposal_name));
     const guest = await apiJson<{ rooms: { price_set: { proposal_name: string }[] }[] }>(HOST, search);
     expect(names(guest.body)).toContain("Room only");
     expect(names(guest.body)).not.toContain("Member early bird");
 
     const { code, verifier } = await codeFor(new Browser(HOST), "mei@example.com");
     const mem = (await token(await tokenFields(code ?? "", verifier))).body.access_token ?? "";
-    const member = await apiJson<{ rooms: { room_class_id: number; price_set: { proposal_name: string; proposal_id: number }[] }[] }>(HOST, search, { headers: { authorization: `Bearer ${mem}` } });
+    const member = await apiJson<{ rooms: { room_class_id: number; price_set: { proposal_name: string; proposal_id: number }[] }[] }>(
+      HOST,
+      search,
+      { headers: { authorization: `Bearer ${mem}` } },
+    );
     expect(names(member.body)).toContain("Member early bird");
     const room = member.body.data.rooms[0];
     const plan = room?.price_set.find((candidate) => candidate.proposal_name === "Member early bird");
@@ -1156,7 +1640,11 @@ describe("members-only plans", () => {
     const order = (authorization?: string) =>
       apiJson(HOST, "/api/ota/order/personal-new?lang=en-US", {
         method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": `members-only-${authorization ? "m" : "g"}-${Date.now()}`, ...(authorization ? { authorization } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": `members-only-${authorization ? "m" : "g"}-${Date.now()}`,
+          ...(authorization ? { authorization } : {}),
+        },
         body: JSON.stringify({
           domain: HOST,
           ...BOOKER,

@@ -48,20 +48,35 @@ async function placeOrder(checkIn: string, overrides: Record<string, unknown> = 
 }
 
 async function booked(night: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?").bind(roomClassId, night).first<{ booked: number }>();
+  const row = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?")
+    .bind(roomClassId, night)
+    .first<{ booked: number }>();
   return row?.booked ?? -1;
 }
 
 const outboxOf = (orderDoc: string) =>
   env.DB.prepare("SELECT m.* FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? ORDER BY m.id")
     .bind(orderDoc)
-    .all<{ id: number; kind: string; lang: string; status: string; attempts: number; subject: string | null; text_body: string | null; html_body: string | null; last_error: string; provider_id: string }>()
+    .all<{
+      id: number;
+      kind: string;
+      lang: string;
+      status: string;
+      attempts: number;
+      subject: string | null;
+      text_body: string | null;
+      html_body: string | null;
+      last_error: string;
+      provider_id: string;
+    }>()
     .then((result) => result.results);
 
 beforeAll(async () => {
-  await loadHotel(fixtureHotel(HOST, (file) => {
-    (file.hotel as Record<string, unknown>).hotel_name = { "zh-TW": "堃喆旅店", "en-US": "Kun Zhe Inn" };
-  }));
+  await loadHotel(
+    fixtureHotel(HOST, (file) => {
+      (file.hotel as Record<string, unknown>).hotel_name = { "zh-TW": "堃喆旅店", "en-US": "Kun Zhe Inn" };
+    }),
+  );
   await loadHotel(fixtureHotel(OTHER));
   const ids = await env.DB.prepare(
     "SELECT h.id AS hotel, rc.id AS room, rp.id AS plan FROM hotels h JOIN room_classes rc ON rc.hotel_id = h.id JOIN rate_plans rp ON rp.hotel_id = h.id WHERE h.domain = ?",
@@ -93,7 +108,10 @@ describe("the email outbox", () => {
     const created = await placeOrder(checkIn);
     const doc = created.body.data.order_doc;
     // The provider is faked behind the real Resend adapter: it refuses this order's message once, then accepts.
-    const calls: { url: string; body: { to: string[]; subject: string; text: string; html: string; attachments: { filename: string; content: string }[] } }[] = [];
+    const calls: {
+      url: string;
+      body: { to: string[]; subject: string; text: string; html: string; attachments: { filename: string; content: string }[] };
+    }[] = [];
     let refuse = true;
     const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body));
@@ -130,9 +148,13 @@ describe("the email outbox", () => {
     expect(sent?.body.text).toContain("Please transfer NT$");
     // The deadline in the hotel's time, since an unpaid booking is cancelled once it passes (decision 032);
     // not "before your stay", which the deadline contradicts.
-    const deadline = (await env.DB.prepare("SELECT pay_deadline FROM orders WHERE order_doc = ?").bind(doc).first<{ pay_deadline: string }>())?.pay_deadline ?? "";
+    const deadline =
+      (await env.DB.prepare("SELECT pay_deadline FROM orders WHERE order_doc = ?").bind(doc).first<{ pay_deadline: string }>())
+        ?.pay_deadline ?? "";
     expect(deadline).not.toBe("");
-    expect(sent?.body.text).toContain(`Please pay by ${formatDateTime(deadline, "en-US", "Asia/Taipei")}. Unpaid bookings are cancelled automatically`);
+    expect(sent?.body.text).toContain(
+      `Please pay by ${formatDateTime(deadline, "en-US", "Asia/Taipei")}. Unpaid bookings are cancelled automatically`,
+    );
     expect(sent?.body.html).toContain(`Please pay by ${formatDateTime(deadline, "en-US", "Asia/Taipei")}.`);
     expect(sent?.body.text).not.toContain("before your stay");
     expect(sent?.body.text).toContain("陳堃 김민준");
@@ -171,7 +193,11 @@ describe("the email outbox", () => {
 
   it("lists messages on the development page, which production does not have", async () => {
     await placeOrder(addDays(today, 33));
-    const page = await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`), createLogger("test"));
+    const page = await outboxPage(
+      parseEnv(env as unknown as Record<string, unknown>),
+      new URL(`http://${HOST}/dev/outbox`),
+      createLogger("test"),
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Kun Zhe Inn: booking confirmed");
     // This Worker runs with the configuration of wrangler.toml, which never sets MAIL_OUTBOX_PAGE.
@@ -238,7 +264,9 @@ describe("cancelling from the emailed link", () => {
     for (const said of [page, cancellation?.text_body ?? ""]) {
       expect(said).toContain("Refund of NT$751: being refunded to you.");
       expect(said).toContain("The hotel keeps NT$750 of the NT$1,501 paid.");
-      expect(said).toContain("Room price paid in advance NT$1,501: 50% back (NT$751), the hotel keeps NT$750. Rule: the tourism authority's standard contract");
+      expect(said).toContain(
+        "Room price paid in advance NT$1,501: 50% back (NT$751), the hotel keeps NT$750. Rule: the tourism authority's standard contract",
+      );
       expect(said).not.toContain("paid back");
     }
   });
@@ -246,8 +274,12 @@ describe("cancelling from the emailed link", () => {
   it("says when the stay has begun and cancelling online is over", async () => {
     const created = await placeOrder(addDays(today, 6));
     const doc = created.body.data.order_doc;
-    await env.DB.prepare("UPDATE orders SET check_in_day = ?, check_out_day = ? WHERE order_doc = ?").bind(today, addDays(today, 1), doc).run();
-    const page = await new Browser(HOST).request(`/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`);
+    await env.DB.prepare("UPDATE orders SET check_in_day = ?, check_out_day = ? WHERE order_doc = ?")
+      .bind(today, addDays(today, 1), doc)
+      .run();
+    const page = await new Browser(HOST).request(
+      `/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(created.body.data.order.cancel_hash)}`,
+    );
     expect(text(page.html)).toContain("The stay has begun: this booking can no longer be cancelled online.");
     expect(page.html).not.toContain('name="csrf"');
   });
@@ -256,7 +288,12 @@ describe("cancelling from the emailed link", () => {
 describe("the confirmation's logo", () => {
   it("is read from the site's assets; one that is missing or not a logo leaves the PDF without it and says why in the log", async () => {
     const warnings: string[] = [];
-    const log: Logger = { requestId: "logo", info: () => {}, error: () => {}, warn: (message, ...details) => warnings.push([message, ...details].join(" ")) };
+    const log: Logger = {
+      requestId: "logo",
+      info: () => {},
+      error: () => {},
+      warn: (message, ...details) => warnings.push([message, ...details].join(" ")),
+    };
     const assets = (env as unknown as { ASSETS: Fetcher }).ASSETS;
     const drawn = await loadLogo(assets, "/demo/taipei/logo-dark.svg", log);
     expect(drawn?.type).toBe("svg");
@@ -279,7 +316,11 @@ describe("who may see an order, its links and its PDF", () => {
     expect((await page(HOST, order.valid_hash)).status).toBe(200);
     const tampered = order.valid_hash.slice(0, -2) + (order.valid_hash.endsWith("AA") ? "BB" : "AA");
     expect((await page(HOST, tampered)).status).toBe(404);
-    const forged = await signOrderLink("another-secret-that-is-32-characters-long!", { hotelId, orderDoc: doc, checkOutDay: addDays(today, 36) }, "view");
+    const forged = await signOrderLink(
+      "another-secret-that-is-32-characters-long!",
+      { hotelId, orderDoc: doc, checkOutDay: addDays(today, 36) },
+      "view",
+    );
     expect((await page(HOST, forged)).status).toBe(404);
     const expired = await signOrderLink(env.SESSION_SECRET, { hotelId, orderDoc: doc, checkOutDay: addDays(today, -400) }, "view");
     expect((await page(HOST, expired)).status).toBe(404);
@@ -297,7 +338,10 @@ describe("who may see an order, its links and its PDF", () => {
     expect(plain.headers.get("content-disposition")).toBe('attachment; filename="BOOKING_CONFIRMATION.pdf"');
     expect(new TextDecoder().decode((await plain.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
 
-    const step1 = await fetchAs(HOST, `/hxa/download/download-accommodation-proof/${doc}?valid_hash=${encodeURIComponent(order.valid_hash)}`);
+    const step1 = await fetchAs(
+      HOST,
+      `/hxa/download/download-accommodation-proof/${doc}?valid_hash=${encodeURIComponent(order.valid_hash)}`,
+    );
     expect(step1.status).toBe(200);
     const { data } = (await step1.json()) as { data: { iv: string; number: string } };
     const step2 = (host: string, iv: string, number: string) =>
@@ -322,8 +366,12 @@ describe("who may see an order, its links and its PDF", () => {
 describe("the member's order page", () => {
   it("shows the member's own order without a link, cancels it from the page, and shows nothing of another member's", async () => {
     const signIn = async (email: string) => {
-      await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, points) VALUES (?, ?, 'Mei', 100)").bind(hotelId, email).run();
-      const row = await env.DB.prepare("SELECT id FROM members WHERE hotel_id = ? AND email = ?").bind(hotelId, email).first<{ id: number }>();
+      await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, points) VALUES (?, ?, 'Mei', 100)")
+        .bind(hotelId, email)
+        .run();
+      const row = await env.DB.prepare("SELECT id FROM members WHERE hotel_id = ? AND email = ?")
+        .bind(hotelId, email)
+        .first<{ id: number }>();
       const token = await issueMemberToken(env.DB, row?.id ?? 0);
       const cookie = await memberSessionCookie(parseEnv(env as unknown as Record<string, unknown>)).serialize({ domain: HOST, token });
       return { token, browser: new Browser(HOST, [cookie]) };
@@ -332,7 +380,9 @@ describe("the member's order page", () => {
     const stranger = await signIn("stranger@example.com");
     const checkIn = addDays(today, 38);
     // Booked as the member (the site's API client sends the member's token as a bearer token).
-    const placed = await placeOrder(checkIn, { orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }] }, "en-US", { authorization: `Bearer ${owner.token}` });
+    const placed = await placeOrder(checkIn, { orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }] }, "en-US", {
+      authorization: `Bearer ${owner.token}`,
+    });
     expect(placed.status).toBe(201);
     const doc = placed.body.data.order_doc;
     const taken = await booked(checkIn);

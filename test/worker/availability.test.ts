@@ -27,14 +27,26 @@ beforeAll(async () => {
   );
   await loadHotel(fixtureHotel(PLAIN, (file) => Object.assign(file.hotel, { origin_pms: "" })));
   const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<{ id: number }>();
-  const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, 'a@example.com', 300) RETURNING id").bind(hotel?.id).first<{ id: number }>();
+  const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, 'a@example.com', 300) RETURNING id")
+    .bind(hotel?.id)
+    .first<{ id: number }>();
   token = await issueMemberToken(env.DB, member?.id ?? 0);
   room = (await env.DB.prepare("SELECT id FROM room_classes WHERE hotel_id = ?").bind(hotel?.id).first<{ id: number }>())?.id ?? 0;
   plan = (await env.DB.prepare("SELECT id FROM rate_plans WHERE hotel_id = ?").bind(hotel?.id).first<{ id: number }>())?.id ?? 0;
 });
 
 interface Search {
-  rooms: { room_class_id: number; inventory: number; price_set: { proposal_id: number; price: number; member_price: number | null; inventory: number; free_cancel_before_date: string | null }[] }[];
+  rooms: {
+    room_class_id: number;
+    inventory: number;
+    price_set: {
+      proposal_id: number;
+      price: number;
+      member_price: number | null;
+      inventory: number;
+      free_cancel_before_date: string | null;
+    }[];
+  }[];
 }
 
 const search = (start: string, end: string) =>
@@ -82,7 +94,12 @@ describe("the calendar's price of a night", () => {
   beforeAll(async () => {
     await loadHotel(
       fixtureHotel(RESTRICTED, (file) => {
-        const cheap = (code: string, price: number) => ({ rate_plan_code: code, name: { "en-US": code }, rooms: [{ room_code: "double", weekday: price, weekend: price, holiday: price }] }) as unknown as (typeof file.rate_plans)[number];
+        const cheap = (code: string, price: number) =>
+          ({
+            rate_plan_code: code,
+            name: { "en-US": code },
+            rooms: [{ room_code: "double", weekday: price, weekend: price, holiday: price }],
+          }) as unknown as (typeof file.rate_plans)[number];
         file.rate_plans.push(
           Object.assign(cheap("TWO-NIGHTS", 1000), { days: 2 }),
           Object.assign(cheap("LATER", 1500), { open_check_in_date: "today+4" }),
@@ -98,7 +115,12 @@ describe("the calendar's price of a night", () => {
       `/api/wota/room_calendar?domain=${RESTRICTED}&start_date=${today}&end_date=${addDays(today, 5)}&lang=en-US`,
     );
     // TWO-NIGHTS (1000) never sets a night's price; EARLIER (2000) until today+1; LATER (1500) from today+4.
-    expect(body.data.map((day) => day.price)).toEqual([2000, 2000, ...[2, 3].map((offset) => (dayOfWeek(addDays(today, offset)) >= 5 ? 3600 : 3000)), 1500]);
+    expect(body.data.map((day) => day.price)).toEqual([
+      2000,
+      2000,
+      ...[2, 3].map((offset) => (dayOfWeek(addDays(today, offset)) >= 5 ? 3600 : 3000)),
+      1500,
+    ]);
     // The one-night search of such a night agrees.
     const night = await apiJson<Search>(
       RESTRICTED,
@@ -121,7 +143,12 @@ describe("price check", () => {
     });
 
   it("gives a guest normal prices and a member member prices", async () => {
-    expect((await calculate(HOST, {})).body.data).toMatchObject({ room_price: 6000, original_amount: 6000, total_price: 6000, pay_amount: 6000 });
+    expect((await calculate(HOST, {})).body.data).toMatchObject({
+      room_price: 6000,
+      original_amount: 6000,
+      total_price: 6000,
+      pay_amount: 6000,
+    });
     expect((await calculate(HOST, {}, true)).body.data).toMatchObject({ room_price: 5400, original_amount: 6000 });
   });
 
@@ -130,7 +157,10 @@ describe("price check", () => {
     const plainHotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(PLAIN).first<{ id: number }>();
     const plainRoom = await env.DB.prepare("SELECT id FROM room_classes WHERE hotel_id = ?").bind(plainHotel?.id).first<{ id: number }>();
     const plainPlan = await env.DB.prepare("SELECT id FROM rate_plans WHERE hotel_id = ?").bind(plainHotel?.id).first<{ id: number }>();
-    const refused = await calculate(PLAIN, { coupon_code: "WELCOME10", orders: [{ room_class_id: plainRoom?.id, proposal_id: plainPlan?.id, num: 1 }] });
+    const refused = await calculate(PLAIN, {
+      coupon_code: "WELCOME10",
+      orders: [{ room_class_id: plainRoom?.id, proposal_id: plainPlan?.id, num: 1 }],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.msg.code).toBe("coupon_not_supported");
     // Another hotel's room cannot be priced through this hotel's domain.
@@ -139,7 +169,10 @@ describe("price check", () => {
   });
 
   it("gives members Memberpromotion at 100 minus the hotel's discount (80 → 20%)", async () => {
-    expect((await calculate(HOST, { coupon_code: "Memberpromotion" }, true)).body.data).toMatchObject({ room_price: 5400, promotion_discount: 1080 });
+    expect((await calculate(HOST, { coupon_code: "Memberpromotion" }, true)).body.data).toMatchObject({
+      room_price: 5400,
+      promotion_discount: 1080,
+    });
   });
 
   it("takes points up to the member's balance", async () => {
@@ -164,7 +197,13 @@ describe("price check", () => {
           member,
         }),
       });
-    expect((await legacy()).body.data).toMatchObject({ success: true, room_price: 3000, original_amount: 3000, promotion_discount: 300, member: null });
+    expect((await legacy()).body.data).toMatchObject({
+      success: true,
+      room_price: 3000,
+      original_amount: 3000,
+      promotion_discount: 300,
+      member: null,
+    });
     const claimed = await legacy({ user_email: "x@example.com", user_point: 99999 });
     expect(claimed.status).toBe(401);
     expect(claimed.body.msg.extrainfo).toEqual({ message: "Please sign in as a member first", field: "member.user_email" });

@@ -46,7 +46,11 @@ describe("a back end that does not answer", () => {
     it(`${name}: every page is a 503 in the guest's language`, async () => {
       const host = `down-${name.split(" ")[0]}.localhost`;
       for (const path of PAGES) {
-        await expectUnavailable(await get(host, path, { HOTEL_API_ORIGIN: origin }), "en-US", "Our booking system is not responding right now.");
+        await expectUnavailable(
+          await get(host, path, { HOTEL_API_ORIGIN: origin }),
+          "en-US",
+          "Our booking system is not responding right now.",
+        );
       }
       await expectUnavailable(await get(host, "/", { HOTEL_API_ORIGIN: origin }), "zh-TW", "訂房系統目前沒有回應");
       await expectUnavailable(await get(host, "/ja-JP/about", { HOTEL_API_ORIGIN: origin }), "ja-JP", "予約システムが現在応答していません");
@@ -78,7 +82,11 @@ describe("hotel info the edge saw before the back end went down", () => {
     expect((await get(HOST, "/en-US")).status).toBe(200);
     // Long after the copy went stale, the back end is down.
     vi.setSystemTime(Date.now() + (HOTEL_CACHE_POLICY.STALE_SECONDS + 60) * 1000);
-    const html = await expectUnavailable(await get(HOST, "/en-US", { HOTEL_API_ORIGIN: backends.closing }), "en-US", "Our booking system is not responding right now.");
+    const html = await expectUnavailable(
+      await get(HOST, "/en-US", { HOTEL_API_ORIGIN: backends.closing }),
+      "en-US",
+      "Our booking system is not responding right now.",
+    );
     expect(text(html)).toContain("Fixture Hotel");
     expect(html).toContain('href="tel:+886212345678"');
     expect(html).toContain('href="mailto:stay@fixture.example"');
@@ -105,7 +113,9 @@ describe("errors below the layout keep the hotel's header and footer", () => {
 describe("the request id", () => {
   it("is the cf-ray of the request, returned as x-request-id and on every log line of the request", async () => {
     const lines: unknown[][] = [];
-    const spies = (["log", "warn", "error"] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => lines.push(args)));
+    const spies = (["log", "warn", "error"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args) => lines.push(args)),
+    );
     try {
       const ray = "8f1e2d3c4b5a6978-TPE";
       const response = await get("down-ray.localhost", "/en-US", { HOTEL_API_ORIGIN: backends.closing }, { headers: { "cf-ray": ray } });

@@ -8,7 +8,18 @@ import { describe, expect, it } from "vitest";
 import { BACKEND_ROUTES } from "~/backend/router.server";
 import { SANDBOX_PATHS } from "~/backend/payments/sandbox/sandbox.server";
 import ja from "../../locales/ja-JP/common.json";
-import { badInputCorpus, corpusFixture, HOST, LANG, placeOrder, PRODUCT, requestsFor, routeUrl, siteRoutes, targets } from "./bad-input-corpus";
+import {
+  badInputCorpus,
+  corpusFixture,
+  HOST,
+  LANG,
+  placeOrder,
+  PRODUCT,
+  requestsFor,
+  routeUrl,
+  siteRoutes,
+  targets,
+} from "./bad-input-corpus";
 import { fetchAs, hidden, text } from "./helpers";
 
 describe("the corpus covers what the code serves", () => {
@@ -28,22 +39,29 @@ describe("the corpus covers what the code serves", () => {
     );
     expect(BACKEND_ROUTES.filter((route) => route.method === "POST").length).toBeGreaterThanOrEqual(15);
     expect(SANDBOX_PATHS).toEqual(["/sandbox-gateway/ecpay/checkout", "/sandbox-gateway/ecpay/decide", "/sandbox-gateway/ecpay/atm"]);
-    expect(targets.filter((target) => target.kind === "site" && target.body).length).toBe(siteRoutes.filter((route) => route.action).length);
+    expect(targets.filter((target) => target.kind === "site" && target.body).length).toBe(
+      siteRoutes.filter((route) => route.action).length,
+    );
     const total = targets.reduce((sum, target) => sum + requestsFor(target), 0);
-    console.log(`bad-input corpus: ${total} requests over ${targets.length} routes (${siteRoutes.length} route modules, ${BACKEND_ROUTES.length} back-end routes, ${SANDBOX_PATHS.length} gateway paths)`);
+    console.log(
+      `bad-input corpus: ${total} requests over ${targets.length} routes (${siteRoutes.length} route modules, ${BACKEND_ROUTES.length} back-end routes, ${SANDBOX_PATHS.length} gateway paths)`,
+    );
   });
 
   it("works out each page's address from its file name as Remix reads it", () => {
     expect(routeUrl("($lang)._index.tsx")).toBe("/ja-JP");
     expect(routeUrl("favicon[.]ico.tsx")).toBe("/favicon.ico");
     expect(routeUrl("($lang).$.tsx")).toBe("/ja-JP/no-such-page");
-    expect(routeUrl("($lang).$product.orders.$orderDoc_.confirmation[.]pdf.tsx")).toMatch(/^\/ja-JP\/hxa\/orders\/PT\d{6}-[A-Z0-9]+\/confirmation\.pdf\?valid_hash=/);
+    expect(routeUrl("($lang).$product.orders.$orderDoc_.confirmation[.]pdf.tsx")).toMatch(
+      /^\/ja-JP\/hxa\/orders\/PT\d{6}-[A-Z0-9]+\/confirmation\.pdf\?valid_hash=/,
+    );
   });
 });
 
 describe("what a guest sees after bad input (issue 22, item 18)", () => {
   const page = (path: string, init: RequestInit = {}) => fetchAs(HOST, path, { redirect: "manual", ...init });
-  const orderStatus = async (orderDoc: string) => (await env.DB.prepare("SELECT status FROM orders WHERE order_doc = ?").bind(orderDoc).first<{ status: string }>())?.status;
+  const orderStatus = async (orderDoc: string) =>
+    (await env.DB.prepare("SELECT status FROM orders WHERE order_doc = ?").bind(orderDoc).first<{ status: string }>())?.status;
 
   it("a d1_bookmark cookie that does not decode (set by a sibling subdomain) is ignored: every page is the hotel's page", async () => {
     for (const cookie of ["d1_bookmark=%", "d1_bookmark=%E0%A4%A"]) {
@@ -72,14 +90,23 @@ describe("what a guest sees after bad input (issue 22, item 18)", () => {
 
   it("a pay-now POST whose body is not a form is a 403 that says to reload, in Japanese, and opens no payment", async () => {
     const { hotelId, orderDoc, viewHash } = corpusFixture();
-    const attempts = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.order_doc = ?").bind(orderDoc).first<{ n: number }>())?.n;
+    const attempts = async () =>
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.order_doc = ?")
+          .bind(orderDoc)
+          .first<{ n: number }>()
+      )?.n;
     const before = await attempts();
     for (const [type, body] of [
       ["application/json", "{}"],
       ["text/plain", "csrf=x"],
       ["", ""],
     ] as const) {
-      const response = await page(`/${LANG}/pay/${hotelId}/${orderDoc}?valid_hash=${encodeURIComponent(viewHash)}`, { method: "POST", headers: type ? { "content-type": type } : {}, body });
+      const response = await page(`/${LANG}/pay/${hotelId}/${orderDoc}?valid_hash=${encodeURIComponent(viewHash)}`, {
+        method: "POST",
+        headers: type ? { "content-type": type } : {},
+        body,
+      });
       expect(response.status).toBe(403);
       expect(text(await response.text())).toContain(ja["form.error.expired"]);
     }
@@ -91,10 +118,18 @@ describe("what a guest sees after bad input (issue 22, item 18)", () => {
     const path = `/${LANG}/${PRODUCT}/orders/${order.orderDoc}/cancel?cancel_hash=${encodeURIComponent(order.cancelHash)}`;
     const form = await page(path);
     expect(form.status).toBe(200);
-    const cookie = form.headers.getSetCookie().find((value) => value.startsWith("csrf="))?.split(";")[0] ?? "";
+    const cookie =
+      form.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("csrf="))
+        ?.split(";")[0] ?? "";
     const csrf = hidden(await form.text(), "csrf");
     const post = (reason: string) =>
-      page(path, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf, reason }) });
+      page(path, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, reason }),
+      });
 
     const nul = await post("plans changed\u0000");
     expect(nul.status).toBe(400);

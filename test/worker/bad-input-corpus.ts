@@ -30,7 +30,11 @@ const today = todayIn("Asia/Taipei");
 /** Route modules as source text, keyed by path ("../../app/routes/($lang).pay.$hotelId.$orderDoc.tsx"). */
 const routeSources = import.meta.glob<string>("../../app/routes/*.tsx", { query: "?raw", import: "default", eager: true });
 /** Every page's source, for the names of the fields our forms post. */
-const pageSources = import.meta.glob<string>(["../../app/**/*.tsx", "../../app/**/*.server.ts"], { query: "?raw", import: "default", eager: true });
+const pageSources = import.meta.glob<string>(["../../app/**/*.tsx", "../../app/**/*.server.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 export interface Fixture {
   hotelId: number;
@@ -48,23 +52,34 @@ let fixture: Fixture;
 export const corpusFixture = (): Fixture => fixture;
 
 /** A card order at the corpus hotel, `offset` days ahead, with its view and cancel links. */
-export async function placeOrder(ids: { room: number; plan: number } = fixture, offset = 30): Promise<{ orderDoc: string; viewHash: string; cancelHash: string }> {
-  const created = await apiJson<{ order_doc: string; order: { valid_hash: string; cancel_hash: string } }>(HOST, "/api/ota/order/personal-new?lang=en-US", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      domain: HOST,
-      ...BOOKER,
-      check_in_day: addDays(today, offset),
-      check_out_day: addDays(today, offset + 1),
-      pay_way: "credit",
-      payment_vendor: 1,
-      orders: [{ room_class_id: ids.room, proposal_id: ids.plan, num: 1 }],
-      adults_count: 2,
-    }),
-  });
+export async function placeOrder(
+  ids: { room: number; plan: number } = fixture,
+  offset = 30,
+): Promise<{ orderDoc: string; viewHash: string; cancelHash: string }> {
+  const created = await apiJson<{ order_doc: string; order: { valid_hash: string; cancel_hash: string } }>(
+    HOST,
+    "/api/ota/order/personal-new?lang=en-US",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        domain: HOST,
+        ...BOOKER,
+        check_in_day: addDays(today, offset),
+        check_out_day: addDays(today, offset + 1),
+        pay_way: "credit",
+        payment_vendor: 1,
+        orders: [{ room_class_id: ids.room, proposal_id: ids.plan, num: 1 }],
+        adults_count: 2,
+      }),
+    },
+  );
   if (created.status !== 201) throw new Error(`a corpus order was refused: ${JSON.stringify(created.body.msg)}`);
-  return { orderDoc: created.body.data.order_doc, viewHash: created.body.data.order.valid_hash, cancelHash: created.body.data.order.cancel_hash };
+  return {
+    orderDoc: created.body.data.order_doc,
+    viewHash: created.body.data.order.valid_hash,
+    cancelHash: created.body.data.order.cancel_hash,
+  };
 }
 
 async function loadCorpusHotel() {
@@ -82,7 +97,11 @@ async function loadCorpusHotel() {
   const row = await hotelRefs(HOST);
   const created = await placeOrder({ room: row.room, plan: row.plan }, 20);
   const page = await fetchAs(HOST, `/${LANG}/${PRODUCT}/booking`);
-  const csrfCookie = page.headers.getSetCookie().find((cookie) => cookie.startsWith("csrf="))?.split(";")[0] ?? "";
+  const csrfCookie =
+    page.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("csrf="))
+      ?.split(";")[0] ?? "";
   const csrfToken = hidden(await page.text(), "csrf");
   if (!csrfCookie || !csrfToken) throw new Error("the booking page handed out no CSRF token");
   fixture = {
@@ -145,7 +164,10 @@ export function routeUrl(file: string): string {
 }
 
 const hasAction = (source: string) => /export\s+(?:async\s+)?(?:function|const)\s+action\b/.test(source);
-export const siteRoutes = Object.entries(routeSources).map(([file, source]) => ({ file: file.replace(/^.*\//, ""), action: hasAction(source) }));
+export const siteRoutes = Object.entries(routeSources).map(([file, source]) => ({
+  file: file.replace(/^.*\//, ""),
+  action: hasAction(source),
+}));
 
 /** A backend path with its parameters filled in. */
 function backendUrl(path: string): string {
@@ -169,12 +191,27 @@ const HOSTILE = "Mei\u0000Lin\r\nSet-Cookie: evil=1\u0007\u202Eexe.txt\u2066x";
 const FIELD_NAMES = [
   ...new Set([
     ...Object.values(pageSources).flatMap((source) => [...source.matchAll(/name="([a-z_]+)"/g)].map((match) => match[1]!)),
-    ...["email", "password", "name", "client_id", "redirect_uri", "state", "code", "code_verifier", "grant_type", "number", "sandbox_decision", "token"],
+    ...[
+      "email",
+      "password",
+      "name",
+      "client_id",
+      "redirect_uri",
+      "state",
+      "code",
+      "code_verifier",
+      "grant_type",
+      "number",
+      "sandbox_decision",
+      "token",
+    ],
   ]),
 ].filter((name) => name !== "csrf" && name !== "viewport" && name !== "robots");
 /** The intents our forms send (one route, several actions): each gets the hostile fields. */
 const INTENTS = [
-  ...new Set(Object.values(pageSources).flatMap((source) => [...source.matchAll(/name="intent" value="([a-z_]+)"/g)].map((match) => match[1]!))),
+  ...new Set(
+    Object.values(pageSources).flatMap((source) => [...source.matchAll(/name="intent" value="([a-z_]+)"/g)].map((match) => match[1]!)),
+  ),
 ];
 
 interface Body {
@@ -193,9 +230,19 @@ const BODIES: Body[] = [
   { name: "empty body, no Content-Type", body: () => null },
   { name: "empty urlencoded body", contentType: "application/x-www-form-urlencoded", body: () => "" },
   { name: "empty multipart body", contentType: "multipart/form-data; boundary=portico", body: () => "" },
-  { name: "JSON", contentType: "application/json", body: () => JSON.stringify({ csrf: fixture.csrfToken, intent: "order", number: 1 }), withCsrf: true },
+  {
+    name: "JSON",
+    contentType: "application/json",
+    body: () => JSON.stringify({ csrf: fixture.csrfToken, intent: "order", number: 1 }),
+    withCsrf: true,
+  },
   { name: "JSON that does not parse", contentType: "application/json", body: () => '{"csrf":' },
-  { name: "text/plain", contentType: "text/plain;charset=UTF-8", body: () => `csrf=${fixture.csrfToken}\r\nintent=order\r\n`, withCsrf: true },
+  {
+    name: "text/plain",
+    contentType: "text/plain;charset=UTF-8",
+    body: () => `csrf=${fixture.csrfToken}\r\nintent=order\r\n`,
+    withCsrf: true,
+  },
   {
     name: "multipart with another boundary than it declares",
     contentType: "multipart/form-data; boundary=declared",
@@ -209,7 +256,12 @@ const BODIES: Body[] = [
     withCsrf: true,
   },
   { name: "multipart without a boundary", contentType: "multipart/form-data", body: () => "--x\r\n\r\n--x--", withCsrf: true },
-  { name: "urlencoded with broken %-escapes", contentType: "application/x-www-form-urlencoded", body: () => `csrf=${fixture.csrfToken}&intent=%E0%A4%A&back=%&num=%ZZ`, withCsrf: true },
+  {
+    name: "urlencoded with broken %-escapes",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => `csrf=${fixture.csrfToken}&intent=%E0%A4%A&back=%&num=%ZZ`,
+    withCsrf: true,
+  },
   {
     name: "urlencoded, every field NUL / CR LF / BEL / bidi controls",
     contentType: "application/x-www-form-urlencoded",
@@ -272,7 +324,15 @@ const HOSTILE_QUERIES: { name: string; query: string }[] = [
   },
   {
     name: "query with a NUL",
-    query: new URLSearchParams({ back: "/x\u0000y", return_url: "/x\u0000", redirect_uri: "/\u0000", state: "\u0000", valid_hash: "\u0000", orderId: "1\u0000", lang: LANG }).toString(),
+    query: new URLSearchParams({
+      back: "/x\u0000y",
+      return_url: "/x\u0000",
+      redirect_uri: "/\u0000",
+      state: "\u0000",
+      valid_hash: "\u0000",
+      orderId: "1\u0000",
+      lang: LANG,
+    }).toString(),
   },
 ];
 
@@ -288,7 +348,8 @@ const JA = apiJa as Record<string, string>;
 async function fault(response: Response, kind: "site" | "backend" | "sandbox", method: "GET" | "POST"): Promise<string | null> {
   const type = response.headers.get("content-type") ?? "";
   // Text is read as text; anything else (the confirmation PDF) only drained.
-  const body = type === "" || /^(text\/|application\/(json|javascript))/.test(type) ? await response.text() : ((await response.arrayBuffer()), "");
+  const body =
+    type === "" || /^(text\/|application\/(json|javascript))/.test(type) ? await response.text() : (await response.arrayBuffer(), "");
   if (response.status >= 500) return `${response.status}: ${body.slice(0, 200).replace(/\s+/g, " ")}`;
   for (const [name, value] of response.headers) {
     if (CONTROL.test(value)) return `header ${name} holds a control character: ${JSON.stringify(value)}`;
@@ -314,12 +375,16 @@ async function fault(response: Response, kind: "site" | "backend" | "sandbox", m
     const template = code ? JA[code] : undefined;
     if (!template) return `${response.status} API answer with no Japanese message for ${String(code)}`;
     const pattern = template.replace(/[.*+?^$()[\]\\|]/g, "\\$&").replace(/\{\{\w+\}\}/g, "[^{}]*");
-    if (!new RegExp(`^${pattern}$`).test(parsed.msg?.message ?? "")) return `${response.status} API message not in ${LANG}: ${parsed.msg?.message}`;
+    if (!new RegExp(`^${pattern}$`).test(parsed.msg?.message ?? ""))
+      return `${response.status} API message not in ${LANG}: ${parsed.msg?.message}`;
   }
   return null;
 }
 
-async function send(path: string, init: { method: string; cookie?: string; contentType?: string; body?: BodyInit | null }): Promise<Response> {
+async function send(
+  path: string,
+  init: { method: string; cookie?: string; contentType?: string; body?: BodyInit | null },
+): Promise<Response> {
   const headers = new Headers();
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.contentType) headers.set("content-type", init.contentType);
@@ -343,13 +408,22 @@ export const targets: Target[] = [
     return [get, { label: `site POST ${route.file}`, kind: "site", method: "POST", path: () => routeUrl(route.file), body: true }];
   }),
   ...BACKEND_ROUTES.map(
-    (route): Target => ({ label: `backend ${route.method} ${route.path}`, kind: "backend", method: route.method, path: () => backendUrl(route.path), body: route.method === "POST" }),
+    (route): Target => ({
+      label: `backend ${route.method} ${route.path}`,
+      kind: "backend",
+      method: route.method,
+      path: () => backendUrl(route.path),
+      body: route.method === "POST",
+    }),
   ),
-  ...SANDBOX_PATHS.map((path): Target => ({ label: `sandbox POST ${path}`, kind: "sandbox", method: "POST", path: () => path, body: true })),
+  ...SANDBOX_PATHS.map(
+    (path): Target => ({ label: `sandbox POST ${path}`, kind: "sandbox", method: "POST", path: () => path, body: true }),
+  ),
 ];
 
 /** How many requests one target gets. */
-export const requestsFor = (target: Target) => (target.method === "GET" ? 1 : 0) + COOKIES.length + HOSTILE_QUERIES.length + (target.body ? BODIES.length : 0);
+export const requestsFor = (target: Target) =>
+  (target.method === "GET" ? 1 : 0) + COOKIES.length + HOSTILE_QUERIES.length + (target.body ? BODIES.length : 0);
 
 /**
  * The corpus over some of the targets. SELF.fetch gets slower with every request a workerd instance
@@ -377,10 +451,19 @@ export function badInputCorpus(kinds: Target["kind"][]) {
         if (baseline !== null && response.status !== baseline) faults.push(`Cookie: ${name} → ${response.status}, ${baseline} without it`);
         await check(`Cookie: ${name}`, Promise.resolve(response));
       }
-      for (const { name, query } of HOSTILE_QUERIES) await check(name, send(`${path}${path.includes("?") ? "&" : "?"}${query}`, { method: target.method, ...emptyPost }));
+      for (const { name, query } of HOSTILE_QUERIES)
+        await check(name, send(`${path}${path.includes("?") ? "&" : "?"}${query}`, { method: target.method, ...emptyPost }));
       if (target.body) {
         for (const body of BODIES) {
-          await check(body.name, send(path, { method: "POST", cookie: body.withCsrf ? fixture.csrfCookie : undefined, contentType: body.contentType, body: body.body() }));
+          await check(
+            body.name,
+            send(path, {
+              method: "POST",
+              cookie: body.withCsrf ? fixture.csrfCookie : undefined,
+              contentType: body.contentType,
+              body: body.body(),
+            }),
+          );
         }
       }
       expect(faults.join("\n")).toBe("");

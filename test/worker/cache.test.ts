@@ -54,7 +54,13 @@ describe("hotel info at the edge (Cache API)", () => {
   it("serves a copy older than the stale window when the back end cannot answer (stale if error)", async () => {
     const pending: Promise<unknown>[] = [];
     const now = Date.now();
-    await getHotelInfo("cache-sie.localhost", "en-US", async () => hotel("seen"), (p) => pending.push(p), now);
+    await getHotelInfo(
+      "cache-sie.localhost",
+      "en-US",
+      async () => hotel("seen"),
+      (p) => pending.push(p),
+      now,
+    );
     await Promise.all(pending.splice(0));
     const down = async (): Promise<HotelInfo> => {
       throw new HotelApiError(503, "backend_unreachable", "down");

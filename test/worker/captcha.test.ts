@@ -36,7 +36,8 @@ async function challengeFor(action: string, address?: string, lang?: string): Pr
   return body.data!.challenge!;
 }
 
-const hotelId = async (domain: string) => (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())!.id;
+const hotelId = async (domain: string) =>
+  (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())!.id;
 
 beforeAll(async () => {
   await loadHotel(fixtureHotel(HOST));
@@ -45,7 +46,11 @@ beforeAll(async () => {
 
 describe("POST /api/captcha/trigger", () => {
   it("asks nothing of a guest who has done nothing wrong", async () => {
-    const { status, body } = await post("/api/captcha/trigger", { domain: HOST, action: "sign_in", email: "fresh@example.com" }, "198.51.100.20");
+    const { status, body } = await post(
+      "/api/captcha/trigger",
+      { domain: HOST, action: "sign_in", email: "fresh@example.com" },
+      "198.51.100.20",
+    );
     expect(status).toBe(200);
     expect(body.data).toEqual({ action: "sign_in", needed: false, challenge: null });
   });
@@ -65,7 +70,9 @@ describe("POST /api/captcha/trigger", () => {
   });
 
   it("asks the question in the guest's language", async () => {
-    expect((await challengeFor("cancel", undefined, "zh-TW")).question).toMatch(/^[一二三四五六七八九十]+加[一二三四五六七八九十]+等於多少？$/);
+    expect((await challengeFor("cancel", undefined, "zh-TW")).question).toMatch(
+      /^[一二三四五六七八九十]+加[一二三四五六七八九十]+等於多少？$/,
+    );
     expect((await challengeFor("cancel", undefined, "ja-JP")).question).toMatch(/たす.*はいくつですか？$/);
     expect((await challengeFor("cancel", undefined, "ko-KR")).question).toMatch(/ 더하기 /);
   });
@@ -77,7 +84,11 @@ describe("POST /api/captcha/trigger", () => {
     expect(unknown.body.msg.message).toBe("動作 launch_rockets 不需要驗證題目");
     const noAction = await post("/api/captcha/trigger", { domain: HOST });
     expect(noAction.status).toBe(400);
-    const notJson = await apiJson(HOST, "/api/captcha/trigger?lang=en-US", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const notJson = await apiJson(HOST, "/api/captcha/trigger?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
     const noHotel = await post("/api/captcha/trigger", { domain: "nowhere.localhost", action: "sign_in" });
     expect(noHotel.status).toBe(404);
@@ -87,7 +98,12 @@ describe("POST /api/captcha/trigger", () => {
 describe("POST /api/captcha/verify", () => {
   it("answers a pass for the question's answer in digits, for that action and hotel, and spends it once", async () => {
     const challenge = await challengeFor("cancel");
-    const { status, body } = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: challenge.token, answer: answerQuestion(challenge.question) });
+    const { status, body } = await post("/api/captcha/verify", {
+      domain: HOST,
+      action: "cancel",
+      token: challenge.token,
+      answer: answerQuestion(challenge.question),
+    });
     expect(status).toBe(200);
     const pass = body.data?.pass ?? "";
     expect(pass).toMatch(/^p1\.cancel\./);
@@ -105,15 +121,32 @@ describe("POST /api/captcha/verify", () => {
 
   it("a pass expires", async () => {
     const challenge = await challengeFor("cancel");
-    const { body } = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: challenge.token, answer: answerQuestion(challenge.question) });
+    const { body } = await post("/api/captcha/verify", {
+      domain: HOST,
+      action: "cancel",
+      token: challenge.token,
+      answer: answerQuestion(challenge.question),
+    });
     const later = new Date(Date.now() + 6 * 60_000);
-    expect(await spendPass({ db: env.DB, signingSecret: env.SESSION_SECRET as string, now: later }, await hotelId(HOST), "cancel", body.data?.pass ?? "")).toBe(false);
+    expect(
+      await spendPass(
+        { db: env.DB, signingSecret: env.SESSION_SECRET as string, now: later },
+        await hotelId(HOST),
+        "cancel",
+        body.data?.pass ?? "",
+      ),
+    ).toBe(false);
   });
 
   it("refuses a wrong answer in the guest's language with a new challenge, and the challenge cannot be answered again", async () => {
     const challenge = await challengeFor("cancel");
     const right = answerQuestion(challenge.question);
-    const wrong = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: challenge.token, answer: String(Number(right) + 1) }, undefined, "ja-JP");
+    const wrong = await post(
+      "/api/captcha/verify",
+      { domain: HOST, action: "cancel", token: challenge.token, answer: String(Number(right) + 1) },
+      undefined,
+      "ja-JP",
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg.code).toBe("captcha_wrong");
     expect(wrong.body.msg.message).toBe("確認の回答が一致しませんでした。新しい問題に答えてください");
@@ -181,16 +214,29 @@ describe("POST /api/captcha/verify", () => {
     const guesser = "2001:db8:77::1";
     for (let i = 0; i < 30; i++) {
       const challenge = await challengeFor("cancel", guesser);
-      const { status } = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: challenge.token, answer: "0" }, guesser);
+      const { status } = await post(
+        "/api/captcha/verify",
+        { domain: HOST, action: "cancel", token: challenge.token, answer: "0" },
+        guesser,
+      );
       expect(status).toBe(400);
     }
     // A neighbour in the same /64 is the same caller.
     const challenge = await challengeFor("cancel", "2001:db8:77::99");
-    const refused = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: challenge.token, answer: answerQuestion(challenge.question) }, "2001:db8:77::99", "zh-TW");
+    const refused = await post(
+      "/api/captcha/verify",
+      { domain: HOST, action: "cancel", token: challenge.token, answer: answerQuestion(challenge.question) },
+      "2001:db8:77::99",
+      "zh-TW",
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.msg.message).toBe("您的網路連線嘗試次數過多，請稍後再試");
     const other = await challengeFor("cancel", "2001:db8:78::1");
-    const passed = await post("/api/captcha/verify", { domain: HOST, action: "cancel", token: other.token, answer: answerQuestion(other.question) }, "2001:db8:78::1");
+    const passed = await post(
+      "/api/captcha/verify",
+      { domain: HOST, action: "cancel", token: other.token, answer: answerQuestion(other.question) },
+      "2001:db8:78::1",
+    );
     expect(passed.status).toBe(200);
   });
 });

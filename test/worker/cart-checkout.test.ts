@@ -14,7 +14,9 @@ const booking = `/en-US/hxa/booking?${stay}`;
 const checkoutPath = `/en-US/hxa/checkout?${stay}`;
 
 const ordersMade = async () =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?").bind(HOST).first<number>("n")) ?? 0;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?")
+    .bind(HOST)
+    .first<number>("n")) ?? 0;
 const alert = (html: string) => [...html.matchAll(/role="alert">([^<]*)</g)].map((match) => match[1]);
 
 /** Adds `num` rooms of the search's `planIndex`-th plan to the cart. */
@@ -30,13 +32,26 @@ async function add(browser: Browser, planIndex: number, num: number) {
   });
 }
 
-const booker = { booker_last_name: "Chen", booker_first_name: "Yi", booker_phone: "0912345678", booker_email: "yi@example.com", pay_option: "all", payment: "8:remittance" };
+const booker = {
+  booker_last_name: "Chen",
+  booker_first_name: "Yi",
+  booker_phone: "0912345678",
+  booker_email: "yi@example.com",
+  pay_option: "all",
+  payment: "8:remittance",
+};
 
 async function checkoutForm(browser: Browser) {
   const page = await browser.request(checkoutPath);
   expect(page.status).toBe(200);
   // As a browser sends it: with the amount the page shows as due now (decision 065).
-  return { csrf: hidden(page.html, "csrf"), checkout_key: hidden(page.html, "checkout_key"), due_now: hidden(page.html, "due_now"), intent: "order", ...booker };
+  return {
+    csrf: hidden(page.html, "csrf"),
+    checkout_key: hidden(page.html, "checkout_key"),
+    due_now: hidden(page.html, "due_now"),
+    intent: "order",
+    ...booker,
+  };
 }
 
 beforeAll(async () => {
@@ -100,13 +115,17 @@ describe("placing the order", () => {
     // first shows the discounted amount due now, and the booking is placed from there (decision 065).
     const discounted = await browser.request(checkoutPath, { ...form, coupon_code: "WELCOME10" });
     expect(discounted.status).toBe(409);
-    expect(alert(discounted.html)).toEqual(["The amount due now has changed for what you chose. Please check it below, then place the booking again."]);
+    expect(alert(discounted.html)).toEqual([
+      "The amount due now has changed for what you chose. Please check it below, then place the booking again.",
+    ]);
     expect(Number(hidden(discounted.html, "due_now"))).toBeLessThan(Number(form.due_now));
     expect(await ordersMade()).toBe(before);
     const placed = await browser.request(checkoutPath, { ...form, coupon_code: "WELCOME10", due_now: hidden(discounted.html, "due_now") });
     expect(placed.status).toBe(303);
     expect(await ordersMade()).toBe(before + 1);
-    const order = await env.DB.prepare("SELECT o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC")
+    const order = await env.DB.prepare(
+      "SELECT o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC",
+    )
       .bind(HOST)
       .first<string>("coupon_code");
     expect(order).toBe("WELCOME10");
@@ -117,14 +136,24 @@ describe("placing the order", () => {
     await add(browser, 0, 1);
     const form = await checkoutForm(browser);
     const before = await ordersMade();
-    const refused = await browser.request(checkoutPath, { ...form, occupant_name_0: "Lin Mei", occupant_email_0: "not-an-email", occupant_phone_0: "12" });
+    const refused = await browser.request(checkoutPath, {
+      ...form,
+      occupant_name_0: "Lin Mei",
+      occupant_email_0: "not-an-email",
+      occupant_phone_0: "12",
+    });
     expect(refused.status).toBe(400);
     expect(text(refused.html)).toContain("Enter a valid email address");
     expect(text(refused.html)).toContain("Enter a valid phone number");
     expect(/<input[^>]*name="occupant_name_0"[^>]*>/.exec(refused.html)?.[0]).toContain('value="Lin Mei"');
     expect(await ordersMade()).toBe(before);
 
-    const placed = await browser.request(checkoutPath, { ...form, occupant_name_0: "Lin Mei", occupant_email_0: "mei@example.com", occupant_phone_0: "+886 912 345 678" });
+    const placed = await browser.request(checkoutPath, {
+      ...form,
+      occupant_name_0: "Lin Mei",
+      occupant_email_0: "mei@example.com",
+      occupant_phone_0: "+886 912 345 678",
+    });
     expect(placed.status).toBe(303);
     const line = await env.DB.prepare(
       "SELECT ol.occupant_name, ol.occupant_phone, ol.occupant_email FROM order_lines ol JOIN orders o ON o.id = ol.order_id JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC",
@@ -148,7 +177,10 @@ describe("a hotel that closed online booking", () => {
   it("sends a guest at its booking page to its official engine, with the stay asked for in that engine's format", async () => {
     const start = addDays(today, 30);
     const end = addDays(today, 33);
-    for (const path of [`/en-US/hxa/booking?start=${start}&end=${end}&adults=3&children=1&room=2`, `/en-US/hxa/checkout?start=${start}&end=${end}&adults=3&children=1&room=2`]) {
+    for (const path of [
+      `/en-US/hxa/booking?start=${start}&end=${end}&adults=3&children=1&room=2`,
+      `/en-US/hxa/checkout?start=${start}&end=${end}&adults=3&children=1&room=2`,
+    ]) {
       const response = await new Browser(CLOSED).request(path);
       expect(response.status).toBe(303);
       const target = new URL(response.location ?? "");

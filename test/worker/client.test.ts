@@ -20,7 +20,13 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       Object.assign(file, {
-        menus: { main: [{ type: "rooms" }, { type: "custom", label: { "en-US": "Guide" }, url: "https://example.com", new_tab: true }, { type: "mystery" }] },
+        menus: {
+          main: [
+            { type: "rooms" },
+            { type: "custom", label: { "en-US": "Guide" }, url: "https://example.com", new_tab: true },
+            { type: "mystery" },
+          ],
+        },
         facilities: [
           { key: "gym", title: { "en-US": "Gym" }, priority: 2 },
           { key: "pool", title: { "en-US": "Pool" }, priority: 1 },
@@ -85,7 +91,10 @@ describe.each(transports)("HotelApi (%s)", (_name, transport, origin) => {
     const night = fixtureNightPrice(stay.check_in_day);
     expect(plan?.price).toBe(night);
     expect(price).toMatchObject({ room_price: night, promotion_discount: night / 10, total_price: night - night / 10 });
-    expect((await api.confirmCoupon({ coupon_code: ["WELCOME10"], check_in_date: stay.check_in_day, check_out_date: stay.check_out_day }))[0]?.percent).toBe(10);
+    expect(
+      (await api.confirmCoupon({ coupon_code: ["WELCOME10"], check_in_date: stay.check_in_day, check_out_date: stay.check_out_day }))[0]
+        ?.percent,
+    ).toBe(10);
 
     const payload = {
       booker_first_name: "Mei",
@@ -134,7 +143,10 @@ describe.each(transports)("HotelApi (%s)", (_name, transport, origin) => {
   });
 
   it("turns a refused call into a typed error with the server's message", async () => {
-    const error = await api.withLanguage("en-US").orderViaHash("forged").catch((caught: unknown) => caught);
+    const error = await api
+      .withLanguage("en-US")
+      .orderViaHash("forged")
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HotelApiError);
     expect((error as HotelApiError).status).toBe(403);
     expect((error as HotelApiError).message).toBe("This link is not valid or has been altered");
@@ -190,7 +202,13 @@ describe("HotelApi against a back end that breaks the contract", () => {
 
 describe("the spec's service bases ({master}, {account}, {pms})", () => {
   const client = (bases: { masterBase?: string; accountBase?: string; pmsBase?: string }) =>
-    new HotelApi({ transport: async () => new Response(null, { status: 500 }), origin: "https://api.hotel.example", domain: HOST, lang: "en-US", ...bases });
+    new HotelApi({
+      transport: async () => new Response(null, { status: 500 }),
+      origin: "https://api.hotel.example",
+      domain: HOST,
+      lang: "en-US",
+      ...bases,
+    });
 
   it("builds each service's calls on its own base, and on the back end's origin when none is set", () => {
     const defaults = client({});
@@ -198,7 +216,11 @@ describe("the spec's service bases ({master}, {account}, {pms})", () => {
     expect(defaults.url("{master}/payment").href).toBe("https://api.hotel.example/master/payment");
     expect(defaults.url("{account}/oauth/token").href).toBe("https://api.hotel.example/account/oauth/token");
     expect(defaults.url("{pms}/oauth/token/exchange").href).toBe("https://api.hotel.example/pms/oauth/token/exchange");
-    const own = client({ masterBase: "https://master.example/v2", accountBase: "https://account.example/", pmsBase: "https://pms.example" });
+    const own = client({
+      masterBase: "https://master.example/v2",
+      accountBase: "https://account.example/",
+      pmsBase: "https://pms.example",
+    });
     expect(own.url("{master}/payment").href).toBe("https://master.example/v2/payment");
     expect(own.url("{account}/api/v1/onetap").href).toBe("https://account.example/api/v1/onetap");
     expect(own.url("{pms}/oauth/token/exchange").href).toBe("https://pms.example/oauth/token/exchange");
@@ -212,7 +234,13 @@ describe("the spec's service bases ({master}, {account}, {pms})", () => {
       `${builtIn.origin}/pms`,
     ]);
     const external = backendTransport(
-      parseEnv({ ...env, HOTEL_API_ORIGIN: "https://api.hotel.example", ACCOUNT_ORIGIN: "https://account.example", PMS_ORIGIN: "https://pms.example", MASTER_ORIGIN: "" }),
+      parseEnv({
+        ...env,
+        HOTEL_API_ORIGIN: "https://api.hotel.example",
+        ACCOUNT_ORIGIN: "https://account.example",
+        PMS_ORIGIN: "https://pms.example",
+        MASTER_ORIGIN: "",
+      }),
     );
     expect(external).toMatchObject({
       origin: "https://api.hotel.example",

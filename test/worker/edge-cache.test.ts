@@ -86,13 +86,22 @@ describe("a deploy", () => {
 
   /** A build of the site whose pages name its own hashed stylesheet, as Remix's do. */
   const build = (version: string) => async () =>
-    new Response(`<!DOCTYPE html><html lang="en-US"><head><link rel="stylesheet" href="/build/_assets/base-${version}.css"></head><body>Home</body></html>`, {
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
+    new Response(
+      `<!DOCTYPE html><html lang="en-US"><head><link rel="stylesheet" href="/build/_assets/base-${version}.css"></head><body>Home</body></html>`,
+      {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      },
+    );
 
   async function visitBuild(version: string) {
     const ctx = createExecutionContext();
-    const response = await handleFetch(new Request(`http://${HOST}/en-US`), env as unknown as Record<string, unknown>, ctx, build(version), version);
+    const response = await handleFetch(
+      new Request(`http://${HOST}/en-US`),
+      env as unknown as Record<string, unknown>,
+      ctx,
+      build(version),
+      version,
+    );
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     return { cache: response.headers.get(EDGE_CACHE_HEADER), html };
@@ -183,7 +192,7 @@ describe("availability and prices", () => {
     expect(after).not.toContain("Breakfast Saver");
   });
 
-  it("a booking replaces the cached pages that show a \"from\" price", async () => {
+  it('a booking replaces the cached pages that show a "from" price', async () => {
     await setPrice(1_900);
     const first = await visit(HOST, "/en-US");
     expect(text(first.html)).toContain("From NT$1,900");
@@ -260,7 +269,10 @@ describe("the content cache in front of the back end", () => {
     }
     expect(calls.filter((path) => path === "/api/custom/menu")).toHaveLength(1);
     for (const path of ["/api/ota/room/empty-by-date", "/api/wota/room_calendar", "/api/ota/room/rateplan/empty-by-date"]) {
-      expect(calls.filter((called) => called === path), path).toHaveLength(2);
+      expect(
+        calls.filter((called) => called === path),
+        path,
+      ).toHaveLength(2);
     }
     // POSTs (price checks, orders) are never cached either.
     await (await transport(new Request(`${origin}/api/ota/order/calculate`, { method: "POST", body: "{}" }))).text();

@@ -39,7 +39,10 @@ const pitches = (start: string, num = 1, nights = 1) => order({ room: ids.pitch,
 
 /** What the search offers for a stay: each room's rooms left and each plan's, by room class. */
 async function offered(start: string, nights = 1) {
-  const { body } = await apiJson<Search>(HOST, `/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${addDays(start, nights)}&lang=en-US`);
+  const { body } = await apiJson<Search>(
+    HOST,
+    `/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${addDays(start, nights)}&lang=en-US`,
+  );
   const byRoom = (id: number) => body.data.rooms.find((room) => room.room_class_id === id);
   return {
     pitch: byRoom(ids.pitch)?.inventory,
@@ -104,8 +107,10 @@ beforeAll(async () => {
     }),
   );
   const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<number>("id");
-  const room = (code: string) => env.DB.prepare("SELECT id FROM room_classes WHERE hotel_id = ? AND room_code = ?").bind(hotel, code).first<number>("id");
-  const plan = (code: string) => env.DB.prepare("SELECT id FROM rate_plans WHERE hotel_id = ? AND rate_plan_code = ?").bind(hotel, code).first<number>("id");
+  const room = (code: string) =>
+    env.DB.prepare("SELECT id FROM room_classes WHERE hotel_id = ? AND room_code = ?").bind(hotel, code).first<number>("id");
+  const plan = (code: string) =>
+    env.DB.prepare("SELECT id FROM rate_plans WHERE hotel_id = ? AND rate_plan_code = ?").bind(hotel, code).first<number>("id");
   Object.assign(ids, {
     pitch: await room("pitch"),
     glamp: await room("glamp"),
@@ -169,7 +174,9 @@ describe("an entire-site rental and the site's units", () => {
     // The nights around it are still the site's to rent.
     expect((await offered(addDays(night, 1))).entire).toBe(1);
     expect(await site(night)).toEqual({ entire_rooms: 0, unit_rooms: 1 });
-    const entireBooked = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?").bind(ids.entire, night).first<number>("booked");
+    const entireBooked = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?")
+      .bind(ids.entire, night)
+      .first<number>("booked");
     expect(entireBooked).toBe(0);
   });
 
@@ -177,7 +184,9 @@ describe("an entire-site rental and the site's units", () => {
     const night = addDays(today(), 20);
     // Interleaved: 10 entire rentals and 10 single pitches (5 pitches exist).
     const attempts = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? entireRental(night) : pitches(night)).then((result) => ({ entire: index % 2 === 0, ...result }))),
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? entireRental(night) : pitches(night)).then((result) => ({ entire: index % 2 === 0, ...result })),
+      ),
     );
     const won = attempts.filter((attempt) => attempt.status === 201);
     const refused = attempts.filter((attempt) => attempt.status === 409);
@@ -201,7 +210,9 @@ describe("an entire-site rental and the site's units", () => {
     const night = addDays(today(), 24);
     expect((await pitches(night, 2)).status).toBe(201);
     const attempts = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => (index % 3 === 0 ? entireRental(night) : pitches(night)).then((result) => ({ entire: index % 3 === 0, ...result }))),
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 3 === 0 ? entireRental(night) : pitches(night)).then((result) => ({ entire: index % 3 === 0, ...result })),
+      ),
     );
     const won = attempts.filter((attempt) => attempt.status === 201);
     expect(won.filter((attempt) => attempt.entire)).toHaveLength(0);

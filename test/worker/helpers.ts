@@ -13,7 +13,11 @@ export function fixtureHotel(domain: string, change: (file: typeof minimal) => v
 }
 
 /** Loads a hotel file into the test D1 through the same SQL the import command runs. */
-export async function loadHotel(input: unknown, loadDay = todayIn("Asia/Taipei"), options: { allowTestGateway?: boolean } = {}): Promise<HotelFile> {
+export async function loadHotel(
+  input: unknown,
+  loadDay = todayIn("Asia/Taipei"),
+  options: { allowTestGateway?: boolean } = {},
+): Promise<HotelFile> {
   const result = validateHotelFile(input, options);
   if (!result.success) throw new Error(`fixture does not validate: ${result.errors.join("; ")}`);
   const statements = hotelFileToSql(result.file, { loadDay });
@@ -76,7 +80,12 @@ export class Browser {
 
 export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
 /** What the guest reads: the page without its scripts (which carry every translation) and tags. */
-export const text = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+export const text = (html: string) =>
+  html
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 /**
  * A night's price in the minimal fixture as docs/hotel-file.md defines it, worked out here rather
@@ -182,4 +191,7 @@ export function countingDb(db: D1Database) {
 export { answerQuestion } from "../captcha-question";
 
 /** The question of the captcha shown in a page. */
-export const captchaQuestion = (html: string) => /<p id="captcha-question">.*?<\/span> ([^<]+)<\/p>/.exec(html)?.[1]?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) ?? "";
+export const captchaQuestion = (html: string) =>
+  /<p id="captcha-question">.*?<\/span> ([^<]+)<\/p>/
+    .exec(html)?.[1]
+    ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) ?? "";

@@ -42,7 +42,11 @@ interface Answer {
 /** The next free night of each hotel: every order holds nights of its own (inventory is two months). */
 const nights: Record<string, number> = {};
 /** Places a pay-at-arrival order for one room on a night of its own, as `who`, from `address`. */
-function place(domain: string, who: Record<string, string>, options: { address?: string; pass?: string; lang?: string; rooms?: number; nights?: number; pay?: string } = {}) {
+function place(
+  domain: string,
+  who: Record<string, string>,
+  options: { address?: string; pass?: string; lang?: string; rooms?: number; nights?: number; pay?: string } = {},
+) {
   const night = nights[domain] ?? 7;
   const start = addDays(today, night);
   nights[domain] = night + (options.nights ?? 1);
@@ -79,10 +83,12 @@ async function passFor(domain: string, challenge: Challenge, action = "order", a
   return body.data!.pass;
 }
 
-const count = async (domain: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?").bind(hotels[domain]!.id).first<{ n: number }>())!.n;
+const count = async (domain: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?").bind(hotels[domain]!.id).first<{ n: number }>())!.n;
 
 beforeAll(async () => {
-  for (const name of ["arrival", "emails", "phones", "ipv6", "nights", "names", "pairs", "trigger"]) await holdHotel(`holds-${name}.localhost`);
+  for (const name of ["arrival", "emails", "phones", "ipv6", "nights", "names", "pairs", "trigger"])
+    await holdHotel(`holds-${name}.localhost`);
 });
 
 describe("every unpaid order counts, by every spelling of the guest", () => {
@@ -95,11 +101,17 @@ describe("every unpaid order counts, by every spelling of the guest", () => {
     expect(asked.body.msg.code).toBe("captcha_required");
     const before = await count(domain);
     // A pass of another action does not do.
-    const otherPass = await passFor(domain, (await apiJson<{ challenge: Challenge }>(domain, "/api/captcha/trigger?lang=en-US", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ domain, action: "cancel" }),
-    })).body.data!.challenge, "cancel");
+    const otherPass = await passFor(
+      domain,
+      (
+        await apiJson<{ challenge: Challenge }>(domain, "/api/captcha/trigger?lang=en-US", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ domain, action: "cancel" }),
+        })
+      ).body.data!.challenge,
+      "cancel",
+    );
     expect((await place(domain, guest, { pass: otherPass })).body.msg.code).toBe("captcha_required");
     const pass = await passFor(domain, asked.body.data!.challenge!);
     expect((await place(domain, guest, { pass })).status).toBe(201);
@@ -131,27 +143,40 @@ describe("every unpaid order counts, by every spelling of the guest", () => {
   it("one phone written three ways is one guest", async () => {
     const domain = "holds-phones.localhost";
     const phones = ["0933 111 222", "+886-933-111-222", "(0933) 111-222"];
-    for (const [index, phone] of phones.entries()) expect((await place(domain, { booker_email: `phone${index}@example.com`, booker_phone: phone })).status).toBe(201);
-    expect((await place(domain, { booker_email: "phone9@example.com", booker_phone: "00886933111222" })).body.msg.code).toBe("captcha_required");
+    for (const [index, phone] of phones.entries())
+      expect((await place(domain, { booker_email: `phone${index}@example.com`, booker_phone: phone })).status).toBe(201);
+    expect((await place(domain, { booker_email: "phone9@example.com", booker_phone: "00886933111222" })).body.msg.code).toBe(
+      "captcha_required",
+    );
   });
 
   it("IPv6 neighbours in one /64 are one caller; the next /64 is another", async () => {
     const domain = "holds-ipv6.localhost";
     for (let i = 1; i <= 3; i++) {
-      expect((await place(domain, { booker_email: `v6-${i}@example.com`, booker_phone: `0955 000 00${i}` }, { address: `2001:db8:9:9::${i}` })).status).toBe(201);
+      expect(
+        (await place(domain, { booker_email: `v6-${i}@example.com`, booker_phone: `0955 000 00${i}` }, { address: `2001:db8:9:9::${i}` }))
+          .status,
+      ).toBe(201);
     }
-    expect((await place(domain, { booker_email: "v6-4@example.com", booker_phone: "0955 000 004" }, { address: "2001:db8:9:9:ffff::4" })).body.msg.code).toBe("captcha_required");
-    expect((await place(domain, { booker_email: "v6-5@example.com", booker_phone: "0955 000 005" }, { address: "2001:db8:9:a::5" })).status).toBe(201);
+    expect(
+      (await place(domain, { booker_email: "v6-4@example.com", booker_phone: "0955 000 004" }, { address: "2001:db8:9:9:ffff::4" })).body
+        .msg.code,
+    ).toBe("captcha_required");
+    expect(
+      (await place(domain, { booker_email: "v6-5@example.com", booker_phone: "0955 000 005" }, { address: "2001:db8:9:a::5" })).status,
+    ).toBe(201);
   });
 
   it("the trigger asks a guest with three unpaid holds for a challenge for 'order', and nobody else", async () => {
     const domain = "holds-trigger.localhost";
     const ask = async (email: string) =>
-      (await apiJson<{ needed: boolean }>(domain, "/api/captcha/trigger?lang=en-US", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ domain, action: "order", email, phone: "0966 000 000" }),
-      })).body.data?.needed;
+      (
+        await apiJson<{ needed: boolean }>(domain, "/api/captcha/trigger?lang=en-US", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ domain, action: "order", email, phone: "0966 000 000" }),
+        })
+      ).body.data?.needed;
     expect(await ask("trigger@example.com")).toBe(false);
     for (let i = 0; i < 3; i++) await place(domain, { booker_email: "trigger@example.com", booker_phone: "0966 000 000" });
     expect(await ask("TRIGGER+x@example.com")).toBe(true);
@@ -212,12 +237,18 @@ describe("no relay", () => {
     }
     expect(statuses.slice(0, 3)).toEqual(["booked", "booked", "booked"]);
     expect(statuses.slice(3)).toEqual(Array(7).fill("captcha_required"));
-    const mails = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ? AND to_address = 'target@example.com'").bind(hotels[domain]!.id).first<{ n: number }>();
+    const mails = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ? AND to_address = 'target@example.com'")
+      .bind(hotels[domain]!.id)
+      .first<{ n: number }>();
     expect(mails?.n).toBe(3);
     // With a challenge passed each time, three more pairs; then the caller is refused outright.
     for (let i = 0; i < 3; i++) {
       const asked = await place(domain, { booker_email: "target@example.com", booker_phone: "0977 000 099" }, { address });
-      const placed = await place(domain, { booker_email: "target@example.com", booker_phone: "0977 000 099" }, { address, pass: await passFor(domain, asked.body.data!.challenge!, "order", address) });
+      const placed = await place(
+        domain,
+        { booker_email: "target@example.com", booker_phone: "0977 000 099" },
+        { address, pass: await passFor(domain, asked.body.data!.challenge!, "order", address) },
+      );
       expect(placed.status).toBe(201);
       await apiJson(domain, `/api/wota/order/cancel-via-hash/${placed.body.data!.order_doc}?lang=en-US`, {
         method: "POST",
@@ -228,7 +259,9 @@ describe("no relay", () => {
     const refused = await place(domain, { booker_email: "other@example.com", booker_phone: "0988 000 000" }, { address });
     expect(refused.status).toBe(429);
     expect(refused.body.msg.code).toBe("too_many_attempts");
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ? AND to_address = 'target@example.com'").bind(hotels[domain]!.id).first<{ n: number }>();
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ? AND to_address = 'target@example.com'")
+      .bind(hotels[domain]!.id)
+      .first<{ n: number }>();
     expect(after?.n).toBe(3);
   });
 });

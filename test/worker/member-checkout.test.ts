@@ -50,10 +50,14 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       Object.assign(file.hotel, { member_price_discount: { discount: 90 } });
-      Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }] });
+      Object.assign(file, {
+        members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }],
+      });
     }),
   );
-  const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
+  const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?")
+    .bind(HOST)
+    .first<{ id: number }>();
   memberId = row?.id ?? 0;
 });
 
@@ -73,8 +77,15 @@ describe("a signed-in member at the booking pages", () => {
     expect(text(checkout)).toContain("You have 500 points");
     expect(text(checkout)).toContain("Use the members-only discount (10% off)");
 
-    const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), pay_option: "all", payment: "8:remittance" };
-    const pricedPage = (await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "200", member_promotion: "1" })).html;
+    const form = {
+      csrf: hidden(checkout, "csrf"),
+      checkout_key: hidden(checkout, "checkout_key"),
+      pay_option: "all",
+      payment: "8:remittance",
+    };
+    const pricedPage = (
+      await browser.request(`/en-US/hxa/checkout?${stay}`, { ...form, intent: "price", points: "200", member_promotion: "1" })
+    ).html;
     const priced = text(pricedPage);
     expect(priced).toContain("Members-only discount");
     expect(priced).toMatch(/Points −NT\$200/);
@@ -92,7 +103,9 @@ describe("a signed-in member at the booking pages", () => {
       booker_email: "mei@example.com",
     });
     expect(order.status).toBe(303);
-    const placed = await env.DB.prepare("SELECT o.point_used, o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?")
+    const placed = await env.DB.prepare(
+      "SELECT o.point_used, o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?",
+    )
       .bind(HOST)
       .first<{ point_used: number; coupon_code: string }>();
     expect(placed).toEqual({ point_used: 200, coupon_code: "Memberpromotion" });
@@ -128,7 +141,9 @@ describe("a signed-in member at the booking pages", () => {
     });
     expect(order.status).toBe(400);
     expect(/id="points-error">([^<]*)</.exec(order.html)?.[1]).toBe(`You have only ${held} points`);
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? AND o.point_used > ?")
+    const orders = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? AND o.point_used > ?",
+    )
       .bind(HOST, held ?? 0)
       .first<number>("n");
     expect(orders).toBe(0);
@@ -165,7 +180,10 @@ describe("a signed-in member at the booking pages", () => {
   });
 
   it("offers nothing member-only to a guest, nor to a tampered or another hotel's session", async () => {
-    const forged = await memberSessionCookie({ ...(env as unknown as AppEnv), SESSION_SECRET: "x".repeat(40) }).serialize({ domain: HOST, token: "A".repeat(43) });
+    const forged = await memberSessionCookie({ ...(env as unknown as AppEnv), SESSION_SECRET: "x".repeat(40) }).serialize({
+      domain: HOST,
+      token: "A".repeat(43),
+    });
     const token = await issueMemberToken(env.DB, memberId);
     const elsewhere = await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: "other.localhost", token });
     for (const browser of [new Browser(), new Browser([forged]), new Browser([elsewhere])]) {
@@ -188,20 +206,34 @@ describe("a member on a plan that takes no coupon", () => {
       fixtureHotel(host, (file) => {
         Object.assign(file.hotel, { member_price_discount: { discount: 90 } });
         Object.assign(file.rate_plans[0]!, { allow_coupon: false });
-        Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }] });
+        Object.assign(file, {
+          members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 500 }],
+        });
       }),
     );
-    member = (await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(host).first<number>("id")) ?? 0;
+    member =
+      (await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?")
+        .bind(host)
+        .first<number>("id")) ?? 0;
   });
 
   async function memberAtCheckout() {
     const token = await issueMemberToken(env.DB, member);
     const browser = new BrowserAt(host, [await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: host, token })]);
     const page = await browser.request(`/en-US/hxa/booking?${stay}`);
-    const fields = { csrf: hidden(page.html, "csrf"), room_class_id: hidden(page.html, "room_class_id"), proposal_id: hidden(page.html, "proposal_id") };
+    const fields = {
+      csrf: hidden(page.html, "csrf"),
+      room_class_id: hidden(page.html, "room_class_id"),
+      proposal_id: hidden(page.html, "proposal_id"),
+    };
     expect((await browser.request(`/en-US/hxa/booking?${stay}`, { ...fields, intent: "add", num: "1" })).status).toBe(303);
     const checkout = (await browser.request(`/en-US/hxa/checkout?${stay}`)).html;
-    const form = { csrf: hidden(checkout, "csrf"), checkout_key: hidden(checkout, "checkout_key"), pay_option: "all", payment: "8:remittance" };
+    const form = {
+      csrf: hidden(checkout, "csrf"),
+      checkout_key: hidden(checkout, "checkout_key"),
+      pay_option: "all",
+      payment: "8:remittance",
+    };
     return { browser, checkout, form };
   }
   const pointsValue = (html: string) => /<input[^>]*name="points"[^>]*>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1] ?? "";
@@ -250,7 +282,11 @@ describe("a member on a plan that takes no coupon", () => {
       booker_email: "mei@example.com",
     });
     expect(order.status).toBe(303);
-    const row = await env.DB.prepare("SELECT o.point_used, o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?").bind(host).first();
+    const row = await env.DB.prepare(
+      "SELECT o.point_used, o.coupon_code FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?",
+    )
+      .bind(host)
+      .first();
     expect(row).toEqual({ point_used: 200, coupon_code: "" });
   });
 });

@@ -24,12 +24,18 @@ beforeAll(async () => {
 });
 
 async function memberWithOrders(email: string, count: number, from: number) {
-  const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, last_name, points) VALUES (?, ?, 'Mei', 'Lin', 0) RETURNING id")
+  const member = await env.DB.prepare(
+    "INSERT INTO members (hotel_id, email, first_name, last_name, points) VALUES (?, ?, 'Mei', 'Lin', 0) RETURNING id",
+  )
     .bind(hotel.id, email)
     .first<{ id: number }>();
   const token = await issueMemberToken(env.DB, member!.id);
   for (let n = 0; n < count; n++) {
-    const placed = await orderOneNight(HOST, hotel, addDays(today, from + n), { booker_email: email, pay_way: "remittance", payment_vendor: 8 });
+    const placed = await orderOneNight(HOST, hotel, addDays(today, from + n), {
+      booker_email: email,
+      pay_way: "remittance",
+      payment_vendor: 8,
+    });
     expect(placed.status).toBe(201);
   }
   // Orders name their member by the token they were placed with: link them as a signed-in booking would.
@@ -40,14 +46,20 @@ async function memberWithOrders(email: string, count: number, from: number) {
   )
     .bind(hotel.id, email)
     .run();
-  await env.DB.prepare("UPDATE orders SET status = 'cancelled' WHERE id = (SELECT order_id FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.booker_email = ?)").bind(email).run();
+  await env.DB.prepare(
+    "UPDATE orders SET status = 'cancelled' WHERE id = (SELECT order_id FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.booker_email = ?)",
+  )
+    .bind(email)
+    .run();
   return token;
 }
 
 async function myOrders(token: string) {
   const { db, count } = countingDb(env.DB);
   const response = await handleBackendRequest(
-    new Request(`http://${HOST}/api/ota/order/personal-order-list?domain=${HOST}&lang=en-US`, { headers: { authorization: `Bearer ${token}` } }),
+    new Request(`http://${HOST}/api/ota/order/personal-order-list?domain=${HOST}&lang=en-US`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
     { db, signingSecret: env.SESSION_SECRET },
   );
   const body = (await response.json()) as { data: { order_doc: string; status: string; orders: unknown[]; cancellation: unknown }[] };

@@ -31,7 +31,10 @@ interface Created {
 /** One call of the built-in back end on a counting D1 binding. */
 async function counted(path: string, init: RequestInit = {}) {
   const counting = countingDb(env.DB);
-  const response = await handleBackendRequest(new Request(`http://${HOST}${path}`, init), { db: counting.db, signingSecret: env.SESSION_SECRET });
+  const response = await handleBackendRequest(new Request(`http://${HOST}${path}`, init), {
+    db: counting.db,
+    signingSecret: env.SESSION_SECRET,
+  });
   return { response, ...counting };
 }
 
@@ -41,7 +44,9 @@ describe("an order's history", () => {
     expect(placed.status).toBe(201);
     const { order_doc, order } = placed.body.data;
     // A payment attempt and a cancellation on record, so both lists have something to show.
-    await env.DB.prepare("INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) SELECT id, 1, 'sandbox', ?, 100, 'full' FROM orders WHERE order_doc = ?")
+    await env.DB.prepare(
+      "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) SELECT id, 1, 'sandbox', ?, 100, 'full' FROM orders WHERE order_doc = ?",
+    )
       .bind(`T${order_doc.replace(/\W/g, "")}`, order_doc)
       .run();
     const cancelled = await handleBackendRequest(
@@ -54,22 +59,33 @@ describe("an order's history", () => {
     );
     expect(cancelled.status).toBe(200);
 
-    const history = await counted(`/api/ota/order/personal-history?domain=${HOST}&lang=en-US&hash_code=${encodeURIComponent(order.valid_hash)}`);
+    const history = await counted(
+      `/api/ota/order/personal-history?domain=${HOST}&lang=en-US&hash_code=${encodeURIComponent(order.valid_hash)}`,
+    );
     const body = (await history.response.json()) as {
-      data: { status: string; cancellation: { via: string } | null; payments: { vendor_id: number; amount: number; status: string }[]; payment_attempts: unknown[] };
+      data: {
+        status: string;
+        cancellation: { via: string } | null;
+        payments: { vendor_id: number; amount: number; status: string }[];
+        payment_attempts: unknown[];
+      };
     };
     expect(history.response.status).toBe(200);
     expect(body.data.status).toBe("cancelled");
     expect(body.data.cancellation).toMatchObject({ via: "hash" });
     expect(body.data.payments).toEqual([{ vendor_id: 1, amount: 100, status: "pending", created_at: expect.any(String) }]);
     expect(body.data.payment_attempts).toHaveLength(1);
-    expect({ payments: history.reads("payments"), cancellations: history.reads("cancellations"), orders: history.reads("orders") }).toEqual({ payments: 1, cancellations: 1, orders: 1 });
+    expect({ payments: history.reads("payments"), cancellations: history.reads("cancellations"), orders: history.reads("orders") }).toEqual(
+      { payments: 1, cancellations: 1, orders: 1 },
+    );
   });
 });
 
 describe("an order placed by a member", () => {
   it("looks the member up once", async () => {
-    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, first_name, last_name, points) VALUES (?, 'once@example.com', 'Mei', 'Lin', 0) RETURNING id")
+    const member = await env.DB.prepare(
+      "INSERT INTO members (hotel_id, email, first_name, last_name, points) VALUES (?, 'once@example.com', 'Mei', 'Lin', 0) RETURNING id",
+    )
       .bind(hotel.id)
       .first<{ id: number }>();
     const token = await issueMemberToken(env.DB, member!.id);
@@ -102,12 +118,20 @@ describe("the order's discount", () => {
     const { results: columns } = await env.DB.prepare("SELECT name FROM pragma_table_info('orders')").all<{ name: string }>();
     expect(columns.map((column) => column.name)).toContain("promotion_discount");
     expect(columns.map((column) => column.name)).not.toContain("coupon_discount");
-    const placed = await orderOneNight<Created>(HOST, hotel, addDays(today, 30), { pay_way: "remittance", payment_vendor: 8, coupon_array: ["WELCOME10"] });
+    const placed = await orderOneNight<Created>(HOST, hotel, addDays(today, 30), {
+      pay_way: "remittance",
+      payment_vendor: 8,
+      coupon_array: ["WELCOME10"],
+    });
     expect(placed.status).toBe(201);
     const row = await env.DB.prepare("SELECT promotion_discount, room_price, total_price FROM orders WHERE order_doc = ?")
       .bind(placed.body.data.order_doc)
       .first<{ promotion_discount: number; room_price: number; total_price: number }>();
     expect(row!.promotion_discount).toBeGreaterThan(0);
-    expect(placed.body.data.order).toMatchObject({ couponDiscount: row!.promotion_discount, sum: row!.room_price, final_amount: row!.total_price });
+    expect(placed.body.data.order).toMatchObject({
+      couponDiscount: row!.promotion_discount,
+      sum: row!.room_price,
+      final_amount: row!.total_price,
+    });
   });
 });

@@ -36,7 +36,13 @@ beforeAll(async () => {
           { vendor_id: 1, method: "credit" },
           { vendor_id: 8, method: "remittance" },
         ],
-        remittance_info: { account_name: "Fixture Hotel Ltd", account_number: "012-345", bank: "Example Bank", branch: "Main", country: "TW" },
+        remittance_info: {
+          account_name: "Fixture Hotel Ltd",
+          account_number: "012-345",
+          bank: "Example Bank",
+          branch: "Main",
+          country: "TW",
+        },
       });
       Object.assign(file, { members: [{ email: "mei@example.com", first_name: "Mei", last_name: "Lin", points: 5000 }] });
     }),
@@ -61,7 +67,11 @@ async function placeOrder(payWay: "remittance" | "credit", offset: number): Prom
   const token = await issueMemberToken(env.DB, memberId);
   const created = await apiJson<CreatedOrder>(HOST, "/api/ota/order/personal-new?lang=en-US", {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `order-pages-${payWay}-${offset}-${crypto.randomUUID()}` },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "idempotency-key": `order-pages-${payWay}-${offset}-${crypto.randomUUID()}`,
+    },
     body: JSON.stringify({
       domain: HOST,
       ...BOOKER,
@@ -124,10 +134,17 @@ function expectAddsUp(money: PageMoney): string[] {
   const before = money.lines.slice(0, totalAt).reduce((sum, line) => sum + line.amount, 0);
   expect(before, "rooms − coupon − points = total").toBe(total);
   expect(money.lines[0]?.label).toBe("Rooms");
-  expect(money.rooms.reduce((sum, amount) => sum + amount, 0), "the room lines add up to the rooms line").toBe(money.lines[0]?.amount);
+  expect(
+    money.rooms.reduce((sum, amount) => sum + amount, 0),
+    "the room lines add up to the rooms line",
+  ).toBe(money.lines[0]?.amount);
   const after = money.lines.slice(totalAt + 1);
   // After the total, its parts: paid, due now, the balance (none on a cancelled order with nothing paid).
-  if (after.length > 0) expect(after.reduce((sum, line) => sum + line.amount, 0), "the parts after the total add up to it").toBe(total);
+  if (after.length > 0)
+    expect(
+      after.reduce((sum, line) => sum + line.amount, 0),
+      "the parts after the total add up to it",
+    ).toBe(total);
   return labels;
 }
 
@@ -153,19 +170,25 @@ describe("an order's pages follow its state and add up", () => {
 
   it("paid in part: what was paid and what is left, and the transfer details stay", async () => {
     const created = await placeOrder("remittance", 21);
-    await env.DB.prepare("UPDATE orders SET paid_amount = deposit_amount, payment_status = 1 WHERE order_doc = ?").bind(created.order_doc).run();
+    await env.DB.prepare("UPDATE orders SET paid_amount = deposit_amount, payment_status = 1 WHERE order_doc = ?")
+      .bind(created.order_doc)
+      .run();
     const { receipt, pay } = await pages(created);
     for (const page of [receipt, pay]) {
       expect(expectAddsUp(page)).toEqual(["Rooms", "Discount WELCOME10", "Points", "Total", "Paid", "Left to pay"]);
       expect(page.lines.find((line) => line.label === "Paid")?.amount).toBe(created.order.deposit_amount);
-      expect(page.lines.find((line) => line.label === "Left to pay")?.amount).toBe(created.order.final_amount - created.order.deposit_amount);
+      expect(page.lines.find((line) => line.label === "Left to pay")?.amount).toBe(
+        created.order.final_amount - created.order.deposit_amount,
+      );
     }
     expect(receipt.text).toContain("Bank transfer details");
   });
 
   it("paid in full: nothing is left to pay, and no page asks for payment", async () => {
     const created = await placeOrder("credit", 22);
-    await env.DB.prepare("UPDATE orders SET paid_amount = total_price, payment_status = 2 WHERE order_doc = ?").bind(created.order_doc).run();
+    await env.DB.prepare("UPDATE orders SET paid_amount = total_price, payment_status = 2 WHERE order_doc = ?")
+      .bind(created.order_doc)
+      .run();
     const { receipt, pay } = await pages(created);
     for (const page of [receipt, pay]) {
       expect(expectAddsUp(page)).toEqual(["Rooms", "Discount WELCOME10", "Points", "Total", "Paid"]);
@@ -203,13 +226,21 @@ describe("names on an order's pages and emails (issue 22 item 19, decision 052)"
   it("a right-to-left override stored in a name before names refused it reverses nothing: the name is isolated, the phone and email read as typed", async () => {
     const created = await placeOrder("remittance", 24);
     // Written as the sign-up and the order API took it before decision 052.
-    await env.DB.prepare("UPDATE orders SET booker_last_name = ?, booker_name = ? WHERE order_doc = ?").bind("Lin\u202E", "Lin\u202E Mei\u0007", created.order_doc).run();
-    await env.DB.prepare("UPDATE order_lines SET occupant_name = ?, occupant_phone = ? WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+    await env.DB.prepare("UPDATE orders SET booker_last_name = ?, booker_name = ? WHERE order_doc = ?")
+      .bind("Lin\u202E", "Lin\u202E Mei\u0007", created.order_doc)
+      .run();
+    await env.DB.prepare(
+      "UPDATE order_lines SET occupant_name = ?, occupant_phone = ? WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
       .bind("Chen\u202E Yi", "0912 345 678", created.order_doc)
       .run();
     const hash = encodeURIComponent(created.order.valid_hash);
     const shown = (html: string) => html.replace(/<!-- -->/g, "");
-    for (const path of [`/en-US/redirect/receipt/${created.order_doc}?valid_hash=${hash}`, `/en-US/pay/${hotelId}/${created.order_doc}?valid_hash=${hash}`, `/en-US/hxa/orders/${created.order_doc}?valid_hash=${hash}`]) {
+    for (const path of [
+      `/en-US/redirect/receipt/${created.order_doc}?valid_hash=${hash}`,
+      `/en-US/pay/${hotelId}/${created.order_doc}?valid_hash=${hash}`,
+      `/en-US/hxa/orders/${created.order_doc}?valid_hash=${hash}`,
+    ]) {
       const response = await fetchAs(HOST, path);
       expect(response.status, path).toBe(200);
       const html = shown(await response.text());

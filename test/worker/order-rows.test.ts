@@ -98,7 +98,9 @@ async function rowsForOneOrder(seed: number): Promise<number> {
 
 /** `count` more orders in the hotel's history (copies of one order, each another guest's), written at once. */
 async function addHistory(count: number, from: number) {
-  const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('orders') WHERE name != 'id'").all<{ name: string }>()).results.map(({ name }) => name);
+  const columns = (
+    await env.DB.prepare("SELECT name FROM pragma_table_info('orders') WHERE name != 'id'").all<{ name: string }>()
+  ).results.map(({ name }) => name);
   const changed: Record<string, string> = {
     order_doc: `'HS' || printf('%08d', ?2 + n) || '-HIST'`,
     booker_email: `'past' || (?2 + n) || '@example.com'`,

@@ -36,14 +36,20 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 }
 
 async function booked(night: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?").bind(roomClassId, night).first<{ booked: number }>();
+  const row = await env.DB.prepare("SELECT booked FROM room_nights WHERE room_class_id = ? AND night = ?")
+    .bind(roomClassId, night)
+    .first<{ booked: number }>();
   return row?.booked ?? -1;
 }
 
 beforeAll(async () => {
   await loadHotel(fixtureHotel(HOST));
-  const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
-  const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?").bind(HOST).first<{ id: number }>();
+  const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?")
+    .bind(HOST)
+    .first<{ id: number }>();
+  const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?")
+    .bind(HOST)
+    .first<{ id: number }>();
   roomClassId = room?.id ?? 0;
   planId = plan?.id ?? 0;
 });
@@ -51,7 +57,9 @@ beforeAll(async () => {
 describe("creating orders", () => {
   it("never oversells: of 50 concurrent orders for a room class with 3 rooms left, exactly 3 succeed", async () => {
     const attempts = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => post("/api/ota/order/personal-new", payload(), { "Idempotency-Key": `race-${index}-abcdef` })),
+      Array.from({ length: 50 }, (_, index) =>
+        post("/api/ota/order/personal-new", payload(), { "Idempotency-Key": `race-${index}-abcdef` }),
+      ),
     );
     const created = attempts.filter((attempt) => attempt.status === 201);
     const refused = attempts.filter((attempt) => attempt.status === 409);
@@ -60,9 +68,13 @@ describe("creating orders", () => {
     for (const attempt of refused) expect(["Not enough rooms", "This room type is sold out"]).toContain(attempt.body.msg.message);
     expect(await booked(stay.check_in_day)).toBe(3);
     expect(await booked(addDays(stay.check_in_day, 1))).toBe(3);
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE check_in_day = ?").bind(stay.check_in_day).first<{ n: number }>();
+    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE check_in_day = ?")
+      .bind(stay.check_in_day)
+      .first<{ n: number }>();
     expect(orders?.n).toBe(3);
-    const negative = await env.DB.prepare("SELECT COUNT(*) AS n FROM room_nights WHERE booked < 0 OR booked > capacity").first<{ n: number }>();
+    const negative = await env.DB.prepare("SELECT COUNT(*) AS n FROM room_nights WHERE booked < 0 OR booked > capacity").first<{
+      n: number;
+    }>();
     expect(negative?.n).toBe(0);
   }, 30_000); // 50 orders at once: 3 to 6 s on a shared two-core machine, past the default 5 s limit.
 
@@ -74,14 +86,23 @@ describe("creating orders", () => {
     expect(again.status).toBe(200);
     expect(again.body.data.order_doc).toBe(first.body.data.order_doc);
     expect(await booked(addDays(today, 20))).toBe(1);
-    const other = await post("/api/ota/order/personal-new", { ...body, booker_first_name: "Someone" }, { "Idempotency-Key": "retry-key-0001" });
+    const other = await post(
+      "/api/ota/order/personal-new",
+      { ...body, booker_first_name: "Someone" },
+      { "Idempotency-Key": "retry-key-0001" },
+    );
     expect(other.status).toBe(422);
     expect(other.body.success).toBe(false);
     // The same key and body from someone else (a signed-in member) does not get the guest's order.
     const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<{ id: number }>();
-    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email) VALUES (?, 'replay@example.com') RETURNING id").bind(hotel?.id).first<{ id: number }>();
+    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email) VALUES (?, 'replay@example.com') RETURNING id")
+      .bind(hotel?.id)
+      .first<{ id: number }>();
     const token = await issueMemberToken(env.DB, member?.id ?? 0);
-    const replay = await post("/api/ota/order/personal-new", body, { "Idempotency-Key": "retry-key-0001", authorization: `Bearer ${token}` });
+    const replay = await post("/api/ota/order/personal-new", body, {
+      "Idempotency-Key": "retry-key-0001",
+      authorization: `Bearer ${token}`,
+    });
     expect(replay.status).toBe(422);
     expect(replay.body.data).toBeNull();
   });
@@ -112,7 +133,9 @@ describe("creating orders", () => {
     expect(refused.body.msg.message).toBe("This link is not valid or has been altered");
     expect(refused.body.data).toBeNull();
     // The view link is not a cancel link.
-    expect((await post(`/api/wota/order/cancel-via-hash/${order.order_doc}`, { domain: HOST, valid_hash: order.valid_hash })).status).toBe(403);
+    expect((await post(`/api/wota/order/cancel-via-hash/${order.order_doc}`, { domain: HOST, valid_hash: order.valid_hash })).status).toBe(
+      403,
+    );
     expect(await booked(night)).toBe(1);
 
     const cancelled = await post(`/api/wota/order/cancel-via-hash/${order.order_doc}`, { domain: HOST, valid_hash: order.cancel_hash });
@@ -128,13 +151,20 @@ describe("creating orders", () => {
     const night = addDays(today, 50);
     const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<{ id: number }>();
     const insertMember = (email: string, points: number) =>
-      env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, ?, ?) RETURNING id").bind(hotel?.id, email, points).first<{ id: number }>();
-    const points = async (id: number) => (await env.DB.prepare("SELECT points FROM members WHERE id = ?").bind(id).first<{ points: number }>())?.points;
+      env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, ?, ?) RETURNING id")
+        .bind(hotel?.id, email, points)
+        .first<{ id: number }>();
+    const points = async (id: number) =>
+      (await env.DB.prepare("SELECT points FROM members WHERE id = ?").bind(id).first<{ points: number }>())?.points;
     const member = await insertMember("cancel@example.com", 800);
     const token = await issueMemberToken(env.DB, member?.id ?? 0);
-    const created = await post("/api/ota/order/personal-new", payload({ check_in_day: night, check_out_day: addDays(night, 1), point_used: 300 }), {
-      authorization: `Bearer ${token}`,
-    });
+    const created = await post(
+      "/api/ota/order/personal-new",
+      payload({ check_in_day: night, check_out_day: addDays(night, 1), point_used: 300 }),
+      {
+        authorization: `Bearer ${token}`,
+      },
+    );
     expect(created.status).toBe(201);
     const order = (created.body.data as { order: { order_doc: string; usedPoint: number; display_status: string } }).order;
     expect(order).toMatchObject({ usedPoint: 300, display_status: "Awaiting payment" });
@@ -144,19 +174,29 @@ describe("creating orders", () => {
     // Another member of the hotel cannot cancel it, nor can anyone without signing in.
     const stranger = await insertMember("stranger@example.com", 0);
     const strangerToken = await issueMemberToken(env.DB, stranger?.id ?? 0);
-    const notTheirs = await post(`/api/wota/order/cancel_apply/${order.order_doc}`, { domain: HOST }, { authorization: `Bearer ${strangerToken}` });
+    const notTheirs = await post(
+      `/api/wota/order/cancel_apply/${order.order_doc}`,
+      { domain: HOST },
+      { authorization: `Bearer ${strangerToken}` },
+    );
     expect(notTheirs.status).toBe(404);
     expect(notTheirs.body.msg.message).toBe("This order could not be found");
     expect((await post(`/api/wota/order/cancel_apply/${order.order_doc}`, { domain: HOST })).status).toBe(401);
     expect(await booked(night)).toBe(1);
 
-    const cancelled = await post(`/api/wota/order/cancel_apply/${order.order_doc}`, { domain: HOST, reason: "Trip postponed" }, { authorization: `Bearer ${token}` });
+    const cancelled = await post(
+      `/api/wota/order/cancel_apply/${order.order_doc}`,
+      { domain: HOST, reason: "Trip postponed" },
+      { authorization: `Bearer ${token}` },
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ order_doc: order.order_doc, status: "cancelled", display_status: "Cancelled" });
     expect(await booked(night)).toBe(0);
     expect(await points(member?.id ?? 0)).toBe(800);
     // Recorded as the member's, free of charge: check-in is more than seven days away (refund template 2).
-    const record = await env.DB.prepare("SELECT c.via, c.reason, c.fee, c.refund FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
+    const record = await env.DB.prepare(
+      "SELECT c.via, c.reason, c.fee, c.refund FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?",
+    )
       .bind(order.order_doc)
       .first();
     expect(record).toEqual({ via: "member", reason: "Trip postponed", fee: 0, refund: 0 });
@@ -172,7 +212,9 @@ describe("creating orders", () => {
     await loadHotel(fixtureHotel("other.localhost"));
     const night = addDays(today, 45);
     const hotel = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(HOST).first<{ id: number }>();
-    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, 'm@example.com', 500) RETURNING id").bind(hotel?.id).first<{ id: number }>();
+    const member = await env.DB.prepare("INSERT INTO members (hotel_id, email, points) VALUES (?, 'm@example.com', 500) RETURNING id")
+      .bind(hotel?.id)
+      .first<{ id: number }>();
     const token = await issueMemberToken(env.DB, member?.id ?? 0);
     const created = await post("/api/ota/order/personal-new", payload({ check_in_day: night, check_out_day: addDays(night, 1) }), {
       authorization: `Bearer ${token}`,
@@ -180,9 +222,15 @@ describe("creating orders", () => {
     expect(created.status).toBe(201);
     const order = (created.body.data as { order: { order_doc: string; valid_hash: string; usedPoint: number } }).order;
 
-    const viaHash = await apiJson(HOST, `/api/ota/order/via-hash?domain=${HOST}&valid_hash=${encodeURIComponent(order.valid_hash)}&lang=en-US`);
+    const viaHash = await apiJson(
+      HOST,
+      `/api/ota/order/via-hash?domain=${HOST}&valid_hash=${encodeURIComponent(order.valid_hash)}&lang=en-US`,
+    );
     expect(viaHash.status).toBe(200);
-    const elsewhere = await apiJson("other.localhost", `/api/ota/order/via-hash?domain=other.localhost&valid_hash=${encodeURIComponent(order.valid_hash)}&lang=en-US`);
+    const elsewhere = await apiJson(
+      "other.localhost",
+      `/api/ota/order/via-hash?domain=other.localhost&valid_hash=${encodeURIComponent(order.valid_hash)}&lang=en-US`,
+    );
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.data).toBeNull();
 

@@ -10,7 +10,19 @@ import { addDays, checkInStart, todayIn } from "~/domain/dates";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
 import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
+import {
+  BOOKER,
+  Browser,
+  apiJson,
+  fetchAs,
+  fixtureHotel,
+  hidden,
+  hotelRefs,
+  loadHotel,
+  orderOneNight,
+  text,
+  type HotelRefs,
+} from "./helpers";
 
 const LOCAL = "land.localhost";
 /** A hotel on a public domain whose file names the test gateway (imported for staging). */
@@ -54,7 +66,9 @@ beforeAll(async () => {
 
 /** The built Worker (what wrangler deploys), called with the test bindings plus `vars`. */
 async function workerWith(vars: Record<string, string>) {
-  const worker = (await import("../../build/index.js")) as unknown as { default: Required<Pick<ExportedHandler<typeof env>, "fetch" | "scheduled">> };
+  const worker = (await import("../../build/index.js")) as unknown as {
+    default: Required<Pick<ExportedHandler<typeof env>, "fetch" | "scheduled">>;
+  };
   const bindings = { ...env, ...vars } as typeof env;
   return async (url: string, init?: RequestInit) => {
     const ctx = createExecutionContext();
@@ -82,7 +96,11 @@ function startBody(created: Created, domain: string, extra: Record<string, unkno
 }
 
 async function start(created: Created, domain = LOCAL, extra: Record<string, unknown> = {}) {
-  return apiJson<Start>(domain, "/api/payment/start?lang=en-US", { method: "POST", headers: { "content-type": "application/json" }, body: startBody(created, domain, extra) });
+  return apiJson<Start>(domain, "/api/payment/start?lang=en-US", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: startBody(created, domain, extra),
+  });
 }
 
 /** A callback as the sandbox's merchant signs it (ECPay's CheckMacValue). */
@@ -93,7 +111,15 @@ async function signedCallback(fields: Record<string, string>): Promise<URLSearch
 }
 
 const paid = (tradeNo: string, amount: number, gatewayTradeNo = "2401011234567890") =>
-  signedCallback({ MerchantTradeNo: tradeNo, RtnCode: "1", RtnMsg: "交易成功", TradeNo: gatewayTradeNo, TradeAmt: String(amount), PaymentDate: ecpayDate(new Date()), PaymentType: "Credit_CreditCard" });
+  signedCallback({
+    MerchantTradeNo: tradeNo,
+    RtnCode: "1",
+    RtnMsg: "交易成功",
+    TradeNo: gatewayTradeNo,
+    TradeAmt: String(amount),
+    PaymentDate: ecpayDate(new Date()),
+    PaymentType: "Credit_CreditCard",
+  });
 
 function callback(body: URLSearchParams | string, domain = LOCAL, kind = "return") {
   return fetchAs(domain, `/api/payment/callback/${hotels[domain]!.id}/1/${kind}`, {
@@ -118,14 +144,18 @@ async function orderRow(doc: string) {
 }
 
 async function payments(doc: string) {
-  const { results } = await env.DB.prepare("SELECT trade_no, status, amount FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?) ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT trade_no, status, amount FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?) ORDER BY id",
+  )
     .bind(doc)
     .all<{ trade_no: string; status: string; amount: number }>();
   return results;
 }
 
 async function mails(doc: string) {
-  const { results } = await env.DB.prepare("SELECT kind, to_address FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?) ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT kind, to_address FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?) ORDER BY id",
+  )
     .bind(doc)
     .all<{ kind: string; to_address: string }>();
   return results;
@@ -137,7 +167,10 @@ describe("1. the test gateway never takes 'payments' on a live hotel", () => {
       const get = await fetchAs(PUBLIC, path);
       expect(get.status).toBe(404);
       expect(await get.text()).not.toContain("test payment");
-      const post = await fetchAs(PUBLIC, path, { method: "POST", body: new URLSearchParams({ MerchantID: MERCHANT, sandbox_decision: "pay" }) });
+      const post = await fetchAs(PUBLIC, path, {
+        method: "POST",
+        body: new URLSearchParams({ MerchantID: MERCHANT, sandbox_decision: "pay" }),
+      });
       expect(post.status).toBeGreaterThanOrEqual(400);
       expect(await post.text()).not.toContain("test payment");
     }
@@ -168,17 +201,25 @@ describe("1. the test gateway never takes 'payments' on a live hotel", () => {
     const zh = await staging(`https://${STAGING}/`);
     expect(text(await zh.text())).toContain("測試模式");
     const created = await order(STAGING);
-    const started = await staging(`https://${STAGING}/api/payment/start?lang=en-US`, { method: "POST", headers: { "content-type": "application/json" }, body: startBody(created, STAGING) });
+    const started = await staging(`https://${STAGING}/api/payment/start?lang=en-US`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: startBody(created, STAGING),
+    });
     const body = (await started.json()) as { data: Start };
     expect(started.status).toBe(200);
     expect(body.data.start.action).toBe(`https://${STAGING}/sandbox-gateway/ecpay/checkout`);
-    const { results } = await env.DB.prepare("SELECT subject, text_body FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+    const { results } = await env.DB.prepare(
+      "SELECT subject, text_body FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
       .bind(created.order_doc)
       .all<{ subject: string | null; text_body: string | null }>();
     // The confirmation queued by the order is rendered when it is sent: render it the same way.
     const { composePending } = await import("~/backend/mail/compose.server");
     await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test") }, 100);
-    const rendered = await env.DB.prepare("SELECT subject, text_body FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+    const rendered = await env.DB.prepare(
+      "SELECT subject, text_body FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
       .bind(created.order_doc)
       .first<{ subject: string; text_body: string }>();
     expect(results.length).toBeGreaterThan(0);
@@ -189,11 +230,17 @@ describe("1. the test gateway never takes 'payments' on a live hotel", () => {
   it("the import refuses the test gateway for a public domain, or in production mode", async () => {
     const { validateHotelFile } = await import("~/backend/hotels/hotel-file");
     const file = payHotel(PUBLIC);
-    expect(validateHotelFile(file)).toMatchObject({ success: false, errors: [expect.stringMatching(/^hotel\.payment_gateways\.0\.provider: "sandbox" is the built-in test gateway/)] });
+    expect(validateHotelFile(file)).toMatchObject({
+      success: false,
+      errors: [expect.stringMatching(/^hotel\.payment_gateways\.0\.provider: "sandbox" is the built-in test gateway/)],
+    });
     expect(validateHotelFile(file, { allowTestGateway: true })).toMatchObject({ success: true });
     const production = payHotel(LOCAL) as { hotel: { payment_gateways: Record<string, unknown>[] } };
     production.hotel.payment_gateways[0]!.mode = "production";
-    expect(validateHotelFile(production)).toMatchObject({ success: false, errors: [expect.stringMatching(/^hotel\.payment_gateways\.0\.mode: /)] });
+    expect(validateHotelFile(production)).toMatchObject({
+      success: false,
+      errors: [expect.stringMatching(/^hotel\.payment_gateways\.0\.mode: /)],
+    });
   });
 });
 
@@ -210,9 +257,14 @@ describe("2. every address given to a gateway is on the hotel's own site", () =>
     const staging = await workerWith({ ALLOW_TEST_GATEWAY: "true" });
     const other = await order(STAGING);
     // Even asked through another origin, the addresses are the hotel's own domain over HTTPS.
-    const answer = await staging(`https://${STAGING}/api/payment/start`, { method: "POST", headers: { "content-type": "application/json" }, body: startBody(other, STAGING, { return_origin: "https://evil.example" }) });
+    const answer = await staging(`https://${STAGING}/api/payment/start`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: startBody(other, STAGING, { return_origin: "https://evil.example" }),
+    });
     const data = ((await answer.json()) as { data: Start }).data.start.fields;
-    for (const name of ["ReturnURL", "PaymentInfoURL", "ClientBackURL"]) expect(data[name]).toMatch(new RegExp(`^https://${STAGING.replace(/\./g, "\\.")}/`));
+    for (const name of ["ReturnURL", "PaymentInfoURL", "ClientBackURL"])
+      expect(data[name]).toMatch(new RegExp(`^https://${STAGING.replace(/\./g, "\\.")}/`));
   });
 
   it("repay ({master}/payment) refuses a return_url off the hotel's site", async () => {
@@ -223,7 +275,13 @@ describe("2. every address given to a gateway is on the hotel's own site", () =>
         new Request(`http://${LOCAL}/master/payment?lang=en-US`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ payment_id: 2, booking_number: created.order_doc, email: BOOKER.booker_email, return_url: returnUrl, hotel_id: hotels[LOCAL]!.id }),
+          body: JSON.stringify({
+            payment_id: 2,
+            booking_number: created.order_doc,
+            email: BOOKER.booker_email,
+            return_url: returnUrl,
+            hotel_id: hotels[LOCAL]!.id,
+          }),
         }),
         { db: env.DB, signingSecret: env.SESSION_SECRET, featureRepay: true },
       );
@@ -247,7 +305,11 @@ describe("2. every address given to a gateway is on the hotel's own site", () =>
       const forged: Record<string, string> = { ...fields, [name]: value };
       delete forged.CheckMacValue;
       const signed = { ...forged, CheckMacValue: await checkMacValue(forged, keys) };
-      const decided = await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...signed, sandbox_decision: "pay" }), redirect: "manual" });
+      const decided = await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", {
+        method: "POST",
+        body: new URLSearchParams({ ...signed, sandbox_decision: "pay" }),
+        redirect: "manual",
+      });
       expect(decided.status).toBe(400);
     }
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: -1, paid_amount: 0 });
@@ -257,12 +319,21 @@ describe("2. every address given to a gateway is on the hotel's own site", () =>
 describe("3. a view link never cancels", () => {
   it("the view link's answers carry no cancel hash, and the cancel page takes only a cancel link", async () => {
     const created = await order(LOCAL, { pay_way: "remittance", payment_vendor: 8 });
-    const viewed = await apiJson<{ cancel_hash: string }>(LOCAL, `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
+    const viewed = await apiJson<{ cancel_hash: string }>(
+      LOCAL,
+      `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+    );
     expect(viewed.status).toBe(200);
     expect(viewed.body.data.cancel_hash).toBe("");
-    const history = await apiJson<{ cancel_hash: string }>(LOCAL, `/api/ota/order/personal-history?domain=${LOCAL}&hash_code=${encodeURIComponent(created.order.valid_hash)}`);
+    const history = await apiJson<{ cancel_hash: string }>(
+      LOCAL,
+      `/api/ota/order/personal-history?domain=${LOCAL}&hash_code=${encodeURIComponent(created.order.valid_hash)}`,
+    );
     expect(history.body.data.cancel_hash).toBe("");
-    const byCancelLink = await apiJson<{ cancel_hash: string }>(LOCAL, `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.cancel_hash)}`);
+    const byCancelLink = await apiJson<{ cancel_hash: string }>(
+      LOCAL,
+      `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.cancel_hash)}`,
+    );
     expect(byCancelLink.body.data.cancel_hash).not.toBe("");
     expect((await cancelViaHash(created, LOCAL, created.order.valid_hash)).status).toBe(403);
     // Nor is a cancel link a view link elsewhere: it starts no payment.
@@ -275,7 +346,10 @@ describe("3. a view link never cancels", () => {
 
     const browser = new Browser(LOCAL);
     const cancelPath = `/en-US/hxa/orders/${created.order_doc}/cancel`;
-    for (const query of [`valid_hash=${encodeURIComponent(created.order.valid_hash)}`, `cancel_hash=${encodeURIComponent(created.order.valid_hash)}`]) {
+    for (const query of [
+      `valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+      `cancel_hash=${encodeURIComponent(created.order.valid_hash)}`,
+    ]) {
       expect((await browser.request(`${cancelPath}?${query}`)).status).toBe(404);
       expect((await browser.request(`${cancelPath}?${query}`, { csrf: "x", reason: "" })).status).toBe(404);
     }
@@ -284,10 +358,15 @@ describe("3. a view link never cancels", () => {
     expect(page.html).not.toContain(`${created.order_doc}/cancel`);
     expect(text(page.html)).toContain("To cancel, use the cancellation link in your confirmation email, or sign in.");
     // By the cancel link, it does; and that page cancels.
-    const byLink = await browser.request(`/en-US/hxa/orders/${created.order_doc}?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`);
+    const byLink = await browser.request(
+      `/en-US/hxa/orders/${created.order_doc}?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`,
+    );
     expect(byLink.html).toContain(`${created.order_doc}/cancel?cancel_hash=`);
     const form = await browser.request(`${cancelPath}?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`);
-    const done = await browser.request(`${cancelPath}?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`, { csrf: hidden(form.html, "csrf"), reason: "" });
+    const done = await browser.request(`${cancelPath}?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`, {
+      csrf: hidden(form.html, "csrf"),
+      reason: "",
+    });
     expect(done.status).toBe(303);
     expect(await orderRow(created.order_doc)).toMatchObject({ status: "cancelled" });
   });
@@ -304,11 +383,14 @@ describe("4. a cancellation racing a payment never keeps the money", () => {
       expect(cancelled.status, JSON.stringify(cancelled.body.msg)).toBe(200);
       // A gateway sends its callback again until it reads 1|OK; so does this test, once.
       const acknowledgement = await answered.text();
-      if (acknowledgement !== "1|OK") console.warn("callback answered", answered.status, acknowledgement, "- sent again, as the gateway would");
+      if (acknowledgement !== "1|OK")
+        console.warn("callback answered", answered.status, acknowledgement, "- sent again, as the gateway would");
       expect(acknowledgement === "1|OK" ? acknowledgement : await (await callback(body)).text()).toBe("1|OK");
       const row = await orderRow(created.order_doc);
       const [payment] = await payments(created.order_doc);
-      const record = await env.DB.prepare("SELECT fee, refund, refund_status FROM cancellations WHERE order_id = ?").bind(row!.id).first<{ fee: number; refund: number; refund_status: string }>();
+      const record = await env.DB.prepare("SELECT fee, refund, refund_status FROM cancellations WHERE order_id = ?")
+        .bind(row!.id)
+        .first<{ fee: number; refund: number; refund_status: string }>();
       expect(row?.status).toBe("cancelled");
       if (row?.paid_amount === amount) {
         // The payment landed first: the cancellation saw it and refunds by the rule, fee and refund adding up to it.
@@ -337,12 +419,20 @@ describe("4. a cancellation racing a payment never keeps the money", () => {
     expect((await cancelViaHash(created)).status).toBe(200);
     expect(await (await callback(await paid(trade_no, amount))).text()).toBe("1|OK");
     expect(await payments(created.order_doc)).toEqual([{ trade_no, status: "late", amount }]);
-    const record = await env.DB.prepare("SELECT refund, refund_status FROM cancellations WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(created.order_doc).first();
+    const record = await env.DB.prepare(
+      "SELECT refund, refund_status FROM cancellations WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
+      .bind(created.order_doc)
+      .first();
     expect(record).toEqual({ refund: amount, refund_status: "due" });
     expect(await mails(created.order_doc)).toContainEqual({ kind: "hotel_payment_alert", to_address: "stay@fixture.example" });
     // Replayed, it changes nothing more.
     await callback(await paid(trade_no, amount));
-    expect(await env.DB.prepare("SELECT refund FROM cancellations WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(created.order_doc).first()).toEqual({ refund: amount });
+    expect(
+      await env.DB.prepare("SELECT refund FROM cancellations WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+        .bind(created.order_doc)
+        .first(),
+    ).toEqual({ refund: amount });
     expect((await mails(created.order_doc)).filter((mail) => mail.kind === "hotel_payment_alert")).toHaveLength(1);
   });
 });
@@ -364,14 +454,20 @@ describe("5. one order is never charged twice", () => {
     // The hotel's alert names the money to give back.
     const { composePending } = await import("~/backend/mail/compose.server");
     await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test") }, 100);
-    const alert = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'hotel_payment_alert' AND order_id = ?").bind(row!.id).first<{ text_body: string }>();
+    const alert = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'hotel_payment_alert' AND order_id = ?")
+      .bind(row!.id)
+      .first<{ text_body: string }>();
     expect(alert?.text_body).toContain(second.trade_no);
   });
 
   it("while an ATM account is open, another attempt is refused with a clear message", async () => {
     const created = await order();
     const { fields } = (await start(created)).body.data.start;
-    await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }), redirect: "manual" });
+    await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }),
+      redirect: "manual",
+    });
     const refused = await start(created);
     expect([refused.status, refused.body.msg.code]).toEqual([409, "payment_code_open"]);
     expect(refused.body.msg.message).toContain("transfer");
@@ -402,7 +498,12 @@ describe("6. no hold outlives check-in", () => {
   });
 
   it("a bank transfer for a stay the day after tomorrow is due before the stay, not in three days", async () => {
-    const created = await order(LOCAL, { pay_way: "remittance", payment_vendor: 8, check_in_day: addDays(today, 2), check_out_day: addDays(today, 3) });
+    const created = await order(LOCAL, {
+      pay_way: "remittance",
+      payment_vendor: 8,
+      check_in_day: addDays(today, 2),
+      check_out_day: addDays(today, 3),
+    });
     expect(Date.parse(created.order.pay_deadline!)).toBe(checkInStart(addDays(today, 2), "Asia/Taipei").getTime());
   });
 });
@@ -413,21 +514,36 @@ describe("7. callbacks nobody signed write nothing", () => {
     const before = await count();
     const hostile = ["PT\u0000NUL", "<script>alert(1)</script>", "PT\r\nX-Injected: 1", "\u202Eevil"];
     for (let i = 0; i < 21; i++) {
-      const body = new URLSearchParams({ MerchantID: MERCHANT, MerchantTradeNo: hostile[i % hostile.length]!, RtnCode: "1", TradeAmt: "1", CheckMacValue: "0".repeat(64) });
-      const path = i % 3 === 0 ? `/api/payment/callback/999999/1/return` : `/api/payment/callback/${hotels[LOCAL]!.id}/${i % 3 === 1 ? 1 : 8}/return`;
-      const response = await fetchAs(LOCAL, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
+      const body = new URLSearchParams({
+        MerchantID: MERCHANT,
+        MerchantTradeNo: hostile[i % hostile.length]!,
+        RtnCode: "1",
+        TradeAmt: "1",
+        CheckMacValue: "0".repeat(64),
+      });
+      const path =
+        i % 3 === 0 ? `/api/payment/callback/999999/1/return` : `/api/payment/callback/${hotels[LOCAL]!.id}/${i % 3 === 1 ? 1 : 8}/return`;
+      const response = await fetchAs(LOCAL, path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
       expect(response.status).toBe(400);
     }
     expect(await count()).toBe(before);
 
-    await env.DB.prepare("INSERT INTO payment_events (route, outcome, reason, trade_no, created_at) VALUES ('1/return', 'applied', 'paid', 'OLD', ?), ('1/return', 'applied', 'paid', 'RECENT', ?)")
+    await env.DB.prepare(
+      "INSERT INTO payment_events (route, outcome, reason, trade_no, created_at) VALUES ('1/return', 'applied', 'paid', 'OLD', ?), ('1/return', 'applied', 'paid', 'RECENT', ?)",
+    )
       .bind(new Date(Date.now() - 100 * 86_400_000).toISOString(), new Date(Date.now() - 86_400_000).toISOString())
       .run();
     const worker = (await import("../../build/index.js")) as unknown as { default: ExportedHandler<typeof env> };
     const ctx = createExecutionContext();
     worker.default.scheduled?.(createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const { results } = await env.DB.prepare("SELECT trade_no FROM payment_events WHERE trade_no IN ('OLD', 'RECENT')").all<{ trade_no: string }>();
+    const { results } = await env.DB.prepare("SELECT trade_no FROM payment_events WHERE trade_no IN ('OLD', 'RECENT')").all<{
+      trade_no: string;
+    }>();
     expect(results.map((row) => row.trade_no)).toEqual(["RECENT"]);
   });
 });
@@ -435,13 +551,22 @@ describe("7. callbacks nobody signed write nothing", () => {
 describe("9. an order past its deadline is expired at once", () => {
   it("the pay page and the API say expired before the sweep runs, and the rooms are back", async () => {
     const created = await order();
-    await env.DB.prepare("UPDATE orders SET pay_deadline = ? WHERE order_doc = ?").bind(new Date(Date.now() - 60_000).toISOString(), created.order_doc).run();
+    await env.DB.prepare("UPDATE orders SET pay_deadline = ? WHERE order_doc = ?")
+      .bind(new Date(Date.now() - 60_000).toISOString(), created.order_doc)
+      .run();
     const page = await new Browser(LOCAL).request(created.redirect_path.replace(/^\//, "/en-US/"));
     expect(page.html).toContain('data-payment-view="expired"');
     expect(page.html).not.toMatch(/Pay NT\$[\d,]+ now/);
-    const api = await apiJson<{ status: string }>(LOCAL, `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
+    const api = await apiJson<{ status: string }>(
+      LOCAL,
+      `/api/ota/order/via-hash?domain=${LOCAL}&valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+    );
     expect(api.body.data.status).toBe("cancelled");
-    const nights = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_nights WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(created.order_doc).first<{ n: number }>();
+    const nights = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM order_nights WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
+      .bind(created.order_doc)
+      .first<{ n: number }>();
     expect(nights?.n).toBe(0);
     const refused = await start(created);
     expect(refused.body.msg.code).toBe("payment_expired");
@@ -451,7 +576,9 @@ describe("9. an order past its deadline is expired at once", () => {
 describe("10. what the order and pay pages offer", () => {
   it("an unpaid card order's page says 'Pay now', not 'Pay the rest'", async () => {
     const created = await order();
-    const page = await new Browser(LOCAL).request(`/en-US/hxa/orders/${created.order_doc}?valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
+    const page = await new Browser(LOCAL).request(
+      `/en-US/hxa/orders/${created.order_doc}?valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+    );
     expect(text(page.html)).toContain("Pay now");
     expect(text(page.html)).not.toContain("Pay the rest");
   });
@@ -481,14 +608,29 @@ describe("10. what the order and pay pages offer", () => {
     const choices = [...html.matchAll(/<input type="radio" name="repay_method"[^>]* value="(\d+)"/g)].map((match) => match[1]);
     expect(choices).toEqual(["2", "35"]);
     expect(text(html)).toContain("JKOPAY");
-    const cookie = page.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const cookie = page.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     const post = (method: string) =>
-      repay(path, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf: hidden(html, "csrf"), repay_method: method }) });
+      repay(path, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: hidden(html, "csrf"), repay_method: method }),
+      });
     // JKOS is offered by the hotel but has no keys set here: the back end's clear refusal, nothing started.
     const jkos = await post("35");
     expect(text(await jkos.text())).toContain("Online payment is not set up for this hotel yet");
     // PIWALLE (45) has no protocol at all: the spec's not-implemented message.
-    await env.DB.prepare("UPDATE hotels SET payment_list = ? WHERE domain = ?").bind(JSON.stringify([{ vendor_id: 1, method: "credit" }, { vendor_id: 7, method: "credit" }]), REPAY).run();
+    await env.DB.prepare("UPDATE hotels SET payment_list = ? WHERE domain = ?")
+      .bind(
+        JSON.stringify([
+          { vendor_id: 1, method: "credit" },
+          { vendor_id: 7, method: "credit" },
+        ]),
+        REPAY,
+      )
+      .run();
     const piwalle = await post("45");
     expect(text(await piwalle.text())).toContain("cannot be used online yet");
     const card = await post("2");
@@ -502,16 +644,28 @@ describe("13. how it was paid, as it was paid", () => {
   it("an ATM transfer is called an ATM transfer on the pay page and in the receipt email, not a credit card", async () => {
     const created = await order();
     const { fields } = (await start(created)).body.data.start;
-    const issued = await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }), redirect: "manual" });
+    const issued = await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }),
+      redirect: "manual",
+    });
     const atm = await (await fetchAs(LOCAL, issued.headers.get("location") ?? "")).text();
-    await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm_pay", sandbox_trade_no: hidden(atm, "sandbox_trade_no") }), redirect: "manual" });
+    await fetchAs(LOCAL, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, sandbox_decision: "atm_pay", sandbox_trade_no: hidden(atm, "sandbox_trade_no") }),
+      redirect: "manual",
+    });
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2 });
     const page = text((await new Browser(LOCAL).request(created.redirect_path.replace(/^\//, "/en-US/"))).html);
     expect(page).toMatch(/NT\$[\d,]+ paid: ATM transfer/);
     expect(page).not.toContain("Credit card (ECPay)");
     const { composePending } = await import("~/backend/mail/compose.server");
     await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test") }, 100);
-    const receipt = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'paid_receipt' AND order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(created.order_doc).first<{ text_body: string }>();
+    const receipt = await env.DB.prepare(
+      "SELECT text_body FROM mail_outbox WHERE kind = 'paid_receipt' AND order_id = (SELECT id FROM orders WHERE order_doc = ?)",
+    )
+      .bind(created.order_doc)
+      .first<{ text_body: string }>();
     expect(receipt?.text_body).toContain("ATM transfer");
     expect(receipt?.text_body).not.toContain("Credit card");
   });

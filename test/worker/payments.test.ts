@@ -6,7 +6,19 @@ import { expireUnpaidOrders } from "~/backend/payments/expiry.server";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
 import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
+import {
+  BOOKER,
+  Browser,
+  apiJson,
+  fetchAs,
+  fixtureHotel,
+  hidden,
+  hotelRefs,
+  loadHotel,
+  orderOneNight,
+  text,
+  type HotelRefs,
+} from "./helpers";
 
 const HOST = "pay.localhost";
 const OTHER = "pay-other.localhost";
@@ -76,7 +88,9 @@ async function orderRow(doc: string) {
 }
 
 async function heldNights(doc: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_nights WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)").bind(doc).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_nights WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)")
+    .bind(doc)
+    .first<{ n: number }>();
   return row?.n ?? -1;
 }
 
@@ -108,7 +122,9 @@ function callback(body: URLSearchParams | string, domain = HOST, vendor = 1, kin
 }
 
 async function refusedReasons(tradeNo: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT reason FROM payment_events WHERE trade_no = ? AND outcome = 'refused' ORDER BY id").bind(tradeNo).all<{ reason: string }>();
+  const { results } = await env.DB.prepare("SELECT reason FROM payment_events WHERE trade_no = ? AND outcome = 'refused' ORDER BY id")
+    .bind(tradeNo)
+    .all<{ reason: string }>();
   return results.map((row) => row.reason);
 }
 
@@ -133,18 +149,34 @@ describe("paying with the sandbox gateway (ECPay AIO end to end)", () => {
     // Clearly a test payment, in the guest's language (ECPay's Language parameter: ENG).
     expect(text(page)).toContain("This is a test payment: no money is charged.");
     // The guest presses "pay": the sandbox calls the real ReturnURL route, then sends the browser back.
-    const paid = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "pay" }), redirect: "manual" });
+    const paid = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, sandbox_decision: "pay" }),
+      redirect: "manual",
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(fields.ClientBackURL);
-    expect(await orderRow(created.order_doc)).toMatchObject({ status: "confirmed", payment_status: 2, paid_amount: created.order.final_amount, pay_deadline: null });
+    expect(await orderRow(created.order_doc)).toMatchObject({
+      status: "confirmed",
+      payment_status: 2,
+      paid_amount: created.order.final_amount,
+      pay_deadline: null,
+    });
   });
 
   it("refuses a checkout form whose CheckMacValue does not match (the sandbox verifies like ECPay)", async () => {
     const created = await order();
     const { fields } = (await start(created)).body.data.start;
-    const hosted = await fetchAs(HOST, "/sandbox-gateway/ecpay/checkout", { method: "POST", body: new URLSearchParams({ ...fields, TotalAmount: "1" }) });
+    const hosted = await fetchAs(HOST, "/sandbox-gateway/ecpay/checkout", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, TotalAmount: "1" }),
+    });
     expect(hosted.status).toBe(400);
-    const decided = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, TotalAmount: "1", sandbox_decision: "pay" }), redirect: "manual" });
+    const decided = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, TotalAmount: "1", sandbox_decision: "pay" }),
+      redirect: "manual",
+    });
     expect(decided.status).toBe(400);
     expect(await orderRow(created.order_doc)).toMatchObject({ status: "pending_payment", payment_status: -1, paid_amount: 0 });
   });
@@ -152,20 +184,34 @@ describe("paying with the sandbox gateway (ECPay AIO end to end)", () => {
   it("a declined card leaves the order unpaid; a second attempt pays it", async () => {
     const created = await order();
     const first = (await start(created)).body.data.start.fields;
-    await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...first, sandbox_decision: "decline" }), redirect: "manual" });
+    await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...first, sandbox_decision: "decline" }),
+      redirect: "manual",
+    });
     expect(await orderRow(created.order_doc)).toMatchObject({ status: "pending_payment", payment_status: -1 });
-    const attempt = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?").bind(first.MerchantTradeNo).first<{ status: string }>();
+    const attempt = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?")
+      .bind(first.MerchantTradeNo)
+      .first<{ status: string }>();
     expect(attempt?.status).toBe("failed");
     const second = (await start(created)).body.data.start.fields;
     expect(second.MerchantTradeNo).not.toBe(first.MerchantTradeNo);
-    await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...second, sandbox_decision: "pay" }), redirect: "manual" });
+    await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...second, sandbox_decision: "pay" }),
+      redirect: "manual",
+    });
     expect(await orderRow(created.order_doc)).toMatchObject({ status: "confirmed", payment_status: 2 });
   });
 
   it("an ATM account holds the rooms until its expiry; the transfer later marks the order paid", async () => {
     const created = await order();
     const fields = (await start(created)).body.data.start.fields;
-    const issued = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", { method: "POST", body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }), redirect: "manual" });
+    const issued = await fetchAs(HOST, "/sandbox-gateway/ecpay/decide", {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, sandbox_decision: "atm" }),
+      redirect: "manual",
+    });
     expect(issued.status).toBe(303);
     const atmPage = await fetchAs(HOST, issued.headers.get("location") ?? "");
     const html = await atmPage.text();
@@ -210,7 +256,11 @@ describe("callbacks are the truth", () => {
     }
     expect(new Set(answers)).toEqual(new Set(["200 1|OK"]));
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2, paid_amount: created.order.final_amount });
-    const events = await env.DB.prepare("SELECT outcome, COUNT(*) AS n FROM payment_events WHERE trade_no = ? GROUP BY outcome ORDER BY outcome").bind(trade_no).all();
+    const events = await env.DB.prepare(
+      "SELECT outcome, COUNT(*) AS n FROM payment_events WHERE trade_no = ? GROUP BY outcome ORDER BY outcome",
+    )
+      .bind(trade_no)
+      .all();
     expect(events.results).toEqual([
       { outcome: "applied", n: 1 },
       { outcome: "ignored", n: 9 },
@@ -289,7 +339,9 @@ describe("after a payment", () => {
       body: JSON.stringify({ domain: HOST, valid_hash: created.order.cancel_hash, reason: "" }),
     });
     expect(cancelled.status).toBe(200);
-    const record = await env.DB.prepare("SELECT c.refund, c.refund_status FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
+    const record = await env.DB.prepare(
+      "SELECT c.refund, c.refund_status FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?",
+    )
       .bind(created.order_doc)
       .first<{ refund: number; refund_status: string }>();
     expect(record).toEqual({ refund: amount, refund_status: "refunded" });
@@ -300,7 +352,9 @@ describe("after a payment", () => {
 
 describe("unpaid orders expire", () => {
   async function pastDeadline(doc: string) {
-    await env.DB.prepare("UPDATE orders SET pay_deadline = ? WHERE order_doc = ?").bind(new Date(Date.now() - 60_000).toISOString(), doc).run();
+    await env.DB.prepare("UPDATE orders SET pay_deadline = ? WHERE order_doc = ?")
+      .bind(new Date(Date.now() - 60_000).toISOString(), doc)
+      .run();
   }
 
   it("the Cron Trigger cancels an order past its deadline and gives its rooms back; a paid one is kept", async () => {
@@ -322,7 +376,10 @@ describe("unpaid orders expire", () => {
     expect(await heldNights(expiring.order_doc)).toBe(0);
     expect(await orderRow(paid.order_doc)).toMatchObject({ status: "confirmed", payment_status: 2 });
     expect(await heldNights(paid.order_doc)).toBe(1);
-    const page = await apiJson(HOST, `/api/ota/order/via-hash?domain=${HOST}&lang=en-US&valid_hash=${encodeURIComponent(expiring.order.valid_hash)}`);
+    const page = await apiJson(
+      HOST,
+      `/api/ota/order/via-hash?domain=${HOST}&lang=en-US&valid_hash=${encodeURIComponent(expiring.order.valid_hash)}`,
+    );
     expect(page.body).toMatchObject({ data: { status: "cancelled" } });
   });
 
@@ -344,7 +401,9 @@ describe("unpaid orders expire", () => {
     for (const [index, created] of orders.entries()) {
       const row = await orderRow(created.order_doc);
       const nights = await heldNights(created.order_doc);
-      const payment = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?").bind(trades[index]!.trade_no).first<{ status: string }>();
+      const payment = await env.DB.prepare("SELECT status FROM payments WHERE trade_no = ?")
+        .bind(trades[index]!.trade_no)
+        .first<{ status: string }>();
       if (row?.status === "cancelled") {
         released++;
         expect([row.payment_status, row.paid_amount, nights]).toEqual([-1, 0, 0]);
@@ -364,7 +423,9 @@ describe("unpaid orders expire", () => {
 describe("unpaid orders per guest", () => {
   it("one email holds three unpaid orders at a hotel; the fourth needs a captcha (decision 072), translated, and nothing is written", async () => {
     for (let i = 0; i < 3; i++) await order(LIMITED);
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?").bind(hotels[LIMITED]!.id).first<{ n: number }>();
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE hotel_id = ?")
+      .bind(hotels[LIMITED]!.id)
+      .first<{ n: number }>();
     const hotel = hotels[LIMITED]!;
     const refused = await apiJson(LIMITED, "/api/ota/order/personal-new?lang=ja-JP", {
       method: "POST",
@@ -449,12 +510,21 @@ describe("the /pay page", () => {
 describe("master-system order and repay", () => {
   it("GET /api/order/master/{id} answers the spec's master order to the holder of the order's link only", async () => {
     const created = await order();
-    const master = await apiJson<{ booking: Record<string, unknown>; hotel: { hotelID: number }; booking_rooms: unknown[]; expired_ts: number | null }>(
-      HOST,
-      `/api/order/master/${created.order_doc}?domain=${HOST}&lang=en-US&valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
-    );
+    const master = await apiJson<{
+      booking: Record<string, unknown>;
+      hotel: { hotelID: number };
+      booking_rooms: unknown[];
+      expired_ts: number | null;
+    }>(HOST, `/api/order/master/${created.order_doc}?domain=${HOST}&lang=en-US&valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
     expect(master.status).toBe(200);
-    expect(master.body.data.booking).toMatchObject({ booking_number: created.order_doc, email: BOOKER.booker_email, price: created.order.final_amount, paid: 0, payment_status: -1, invoice_numbers: [] });
+    expect(master.body.data.booking).toMatchObject({
+      booking_number: created.order_doc,
+      email: BOOKER.booker_email,
+      price: created.order.final_amount,
+      paid: 0,
+      payment_status: -1,
+      invoice_numbers: [],
+    });
     expect(master.body.data.hotel.hotelID).toBe(hotels[HOST]!.id);
     expect(master.body.data.booking_rooms).toHaveLength(1);
     expect(master.body.data.expired_ts).toBe(Math.floor(Date.parse(created.order.pay_deadline ?? "") / 1000));
@@ -467,7 +537,14 @@ describe("master-system order and repay", () => {
     const refused = await apiJson(HOST, "/master/payment?lang=en-US", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ payment_id: 2, booking_number: created.order_doc, email: BOOKER.booker_email, deposit: false, return_url: `http://${HOST}/pay`, hotel_id: hotels[HOST]!.id }),
+      body: JSON.stringify({
+        payment_id: 2,
+        booking_number: created.order_doc,
+        email: BOOKER.booker_email,
+        deposit: false,
+        return_url: `http://${HOST}/pay`,
+        hotel_id: hotels[HOST]!.id,
+      }),
     });
     expect([refused.status, refused.body.msg.code]).toEqual([403, "repay_disabled"]);
   });
@@ -476,17 +553,31 @@ describe("master-system order and repay", () => {
     const { handleBackendRequest } = await import("~/backend/router.server");
     const repay = (body: Record<string, unknown>) =>
       handleBackendRequest(
-        new Request(`http://${HOST}/master/payment?lang=en-US`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        new Request(`http://${HOST}/master/payment?lang=en-US`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
         { db: env.DB, signingSecret: env.SESSION_SECRET, featureRepay: true },
       );
-    await env.DB.prepare("UPDATE hotels SET deposit_type = 'deposit', deposit_percent = 30, content_version = content_version + 1 WHERE domain = ?").bind(HOST).run();
+    await env.DB.prepare(
+      "UPDATE hotels SET deposit_type = 'deposit', deposit_percent = 30, content_version = content_version + 1 WHERE domain = ?",
+    )
+      .bind(HOST)
+      .run();
     const created = await order(HOST, { pay_option: "part" });
     const deposit = (await start(created)).body.data;
     expect(deposit.amount).toBeLessThan(created.order.final_amount);
     await callback(await paidCallback(deposit.trade_no, deposit.amount));
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 1, status: "confirmed" });
 
-    const base = { booking_number: created.order_doc, email: BOOKER.booker_email, deposit: false, return_url: `http://${HOST}/pay/x`, hotel_id: hotels[HOST]!.id };
+    const base = {
+      booking_number: created.order_doc,
+      email: BOOKER.booker_email,
+      deposit: false,
+      return_url: `http://${HOST}/pay/x`,
+      hotel_id: hotels[HOST]!.id,
+    };
     expect((await repay({ ...base, payment_id: 2, email: "other@example.com" })).status).toBe(404);
     expect((await repay({ ...base, payment_id: 35 })).status).toBe(400);
     const rest = (await (await repay({ ...base, payment_id: 2 })).json()) as { data: Start & { purpose: string } };
@@ -494,7 +585,11 @@ describe("master-system order and repay", () => {
     expect(rest.data.start.fields.ClientBackURL).toBe(`http://${HOST}/pay/x`);
     await callback(await paidCallback(rest.data.trade_no, rest.data.amount));
     expect(await orderRow(created.order_doc)).toMatchObject({ payment_status: 2, paid_amount: created.order.final_amount });
-    await env.DB.prepare("UPDATE hotels SET deposit_type = 'all', deposit_percent = 100, content_version = content_version + 1 WHERE domain = ?").bind(HOST).run();
+    await env.DB.prepare(
+      "UPDATE hotels SET deposit_type = 'all', deposit_percent = 100, content_version = content_version + 1 WHERE domain = ?",
+    )
+      .bind(HOST)
+      .run();
   });
 });
 

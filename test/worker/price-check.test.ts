@@ -22,7 +22,8 @@ const legacyBodies: Record<string, unknown>[] = [];
 
 const api = new HotelApi({
   transport: async (request) => {
-    if (new URL(request.url).pathname === "/api/discount/calculate") legacyBodies.push((await request.clone().json()) as Record<string, unknown>);
+    if (new URL(request.url).pathname === "/api/discount/calculate")
+      legacyBodies.push((await request.clone().json()) as Record<string, unknown>);
     return handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET });
   },
   origin: "https://backend.internal",
@@ -118,7 +119,9 @@ describe("the checkout's price check, v2 and legacy", () => {
 
 describe("a signed-in member's price check", () => {
   async function signedIn() {
-    const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?").bind(HOST).first<number>("id");
+    const row = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ?")
+      .bind(HOST)
+      .first<number>("id");
     const client = api.withMemberToken(await issueMemberToken(env.DB, row ?? 0));
     // Spec §6: the profile comes first; the legacy check sends it.
     return { client, profile: await client.memberProfile() };
@@ -153,7 +156,12 @@ describe("a signed-in member's price check", () => {
     // 20 % off the member price (the hotel's discount is 80), floored; then 37 points; a 30 % deposit is the contract's cap, rounded down.
     const rooms = v2.price?.room_price ?? 0;
     const discount = Math.floor((rooms * 20) / 100);
-    expect(v2.price).toMatchObject({ promotion_discount: discount, point_used: 37, total_price: rooms - discount - 37, member: { points: 100 } });
+    expect(v2.price).toMatchObject({
+      promotion_discount: discount,
+      point_used: 37,
+      total_price: rooms - discount - 37,
+      member: { points: 100 },
+    });
     expect(v2.price?.deposit_amount).toBe(Math.floor(((rooms - discount - 37) * 30) / 100));
   });
 
@@ -165,9 +173,13 @@ describe("a signed-in member's price check", () => {
       plans: [{ rate_plan_code: "BAR", inv_type_code: "double", date_and_amount: [{ date: cart.start, amount: 1 }] }],
       member,
     });
-    const asSomeoneElse = await client.legacyCalculate(body({ user_email: "someone@example.com", user_point: 99999 }) as never).catch((error: unknown) => error);
+    const asSomeoneElse = await client
+      .legacyCalculate(body({ user_email: "someone@example.com", user_point: 99999 }) as never)
+      .catch((error: unknown) => error);
     expect(asSomeoneElse).toMatchObject({ status: 401, field: "member.user_email", message: "Please sign in as a member first" });
-    const withoutToken = await api.legacyCalculate(body({ user_email: "lin@example.com", user_point: 100 }) as never).catch((error: unknown) => error);
+    const withoutToken = await api
+      .legacyCalculate(body({ user_email: "lin@example.com", user_point: 100 }) as never)
+      .catch((error: unknown) => error);
     expect(withoutToken).toMatchObject({ status: 401, field: "member.user_email" });
   });
 });
@@ -181,7 +193,16 @@ describe("the legacy price check's nights", () => {
 
   it("prices each night at its own price and number of rooms, as v2 prices the same nights stay by stay", async () => {
     // Two rooms the first night, one the second, none the third.
-    const legacy = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 2], [1, 1]])] });
+    const legacy = await api.legacyCalculate({
+      check_in: cart.start,
+      check_out: cart.end,
+      plans: [
+        plan([
+          [0, 2],
+          [1, 1],
+        ]),
+      ],
+    });
     const search = await api.search(cart.start, cart.end);
     const double = search.rooms.find((room) => room.room_code === "double");
     const proposal = double?.price_set.find((item) => item.rate_plan_code === "BAR")?.proposal_id ?? 0;
@@ -199,12 +220,58 @@ describe("the legacy price check's nights", () => {
 
   it("checks rooms night by night and refuses nights outside the stay or twice over", async () => {
     // The double has 3 rooms: 3 on one night is fine, 4 is not, whatever the other nights ask.
-    expect((await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [2, 3]])] })).success).toBe(true);
-    const tooMany = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [1, 4]])] }).catch((error: unknown) => error);
+    expect(
+      (
+        await api.legacyCalculate({
+          check_in: cart.start,
+          check_out: cart.end,
+          plans: [
+            plan([
+              [0, 1],
+              [2, 3],
+            ]),
+          ],
+        })
+      ).success,
+    ).toBe(true);
+    const tooMany = await api
+      .legacyCalculate({
+        check_in: cart.start,
+        check_out: cart.end,
+        plans: [
+          plan([
+            [0, 1],
+            [1, 4],
+          ]),
+        ],
+      })
+      .catch((error: unknown) => error);
     expect(tooMany).toMatchObject({ status: 409, message: "Not enough rooms", field: "plans.0" });
-    const outside = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[0, 1], [3, 1]])] }).catch((error: unknown) => error);
+    const outside = await api
+      .legacyCalculate({
+        check_in: cart.start,
+        check_out: cart.end,
+        plans: [
+          plan([
+            [0, 1],
+            [3, 1],
+          ]),
+        ],
+      })
+      .catch((error: unknown) => error);
     expect(outside).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
-    const twice = await api.legacyCalculate({ check_in: cart.start, check_out: cart.end, plans: [plan([[1, 1], [1, 2]])] }).catch((error: unknown) => error);
+    const twice = await api
+      .legacyCalculate({
+        check_in: cart.start,
+        check_out: cart.end,
+        plans: [
+          plan([
+            [1, 1],
+            [1, 2],
+          ]),
+        ],
+      })
+      .catch((error: unknown) => error);
     expect(twice).toMatchObject({ status: 400, field: "plans.0.date_and_amount.1.date" });
   });
 });

@@ -34,7 +34,10 @@ function hotelFile(domain: string, deposit: boolean) {
 }
 
 beforeAll(async () => {
-  for (const [domain, deposit] of [[HOST, false], [DEPOSIT_HOST, true]] as const) {
+  for (const [domain, deposit] of [
+    [HOST, false],
+    [DEPOSIT_HOST, true],
+  ] as const) {
     await loadHotel(hotelFile(domain, deposit));
     hotels[domain] = await hotelRefs(domain);
   }
@@ -81,7 +84,10 @@ async function bookAndPay(domain: string, daysAhead: number, payOption: "all" | 
 }
 
 async function quoteOf(domain: string, created: Created): Promise<Quote> {
-  const answer = await apiJson<{ refund_quote: Quote }>(domain, `/api/ota/order/via-hash?domain=${domain}&lang=en-US&valid_hash=${encodeURIComponent(created.order.valid_hash)}`);
+  const answer = await apiJson<{ refund_quote: Quote }>(
+    domain,
+    `/api/ota/order/via-hash?domain=${domain}&lang=en-US&valid_hash=${encodeURIComponent(created.order.valid_hash)}`,
+  );
   expect(answer.status).toBe(200);
   return answer.body.data.refund_quote;
 }
@@ -100,20 +106,25 @@ async function cancelOnSite(domain: string, created: Created) {
 }
 
 async function recordOf(doc: string) {
-  return env.DB.prepare("SELECT c.refund, c.fee, c.refund_status, c.refund_rule, c.refund_percent FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?")
+  return env.DB.prepare(
+    "SELECT c.refund, c.fee, c.refund_status, c.refund_rule, c.refund_percent FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?",
+  )
     .bind(doc)
     .first<{ refund: number; fee: number; refund_status: string; refund_rule: string; refund_percent: number }>();
 }
 
 async function cancellationMail(doc: string): Promise<string> {
   await outboxPage(parseEnv(env as unknown as Record<string, unknown>), new URL(`http://${HOST}/dev/outbox`), createLogger("test"));
-  const mail = await env.DB.prepare("SELECT m.text_body FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? AND m.kind = 'order_cancellation'")
+  const mail = await env.DB.prepare(
+    "SELECT m.text_body FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? AND m.kind = 'order_cancellation'",
+  )
     .bind(doc)
     .first<{ text_body: string }>();
   return mail?.text_body ?? "";
 }
 
-const ADVANCE_RULE = "the tourism authority's standard contract for room price paid in advance (3+ days before check-in 100%; 1–2 days 50%; on the day 0%)";
+const ADVANCE_RULE =
+  "the tourism authority's standard contract for room price paid in advance (3+ days before check-in 100%; 1–2 days 50%; on the day 0%)";
 
 describe("a stay paid in full is refunded by the standard contract's rule for room price paid in advance", () => {
   it("cancelled 4 days ahead: everything comes back, through the gateway, and every page and the email say so", async () => {
@@ -130,7 +141,13 @@ describe("a stay paid in full is refunded by the standard contract's rule for ro
     const { before, after } = await cancelOnSite(HOST, created);
     expect(before).toContain("Cancelling now refunds NT$3,333 of the NT$3,333 paid; the hotel keeps NT$0.");
     expect(before).toContain(`Room price paid in advance NT$3,333: 100% back (NT$3,333), the hotel keeps NT$0. Rule: ${ADVANCE_RULE}.`);
-    expect(await recordOf(created.order_doc)).toEqual({ refund: NIGHT, fee: 0, refund_status: "refunded", refund_rule: "advance", refund_percent: 100 });
+    expect(await recordOf(created.order_doc)).toEqual({
+      refund: NIGHT,
+      fee: 0,
+      refund_status: "refunded",
+      refund_rule: "advance",
+      refund_percent: 100,
+    });
     // One status, one wording: the order page and the email say "refunded", the fee kept and its rule.
     for (const said of [after, await cancellationMail(created.order_doc)]) {
       expect(said).toContain("Refund of NT$3,333: refunded.");
@@ -145,7 +162,13 @@ describe("a stay paid in full is refunded by the standard contract's rule for ro
     const { before, after } = await cancelOnSite(HOST, created);
     // 50 % of 3,333 is 1,666.5: the hotel keeps 1,666, the guest gets 1,667.
     expect(before).toContain("Cancelling now refunds NT$1,667 of the NT$3,333 paid; the hotel keeps NT$1,666.");
-    expect(await recordOf(created.order_doc)).toEqual({ refund: 1_667, fee: 1_666, refund_status: "refunded", refund_rule: "advance", refund_percent: 50 });
+    expect(await recordOf(created.order_doc)).toEqual({
+      refund: 1_667,
+      fee: 1_666,
+      refund_status: "refunded",
+      refund_rule: "advance",
+      refund_percent: 50,
+    });
     for (const said of [after, await cancellationMail(created.order_doc)]) {
       expect(said).toContain("Refund of NT$1,667: refunded.");
       expect(said).toContain("The hotel keeps NT$1,666 of the NT$3,333 paid.");
@@ -165,6 +188,12 @@ describe("a deposit is refunded by the standard contract's deposit schedule", ()
     expect(after).toContain(
       "Deposit NT$999: 40% back (NT$400), the hotel keeps NT$599. Rule: the tourism authority's standard contract for a deposit (14+ days before check-in 100%; 10–13 days 70%; 7–9 days 50%; 4–6 days 40%; 2–3 days 30%; 1 day 20%; on the day 0%).",
     );
-    expect(await recordOf(created.order_doc)).toEqual({ refund: 400, fee: 599, refund_status: "refunded", refund_rule: "deposit", refund_percent: 40 });
+    expect(await recordOf(created.order_doc)).toEqual({
+      refund: 400,
+      fee: 599,
+      refund_status: "refunded",
+      refund_rule: "deposit",
+      refund_percent: 40,
+    });
   });
 });

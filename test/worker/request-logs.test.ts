@@ -127,7 +127,9 @@ describe("the back end's log lines carry the request id", () => {
     expect(paid.headers.get("x-request-id")).toBe("ray-pay-1");
     const applied = linesAbout(trade_no);
     expect(applied).toEqual([expect.stringMatching(/^\[ray-pay-1\] payment callback applied 1\/return \w+ paid$/)]);
-    const row = await env.DB.prepare("SELECT paid_amount FROM orders WHERE order_doc = ?").bind(created.order_doc).first<{ paid_amount: number }>();
+    const row = await env.DB.prepare("SELECT paid_amount FROM orders WHERE order_doc = ?")
+      .bind(created.order_doc)
+      .first<{ paid_amount: number }>();
     expect(row?.paid_amount).toBe(amount);
 
     // The gateway sends the same notice again: ignored, and said so under the repeat's own id.
@@ -151,7 +153,9 @@ describe("the back end's log lines carry the request id", () => {
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get("x-request-id")).toBe("ray-cancel-1");
-    expect(linesAbout(created.order_doc)).toEqual([expect.stringMatching(new RegExp(`^\\[ray-cancel-1\\] refunded ${created.order_doc} \\d+ of \\d+$`))]);
+    expect(linesAbout(created.order_doc)).toEqual([
+      expect.stringMatching(new RegExp(`^\\[ray-cancel-1\\] refunded ${created.order_doc} \\d+ of \\d+$`)),
+    ]);
   });
 
   it("a payment the site asks of the back end: the back end's line carries the id of the guest's page request", async () => {
@@ -174,6 +178,8 @@ describe("the back end's log lines carry the request id", () => {
     expect(text(await pressed.text())).toContain("Online payment is not set up for this hotel yet");
     const id = pressed.headers.get("x-request-id") ?? "";
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(linesAbout("the built-in test gateway is refused on a public host")).toEqual([expect.stringMatching(new RegExp(`^\\[${id}\\] payment configuration ${PUBLIC.replace(/\./g, "\\.")} `))]);
+    expect(linesAbout("the built-in test gateway is refused on a public host")).toEqual([
+      expect.stringMatching(new RegExp(`^\\[${id}\\] payment configuration ${PUBLIC.replace(/\./g, "\\.")} `)),
+    ]);
   });
 });

@@ -17,7 +17,9 @@ const checkout = () => `/en-US/hxa/checkout?${stay()}`;
 const FORM = "application/x-www-form-urlencoded";
 
 const ordersMade = async () =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?").bind(HOST).first<number>("n")) ?? 0;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?")
+    .bind(HOST)
+    .first<number>("n")) ?? 0;
 const alerts = (html: string) => [...html.matchAll(/role="alert">([^<]*)</g)].map((match) => match[1]);
 
 /** A browser at HOST that keeps its cookies and can add any header to a request. */
@@ -31,7 +33,12 @@ class Client {
     const body = init.form ? new URLSearchParams(init.form).toString() : init.body;
     const type = init.form ? FORM : init.type;
     if (type) headers.set("content-type", type);
-    const response = await fetchAs(HOST, path, { method: body === undefined && !init.type ? "GET" : "POST", headers, body, redirect: "manual" });
+    const response = await fetchAs(HOST, path, {
+      method: body === undefined && !init.type ? "GET" : "POST",
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ""] = cookie.split(";");
       const at = pair.indexOf("=");
@@ -45,7 +52,13 @@ class Client {
   async addForm(): Promise<Record<string, string>> {
     const page = await this.send(booking());
     expect(page.status).toBe(200);
-    return { csrf: hidden(page.html, "csrf"), intent: "add", room_class_id: hidden(page.html, "room_class_id"), proposal_id: hidden(page.html, "proposal_id"), num: "1" };
+    return {
+      csrf: hidden(page.html, "csrf"),
+      intent: "add",
+      room_class_id: hidden(page.html, "room_class_id"),
+      proposal_id: hidden(page.html, "proposal_id"),
+      num: "1",
+    };
   }
 
   async cartLines(): Promise<string> {
@@ -137,7 +150,9 @@ describe("a POST from another site", () => {
   it("from this site's own origin, or with a forged X-Forwarded-Host, goes through as usual", async () => {
     const client = new Client();
     const form = await client.addForm();
-    expect((await client.send(booking(), { form, headers: { origin: `http://${HOST}`, "x-forwarded-host": "evil.example" } })).status).toBe(303);
+    expect((await client.send(booking(), { form, headers: { origin: `http://${HOST}`, "x-forwarded-host": "evil.example" } })).status).toBe(
+      303,
+    );
     expect(await client.cartLines()).toBe("1 room in total");
   });
 });
@@ -234,15 +249,31 @@ describe("the signing secret", () => {
 
   it("when it is a known development value, still serves localhost and *.localhost", async () => {
     // A booking page: never answered from the edge's page cache, so the site itself answers.
-    for (const url of ["http://localhost:8787/en-US/hxa/booking", `http://${HOST}:8787/en-US/hxa/booking`, "http://127.0.0.1:8787/en-US/hxa/booking"]) {
-      const response = await handleFetch(new Request(url), withSecret("development-only-secret-never-deploy-0123456789"), ctx, remix, "test-build");
+    for (const url of [
+      "http://localhost:8787/en-US/hxa/booking",
+      `http://${HOST}:8787/en-US/hxa/booking`,
+      "http://127.0.0.1:8787/en-US/hxa/booking",
+    ]) {
+      const response = await handleFetch(
+        new Request(url),
+        withSecret("development-only-secret-never-deploy-0123456789"),
+        ctx,
+        remix,
+        "test-build",
+      );
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("the site");
     }
   });
 
   it("of the tests is not one of the known development values, and a public host is served with it", async () => {
-    const response = await handleFetch(new Request("https://hotel.example/en-US"), withSecret(env.SESSION_SECRET), ctx, remix, "test-build");
+    const response = await handleFetch(
+      new Request("https://hotel.example/en-US"),
+      withSecret(env.SESSION_SECRET),
+      ctx,
+      remix,
+      "test-build",
+    );
     expect(response.status).toBe(200);
     await response.body?.cancel();
   });
@@ -252,35 +283,53 @@ describe("signed order links", () => {
   let night = 30;
   async function placeOrder(domain: string) {
     night += 1;
-    const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?").bind(domain).first<number>("id");
-    const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?").bind(domain).first<number>("id");
-    const created = await apiJson<{ order: { order_doc: string; valid_hash: string; cancel_hash: string; check_out_day: string } }>(domain, "/api/ota/order/personal-new?lang=en-US", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        domain,
-        booker_first_name: "Mei",
-        booker_last_name: "Lin",
-        booker_phone: "0912 345 678",
-        booker_email: "mei@example.com",
-        check_in_day: addDays(today(), night),
-        check_out_day: addDays(today(), night + 1),
-        pay_way: "remittance",
-        payment_vendor: 8,
-        orders: [{ room_class_id: room, proposal_id: plan, num: 1 }],
-        adults_count: 2,
-      }),
-    });
+    const room = await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?")
+      .bind(domain)
+      .first<number>("id");
+    const plan = await env.DB.prepare("SELECT rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?")
+      .bind(domain)
+      .first<number>("id");
+    const created = await apiJson<{ order: { order_doc: string; valid_hash: string; cancel_hash: string; check_out_day: string } }>(
+      domain,
+      "/api/ota/order/personal-new?lang=en-US",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          domain,
+          booker_first_name: "Mei",
+          booker_last_name: "Lin",
+          booker_phone: "0912 345 678",
+          booker_email: "mei@example.com",
+          check_in_day: addDays(today(), night),
+          check_out_day: addDays(today(), night + 1),
+          pay_way: "remittance",
+          payment_vendor: 8,
+          orders: [{ room_class_id: room, proposal_id: plan, num: 1 }],
+          adults_count: 2,
+        }),
+      },
+    );
     expect(created.status).toBe(201);
     return created.body.data.order;
   }
 
   const hmac = async (message: string) => {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(env.SESSION_SECRET),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
-    return btoa(String.fromCharCode(...signature)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return btoa(String.fromCharCode(...signature))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
   };
-  const viaHash = (domain: string, link: string) => apiJson(domain, `/api/ota/order/via-hash?domain=${domain}&lang=en-US&valid_hash=${encodeURIComponent(link)}`);
+  const viaHash = (domain: string, link: string) =>
+    apiJson(domain, `/api/ota/order/via-hash?domain=${domain}&lang=en-US&valid_hash=${encodeURIComponent(link)}`);
 
   it("name the order, an expiry and a signature; a view link lasts a year past check-out, a cancel link until the end of check-out day", async () => {
     const order = await placeOrder(HOST);
@@ -302,7 +351,9 @@ describe("signed order links", () => {
       body: JSON.stringify({ domain: HOST, valid_hash: `${order.order_doc}.${await hmac(`${order.order_doc}:cancel`)}` }),
     });
     expect(cancel.status).toBe(403);
-    expect(await env.DB.prepare("SELECT status FROM orders WHERE order_doc = ?").bind(order.order_doc).first<string>("status")).toBe("pending_payment");
+    expect(await env.DB.prepare("SELECT status FROM orders WHERE order_doc = ?").bind(order.order_doc).first<string>("status")).toBe(
+      "pending_payment",
+    );
   });
 
   it("with a later expiry than signed, or past their expiry, are refused", async () => {
@@ -340,7 +391,14 @@ describe("the checkout form's text fields", () => {
     const { client, form } = await Client.atCheckout();
     const before = await ordersMade();
     const refused = await client.send(checkout(), {
-      form: { ...form, booker_first_name: "Yi\u0000", booker_last_name: "Chen\u001b[2J", company_name: "Example\r\nCo.", memo: "late\u0000", occupant_name_0: "Lin\u0007Mei" },
+      form: {
+        ...form,
+        booker_first_name: "Yi\u0000",
+        booker_last_name: "Chen\u001b[2J",
+        company_name: "Example\r\nCo.",
+        memo: "late\u0000",
+        occupant_name_0: "Lin\u0007Mei",
+      },
     });
     expect(refused.status).toBe(400);
     for (const field of ["booker_first_name", "booker_last_name", "company_name", "memo", "occupant_name_0"]) {
@@ -354,11 +412,27 @@ describe("the checkout form's text fields", () => {
     const { client, form } = await Client.atCheckout();
     const before = await ordersMade();
     // The override issue 22 found (U+202E in the last name reversed the phone and email), and every other direction control.
-    for (const control of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"]) {
-      const refused = await client.send(checkout(), { form: { ...form, booker_last_name: `Lin${control}`, booker_first_name: `${control}Mei`, occupant_name_0: `Chen${control} Yi` } });
+    for (const control of [
+      "\u202A",
+      "\u202B",
+      "\u202C",
+      "\u202D",
+      "\u202E",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+      "\u200E",
+      "\u200F",
+      "\u061C",
+    ]) {
+      const refused = await client.send(checkout(), {
+        form: { ...form, booker_last_name: `Lin${control}`, booker_first_name: `${control}Mei`, occupant_name_0: `Chen${control} Yi` },
+      });
       const name = `U+${control.charCodeAt(0).toString(16).toUpperCase()}`;
       expect(refused.status, name).toBe(400);
-      for (const field of ["booker_last_name", "booker_first_name", "occupant_name_0"]) expect(errorAt(refused.html, field), `${name} in ${field}`).toBe(CONTROL_MESSAGE);
+      for (const field of ["booker_last_name", "booker_first_name", "occupant_name_0"])
+        expect(errorAt(refused.html, field), `${name} in ${field}`).toBe(CONTROL_MESSAGE);
       expect(errorAt(refused.html, "booker_phone"), name).toBeNull();
     }
     const zhCheckout = checkout().replace("/en-US/", "/");
@@ -388,7 +462,11 @@ describe("the checkout form's text fields", () => {
     const placed = await client.send(checkout(), { form: { ...form, memo: "Arriving late,\r\nabout 23:00" } });
     expect(placed.status).toBe(303);
     expect(await ordersMade()).toBe(before + 1);
-    const memo = await env.DB.prepare("SELECT o.memo FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC").bind(HOST).first<string>("memo");
+    const memo = await env.DB.prepare(
+      "SELECT o.memo FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC",
+    )
+      .bind(HOST)
+      .first<string>("memo");
     expect(memo).toBe("Arriving late,\r\nabout 23:00");
   });
 });

@@ -47,7 +47,9 @@ describe("the Worker", () => {
 
 describe("analytics", () => {
   beforeAll(async () => {
-    await loadHotel(fixtureHotel("tracked.localhost", (file) => Object.assign(file.hotel, { ga_code: "G-TEST1234", pixel_code: "123456789012" })));
+    await loadHotel(
+      fixtureHotel("tracked.localhost", (file) => Object.assign(file.hotel, { ga_code: "G-TEST1234", pixel_code: "123456789012" })),
+    );
   });
 
   it("loads GA and the Meta pixel only when configured, async and with the page's nonce", async () => {
@@ -105,18 +107,23 @@ describe("canonical and hreflang links", () => {
   beforeAll(async () => {
     await loadHotel(
       fixtureHotel("seo.localhost", (file) =>
-        Object.assign(file, { promotions: [{ key: "spring", category: "promotion", title: { "en-US": "Spring offer" }, public_at: "today-1" }] }),
+        Object.assign(file, {
+          promotions: [{ key: "spring", category: "promotion", title: { "en-US": "Spring offer" }, public_at: "today-1" }],
+        }),
       ),
     );
   });
 
   it("keep an event's id, and only that, in every language", async () => {
-    const promotions = await apiJson<{ promotion_id: number; promotion_title: string }[]>("seo.localhost", "/api/promotion/actives?domain=seo.localhost&lang=en-US");
+    const promotions = await apiJson<{ promotion_id: number; promotion_title: string }[]>(
+      "seo.localhost",
+      "/api/promotion/actives?domain=seo.localhost&lang=en-US",
+    );
     expect(promotions.body.data.map((promotion) => promotion.promotion_title)).toEqual(["Spring offer"]);
     const id = promotions.body.data[0]?.promotion_id;
     const html = await (await fetchAs("seo.localhost", `/en-US/event?id=${id}&utm_source=news&preview=layout_100`)).text();
-    const links = [...html.matchAll(/<link rel="(alternate|canonical)"(?: hrefLang="([^"]+)")? href="([^"]+)"/g)].map(([, rel, lang, href]) =>
-      rel === "canonical" ? `canonical ${href}` : `${lang} ${href}`,
+    const links = [...html.matchAll(/<link rel="(alternate|canonical)"(?: hrefLang="([^"]+)")? href="([^"]+)"/g)].map(
+      ([, rel, lang, href]) => (rel === "canonical" ? `canonical ${href}` : `${lang} ${href}`),
     );
     expect(links.sort()).toEqual(
       [
@@ -153,7 +160,9 @@ describe("the home page's banners", () => {
     const banners = JSON.parse(row?.banners ?? "[]") as { link?: string }[];
     Object.assign(banners[2] ?? {}, { link: "javascript:alert(1)" });
     Object.assign(banners[3] ?? {}, { link: "//evil.example/" });
-    await env.DB.prepare("UPDATE hotels SET banners = ?, content_version = content_version + 1 WHERE domain = ?").bind(JSON.stringify(banners), "banners.localhost").run();
+    await env.DB.prepare("UPDATE hotels SET banners = ?, content_version = content_version + 1 WHERE domain = ?")
+      .bind(JSON.stringify(banners), "banners.localhost")
+      .run();
   });
 
   it("link to a safe URL in the same tab, and show the other banners without a link", async () => {
@@ -183,7 +192,9 @@ describe("hotel text with character references", () => {
         Object.assign(file.hotel, {
           hotel_name: { "en-US": "Caf&eacute; Lodge" },
           address: { "en-US": "1 Rue de l&#39;&Eacute;glise" },
-          introduction: { "en-US": "<p>Our caf&eacute;&nbsp;opens at 7&hellip; and the lake &#8212; a minute away. Tom &amp;amp; Jerry &lt;3</p>" },
+          introduction: {
+            "en-US": "<p>Our caf&eacute;&nbsp;opens at 7&hellip; and the lake &#8212; a minute away. Tom &amp;amp; Jerry &lt;3</p>",
+          },
         }),
       ),
     );
@@ -194,7 +205,9 @@ describe("hotel text with character references", () => {
     const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
     // React writes the attribute with & < > escaped once: "&amp;amp;" in the file is the text "&amp;".
     expect(description).toBe("Our café\u00a0opens at 7… and the lake — a minute away. Tom &amp;amp; Jerry &lt;3");
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as { name?: string; description?: string; address?: { streetAddress?: string } });
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as { name?: string; description?: string; address?: { streetAddress?: string } },
+    );
     const hotel = jsonLd.find((item) => item.description);
     expect(hotel?.description).toBe("Our café\u00a0opens at 7… and the lake — a minute away. Tom &amp; Jerry <3");
     expect(hotel?.name).toBe("Café Lodge");

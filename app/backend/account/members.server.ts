@@ -58,7 +58,13 @@ export const memberRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
       if (!member) throw new ApiError(401, "member_only");
-      return ok({ email: member.email, first_name: member.first_name, last_name: member.last_name, phone: member.phone, points: member.points });
+      return ok({
+        email: member.email,
+        first_name: member.first_name,
+        last_name: member.last_name,
+        phone: member.phone,
+        points: member.points,
+      });
     },
   },
 ];

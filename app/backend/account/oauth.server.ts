@@ -13,11 +13,39 @@ import { safeEqual, sha256Hex } from "~/lib/crypto";
 import { clientSecretMatches, findClient, isRegisteredRedirect, siteHomeFor, type OAuthClient } from "./clients.server";
 import { errorPage, signInPage, signOutPage, signUpPage, signedOutPage, accountText, type OAuthParams } from "./pages.server";
 import { verifyPassword } from "./passwords";
-import { answerChallenge, callerKey, clearSignInFailures, newChallenge, recordSignInFailure, signInRisk, captchaText } from "~/backend/captcha/captcha.server";
+import {
+  answerChallenge,
+  callerKey,
+  clearSignInFailures,
+  newChallenge,
+  recordSignInFailure,
+  signInRisk,
+  captchaText,
+} from "~/backend/captcha/captcha.server";
 import type { ChallengeState } from "~/backend/captcha/fieldset";
-import { endSession, issueCode, issuePmsToken, issueToken, redeemCode, revokeToken, sessionMember, startSession, tokenMember, CODE_SECONDS } from "./tokens.server";
+import {
+  endSession,
+  issueCode,
+  issuePmsToken,
+  issueToken,
+  redeemCode,
+  revokeToken,
+  sessionMember,
+  startSession,
+  tokenMember,
+  CODE_SECONDS,
+} from "./tokens.server";
 import { bearerToken } from "./members.server";
-import { confirmPage, confirmSignUp, requestSignUp, SignUpSchema, signUpCheck, signUpHotel, signUpReason, signUpSentPage } from "./signup.server";
+import {
+  confirmPage,
+  confirmSignUp,
+  requestSignUp,
+  SignUpSchema,
+  signUpCheck,
+  signUpHotel,
+  signUpReason,
+  signUpSentPage,
+} from "./signup.server";
 import { fromOwnOrigin } from "./initiator";
 import { apiMessage } from "~/backend/messages";
 import { readCookie } from "~/lib/cookie-header";
@@ -27,7 +55,6 @@ import { readForm } from "~/platform/forms.server";
 const SESSION_COOKIE = "account_session";
 const CSRF_COOKIE = "account_csrf";
 const COOKIE_ATTRIBUTES = "Path=/account; HttpOnly; Secure; SameSite=Lax";
-
 
 const sessionCookie = (value: string) => `${SESSION_COOKIE}=${value}; ${COOKIE_ATTRIBUTES}; Max-Age=${30 * 86_400}`;
 const clearedSession = `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
@@ -88,7 +115,15 @@ async function checkOAuthRequest(ctx: BackendContext, source: URLSearchParams | 
 async function redirectWithCode(ctx: BackendContext, params: OAuthParams, memberId: number, sessionHash: string): Promise<Response> {
   const code = await issueCode(
     ctx.db,
-    { clientId: params.client_id, state: params.state, memberId, sessionHash, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, scope: params.scope },
+    {
+      clientId: params.client_id,
+      state: params.state,
+      memberId,
+      sessionHash,
+      redirectUri: params.redirect_uri,
+      codeChallenge: params.code_challenge,
+      scope: params.scope,
+    },
     ctx.now,
   );
   if (!code) return errorPage(ctx.lang, "error.request");
@@ -99,13 +134,23 @@ async function redirectWithCode(ctx: BackendContext, params: OAuthParams, member
 }
 
 function formValues(form: FormData, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "").trim().slice(0, 200)]));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      String(form.get(name) ?? "")
+        .trim()
+        .slice(0, 200),
+    ]),
+  );
 }
 
 /** A posted sign-in or sign-up form: its fields, the authorization request it carries, and the page's CSRF token. */
 async function openAccountForm(
   ctx: BackendContext,
-): Promise<{ ok: true; form: FormData; client: OAuthClient; params: OAuthParams; csrf: ReturnType<typeof csrfFor> } | { ok: false; response: Response }> {
+): Promise<
+  | { ok: true; form: FormData; client: OAuthClient; params: OAuthParams; csrf: ReturnType<typeof csrfFor> }
+  | { ok: false; response: Response }
+> {
   const form = await readForm(ctx.request);
   if (!form) return { ok: false, response: errorPage(ctx.lang, "error.request") };
   const checked = await checkOAuthRequest(ctx, form);
@@ -120,7 +165,12 @@ const DUMMY_HASH = "100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAA
  * The challenge a form carries, checked before anything else of the form (decision 070): "passed",
  * or the state to show again with a new challenge and why. An empty answer spends nothing.
  */
-async function formChallenge(ctx: BackendContext, form: FormData, hotelId: number, action: "sign_in" | "sign_up"): Promise<"passed" | "refused" | ChallengeState> {
+async function formChallenge(
+  ctx: BackendContext,
+  form: FormData,
+  hotelId: number,
+  action: "sign_in" | "sign_up",
+): Promise<"passed" | "refused" | ChallengeState> {
   const token = String(form.get("captcha_token") ?? "");
   const answer = String(form.get("captcha_answer") ?? "").trim();
   const again = async (error?: string): Promise<ChallengeState> => ({ challenge: await newChallenge(ctx, hotelId, action), error });
@@ -162,7 +212,10 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   if (!member || !member.password_hash || !passwordOk) {
     await recordSignInFailure(ctx.db, hotel.id, email, caller, ctx.now);
     const risk = await signInRisk(ctx.db, hotel, email, caller, ctx.now);
-    const captcha = risk === "captcha" ? { challenge: await newChallenge(ctx, hotel.id, "sign_in"), reason: captchaText(ctx.lang, "needed.signin") } : undefined;
+    const captcha =
+      risk === "captcha"
+        ? { challenge: await newChallenge(ctx, hotel.id, "sign_in"), reason: captchaText(ctx.lang, "needed.signin") }
+        : undefined;
     return again(accountText(ctx.lang, "error.credentials"), 401, captcha);
   }
   await clearSignInFailures(ctx.db, hotel.id, email, caller);
@@ -191,7 +244,9 @@ async function signUp(ctx: BackendContext): Promise<Response> {
   }
   if (risk === "captcha" || form.get("captcha_new")) {
     // The fields first: a challenge is spent only on a form that can then be sent.
-    const checked = parsed.success ? await formChallenge(ctx, form, client.hotel.id, "sign_up") : { challenge: await newChallenge(ctx, client.hotel.id, "sign_up") };
+    const checked = parsed.success
+      ? await formChallenge(ctx, form, client.hotel.id, "sign_up")
+      : { challenge: await newChallenge(ctx, client.hotel.id, "sign_up") };
     if (checked === "refused") return again({ message: accountText(ctx.lang, "error.too_many") }, 429);
     if (checked !== "passed") {
       const status = form.get("captcha_new") && parsed.success ? 200 : 400;
@@ -283,7 +338,8 @@ async function readTokenRequest(request: Request): Promise<Record<string, string
   } catch {
     throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded.");
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded.");
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, text(value)]));
 }
 
@@ -291,8 +347,10 @@ async function readTokenRequest(request: Request): Promise<Record<string, string
 async function authenticateClient(ctx: BackendContext, body: Record<string, string>): Promise<OAuthClient> {
   const basic = basicCredentials(ctx.request);
   if (basic === "malformed") throw new OAuthError("invalid_client", "The Authorization header is not valid HTTP Basic.", true);
-  if (basic && body.client_secret !== undefined) throw new OAuthError("invalid_request", "Use one way to authenticate the client, not two.");
-  if (basic && body.client_id !== undefined && body.client_id !== basic.clientId) throw new OAuthError("invalid_request", "client_id differs from the authenticated client.");
+  if (basic && body.client_secret !== undefined)
+    throw new OAuthError("invalid_request", "Use one way to authenticate the client, not two.");
+  if (basic && body.client_id !== undefined && body.client_id !== basic.clientId)
+    throw new OAuthError("invalid_request", "client_id differs from the authenticated client.");
   const clientId = (basic?.clientId ?? body.client_id ?? "").toLowerCase();
   const secret = basic?.clientSecret ?? body.client_secret ?? "";
   if (!clientId) throw new OAuthError("invalid_request", "client_id is missing.");
@@ -312,7 +370,8 @@ async function exchangeCode(ctx: BackendContext): Promise<Response> {
     const body = await readTokenRequest(ctx.request);
     const grantType = body.grant_type ?? "";
     if (!grantType) throw new OAuthError("invalid_request", "grant_type is missing.");
-    if (grantType !== "authorization_code") throw new OAuthError("unsupported_grant_type", "Only the authorization_code grant is supported.");
+    if (grantType !== "authorization_code")
+      throw new OAuthError("unsupported_grant_type", "Only the authorization_code grant is supported.");
     const client = await authenticateClient(ctx, body);
     const code = body.code ?? "";
     if (!code) throw new OAuthError("invalid_request", "code is missing.");
@@ -321,7 +380,8 @@ async function exchangeCode(ctx: BackendContext): Promise<Response> {
     if (!redeemed) throw new OAuthError("invalid_grant", "The code is unknown, used or expired.");
     // The code is spent now, whatever follows: a wrong verifier cannot be retried with the same code.
     if (redeemed.client_id !== client.clientId) throw new OAuthError("invalid_grant", "The code was issued to another client.");
-    if (body.redirect_uri !== redeemed.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
+    if (body.redirect_uri !== redeemed.redirect_uri)
+      throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
     const verifier = body.code_verifier ?? "";
     if (!CODE_VERIFIER.test(verifier) || !safeEqual(await pkceChallenge(verifier), redeemed.code_challenge)) {
       throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge.");
@@ -359,7 +419,10 @@ async function pmsExchange(ctx: BackendContext): Promise<Response> {
   const hotelId = Number(body.hotel_id);
   if (!Number.isInteger(hotelId) || hotelId <= 0) throw new ApiError(400, "invalid_field", { field: "hotel_id" }, "hotel_id");
   if (hotelId !== member.hotel_id) throw new ApiError(403, "wrong_hotel", {}, "hotel_id");
-  const hotel = await ctx.db.prepare("SELECT close_member_system FROM hotels WHERE id = ?").bind(hotelId).first<{ close_member_system: number }>();
+  const hotel = await ctx.db
+    .prepare("SELECT close_member_system FROM hotels WHERE id = ?")
+    .bind(hotelId)
+    .first<{ close_member_system: number }>();
   if (!hotel || hotel.close_member_system === 1) throw new ApiError(403, "member_system_closed", {}, "hotel_id");
   const { token, expiresIn } = await issuePmsToken(ctx.db, member, ctx.now);
   return ok({ access_token: token, token_type: "Bearer", expires_in: expiresIn, hotel_id: hotelId });
@@ -374,109 +437,114 @@ async function endBrowserSession(ctx: BackendContext): Promise<void> {
 const JSONP_CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$.]{0,63}$/;
 
 export const accountRoutes: BackendRoute[] = [
-    {
-      method: "GET",
-      path: "/account/oauth/authorize",
-      handler: async (ctx) => {
-        const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
-        if (!checked.ok) return checked.response;
-        const signedIn = await sessionMember(ctx.db, readCookie(ctx.request.headers.get("cookie"), SESSION_COOKIE), checked.client.hotel.id, ctx.now);
-        if (signedIn) return redirectWithCode(ctx, checked.params, signedIn.memberId, signedIn.sessionHash);
-        const csrf = csrfFor(ctx.request);
-        return withCookie(signInPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
-      },
+  {
+    method: "GET",
+    path: "/account/oauth/authorize",
+    handler: async (ctx) => {
+      const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
+      if (!checked.ok) return checked.response;
+      const signedIn = await sessionMember(
+        ctx.db,
+        readCookie(ctx.request.headers.get("cookie"), SESSION_COOKIE),
+        checked.client.hotel.id,
+        ctx.now,
+      );
+      if (signedIn) return redirectWithCode(ctx, checked.params, signedIn.memberId, signedIn.sessionHash);
+      const csrf = csrfFor(ctx.request);
+      return withCookie(signInPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
     },
-    { method: "POST", path: "/account/signin", handler: (ctx) => signIn(ctx) },
-    {
-      method: "GET",
-      path: "/account/signup",
-      handler: async (ctx) => {
-        const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
-        if (!checked.ok) return checked.response;
-        const csrf = csrfFor(ctx.request);
-        return withCookie(signUpPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
-      },
+  },
+  { method: "POST", path: "/account/signin", handler: (ctx) => signIn(ctx) },
+  {
+    method: "GET",
+    path: "/account/signup",
+    handler: async (ctx) => {
+      const checked = await checkOAuthRequest(ctx, ctx.url.searchParams);
+      if (!checked.ok) return checked.response;
+      const csrf = csrfFor(ctx.request);
+      return withCookie(signUpPage(ctx.lang, checked.client.hotel, checked.params, csrf.token), csrf.setCookie);
     },
-    { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },
-    {
-      // The emailed sign-up link: a form to finish; its POST makes (or claims) the account.
-      method: "GET",
-      path: "/account/signup/confirm",
-      handler: async (ctx) => {
-        const token = (ctx.url.searchParams.get("token") ?? "").slice(0, 100);
-        const csrf = csrfFor(ctx.request);
-        return withCookie(confirmPage(ctx, await signUpHotel(ctx, token), token, csrf.token), csrf.setCookie);
-      },
+  },
+  { method: "POST", path: "/account/signup", handler: (ctx) => signUp(ctx) },
+  {
+    // The emailed sign-up link: a form to finish; its POST makes (or claims) the account.
+    method: "GET",
+    path: "/account/signup/confirm",
+    handler: async (ctx) => {
+      const token = (ctx.url.searchParams.get("token") ?? "").slice(0, 100);
+      const csrf = csrfFor(ctx.request);
+      return withCookie(confirmPage(ctx, await signUpHotel(ctx, token), token, csrf.token), csrf.setCookie);
     },
-    {
-      method: "POST",
-      path: "/account/signup/confirm",
-      handler: async (ctx) => {
-        const form = (await readForm(ctx.request)) ?? new FormData();
-        if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
-        return confirmSignUp(ctx, String(form.get("token") ?? "").slice(0, 100));
-      },
+  },
+  {
+    method: "POST",
+    path: "/account/signup/confirm",
+    handler: async (ctx) => {
+      const form = (await readForm(ctx.request)) ?? new FormData();
+      if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
+      return confirmSignUp(ctx, String(form.get("token") ?? "").slice(0, 100));
     },
-    { method: "POST", path: "/account/oauth/token", handler: (ctx) => exchangeCode(ctx) },
-    { method: "POST", path: "/account/api/v1/onetap", handler: (ctx) => oneTap(ctx) },
-    {
-      // Revokes the Bearer member token, the PMS tokens made from it and its sign-in session.
-      method: "POST",
-      path: "/account/oauth/revoke",
-      handler: async (ctx) => {
-        const token = bearerToken(ctx.request);
-        const member = token ? await tokenMember(ctx.db, token, ctx.now) : null;
-        if (member) await revokeToken(ctx.db, member);
-        return ok({ revoked: true });
-      },
+  },
+  { method: "POST", path: "/account/oauth/token", handler: (ctx) => exchangeCode(ctx) },
+  { method: "POST", path: "/account/api/v1/onetap", handler: (ctx) => oneTap(ctx) },
+  {
+    // Revokes the Bearer member token, the PMS tokens made from it and its sign-in session.
+    method: "POST",
+    path: "/account/oauth/revoke",
+    handler: async (ctx) => {
+      const token = bearerToken(ctx.request);
+      const member = token ? await tokenMember(ctx.db, token, ctx.now) : null;
+      if (member) await revokeToken(ctx.db, member);
+      return ok({ revoked: true });
     },
-    {
-      // JSONP for JavaScript clients: ends this browser's sign-in session at the service.
-      method: "GET",
-      path: "/account/logout/json",
-      handler: async (ctx) => {
-        const callback = ctx.url.searchParams.get("callback") ?? "callback";
-        if (!JSONP_CALLBACK.test(callback)) throw new ApiError(400, "invalid_field", { field: "callback" }, "callback");
-        const headers = { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store" };
-        // Only the service's own pages sign out this way: a link or redirect from another site
-        // carries the SameSite=Lax session cookie too (decision 051). The sign-out form stays open to all.
-        if (!fromOwnOrigin(ctx.request.headers, ctx.url.origin)) {
-          const message = apiMessage("cross_site_request", ctx.lang);
-          const refused = { success: false, msg: { code: "cross_site_request", message, extrainfo: { message } } };
-          return new Response(`/**/${callback}(${JSON.stringify(refused)});`, { status: 403, headers });
-        }
-        await endBrowserSession(ctx);
-        return new Response(`/**/${callback}(${JSON.stringify({ success: true, msg: { code: "ok", message: "" } })});`, {
-          headers: { ...headers, "set-cookie": clearedSession },
-        });
-      },
+  },
+  {
+    // JSONP for JavaScript clients: ends this browser's sign-in session at the service.
+    method: "GET",
+    path: "/account/logout/json",
+    handler: async (ctx) => {
+      const callback = ctx.url.searchParams.get("callback") ?? "callback";
+      if (!JSONP_CALLBACK.test(callback)) throw new ApiError(400, "invalid_field", { field: "callback" }, "callback");
+      const headers = { "content-type": "application/javascript; charset=utf-8", "cache-control": "no-store" };
+      // Only the service's own pages sign out this way: a link or redirect from another site
+      // carries the SameSite=Lax session cookie too (decision 051). The sign-out form stays open to all.
+      if (!fromOwnOrigin(ctx.request.headers, ctx.url.origin)) {
+        const message = apiMessage("cross_site_request", ctx.lang);
+        const refused = { success: false, msg: { code: "cross_site_request", message, extrainfo: { message } } };
+        return new Response(`/**/${callback}(${JSON.stringify(refused)});`, { status: 403, headers });
+      }
+      await endBrowserSession(ctx);
+      return new Response(`/**/${callback}(${JSON.stringify({ success: true, msg: { code: "ok", message: "" } })});`, {
+        headers: { ...headers, "set-cookie": clearedSession },
+      });
     },
-    {
-      // The page with the sign-out form (client_id and the site's home to return to).
-      method: "GET",
-      path: "/account/logout",
-      handler: async (ctx) => {
-        const csrf = csrfFor(ctx.request);
-        const clientId = (ctx.url.searchParams.get("client_id") ?? "").slice(0, 253);
-        const redirectUri = (ctx.url.searchParams.get("redirect_uri") ?? "").slice(0, 500);
-        return withCookie(signOutPage(ctx.lang, clientId, redirectUri, csrf.token), csrf.setCookie);
-      },
+  },
+  {
+    // The page with the sign-out form (client_id and the site's home to return to).
+    method: "GET",
+    path: "/account/logout",
+    handler: async (ctx) => {
+      const csrf = csrfFor(ctx.request);
+      const clientId = (ctx.url.searchParams.get("client_id") ?? "").slice(0, 253);
+      const redirectUri = (ctx.url.searchParams.get("redirect_uri") ?? "").slice(0, 500);
+      return withCookie(signOutPage(ctx.lang, clientId, redirectUri, csrf.token), csrf.setCookie);
     },
-    {
-      // The sign-out form without JavaScript: from this service's own page, with its CSRF token.
-      method: "POST",
-      path: "/account/logout",
-      handler: async (ctx) => {
-        const form = (await readForm(ctx.request)) ?? new FormData();
-        if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
-        await endBrowserSession(ctx);
-        const client = await findClient(ctx.db, String(form.get("client_id") ?? ""), ctx.url, ctx.site.product);
-        const home = client ? siteHomeFor(client, String(form.get("redirect_uri") ?? "")) : null;
-        const response = home ? new Response(null, { status: 303, headers: { location: home } }) : signedOutPage(ctx.lang, null);
-        return withCookie(response, clearedSession);
-      },
+  },
+  {
+    // The sign-out form without JavaScript: from this service's own page, with its CSRF token.
+    method: "POST",
+    path: "/account/logout",
+    handler: async (ctx) => {
+      const form = (await readForm(ctx.request)) ?? new FormData();
+      if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
+      await endBrowserSession(ctx);
+      const client = await findClient(ctx.db, String(form.get("client_id") ?? ""), ctx.url, ctx.site.product);
+      const home = client ? siteHomeFor(client, String(form.get("redirect_uri") ?? "")) : null;
+      const response = home ? new Response(null, { status: 303, headers: { location: home } }) : signedOutPage(ctx.lang, null);
+      return withCookie(response, clearedSession);
     },
-    { method: "POST", path: "/pms/oauth/token/exchange", handler: (ctx) => pmsExchange(ctx) },
+  },
+  { method: "POST", path: "/pms/oauth/token/exchange", handler: (ctx) => pmsExchange(ctx) },
 ];
 
 export { CODE_SECONDS };

@@ -83,7 +83,10 @@ ${STYLE}</style></head><body>${content}</body></html>`;
   response.headers.set("content-type", "text/html; charset=utf-8");
   response.headers.set("cache-control", "no-store");
   const images = brand?.logo ? `data: ${brand.origin}` : "data:";
-  response.headers.set("content-security-policy", `default-src 'none'; style-src 'unsafe-inline'; img-src ${images}; base-uri 'none'; frame-ancestors 'none'`);
+  response.headers.set(
+    "content-security-policy",
+    `default-src 'none'; style-src 'unsafe-inline'; img-src ${images}; base-uri 'none'; frame-ancestors 'none'`,
+  );
   return response;
 }
 
@@ -125,7 +128,16 @@ function query(params: OAuthParams, lang: Language): string {
   return new URLSearchParams({ ...params, response_type: "code", role: "mem", code_challenge_method: "S256", lang }).toString();
 }
 
-function field(lang: Language, name: string, key: AccountText, type: string, value: string, autocomplete: string, error?: string, hint?: string): string {
+function field(
+  lang: Language,
+  name: string,
+  key: AccountText,
+  type: string,
+  value: string,
+  autocomplete: string,
+  error?: string,
+  hint?: string,
+): string {
   const id = `f-${name}`;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return `<label for="${id}">${escapeHtml(accountText(lang, key))}</label>${hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : ""}<input id="${id}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${described ? ` aria-describedby="${described}"` : ""}${error ? ' aria-invalid="true"' : ""}>${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
@@ -139,7 +151,14 @@ export interface FormState {
   captcha?: ChallengeState;
 }
 
-export function signInPage(lang: Language, hotel: BrandHotel, params: OAuthParams, csrf: string, state: FormState = {}, status = 200): Response {
+export function signInPage(
+  lang: Language,
+  hotel: BrandHotel,
+  params: OAuthParams,
+  csrf: string,
+  state: FormState = {},
+  status = 200,
+): Response {
   const values = state.values ?? {};
   const hotelName = hotelNameIn(hotel, lang);
   const body = `<h1>${escapeHtml(accountText(lang, "title.signin"))}</h1><p>${escapeHtml(accountText(lang, "intro.signin", { hotel: hotelName }))}</p>${
@@ -154,10 +173,24 @@ export function signInPage(lang: Language, hotel: BrandHotel, params: OAuthParam
   )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signin"))}</button>${
     state.captcha ? newChallengeButton(lang) : ""
   }</form><p><a class="standalone" href="/account/signup?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signup"))}</a></p>`;
-  return page(lang, `${accountText(lang, "title.signin")} | ${hotelName}`, body, status, {}, brandOf(hotel, lang, params, "/account/oauth/authorize"));
+  return page(
+    lang,
+    `${accountText(lang, "title.signin")} | ${hotelName}`,
+    body,
+    status,
+    {},
+    brandOf(hotel, lang, params, "/account/oauth/authorize"),
+  );
 }
 
-export function signUpPage(lang: Language, hotel: BrandHotel, params: OAuthParams, csrf: string, state: FormState = {}, status = 200): Response {
+export function signUpPage(
+  lang: Language,
+  hotel: BrandHotel,
+  params: OAuthParams,
+  csrf: string,
+  state: FormState = {},
+  status = 200,
+): Response {
   const values = state.values ?? {};
   const hotelName = hotelNameIn(hotel, lang);
   const errors = state.errors ?? {};
@@ -181,12 +214,24 @@ export function signUpPage(lang: Language, hotel: BrandHotel, params: OAuthParam
     errors.password,
     accountText(lang, "field.password_hint"),
   )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signup"))}</button>${state.captcha ? newChallengeButton(lang) : ""}</form><p><a class="standalone" href="/account/oauth/authorize?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signin"))}</a></p>`;
-  return page(lang, `${accountText(lang, "title.signup")} | ${hotelName}`, body, status, {}, brandOf(hotel, lang, params, "/account/signup"));
+  return page(
+    lang,
+    `${accountText(lang, "title.signup")} | ${hotelName}`,
+    body,
+    status,
+    {},
+    brandOf(hotel, lang, params, "/account/signup"),
+  );
 }
 
 /** A request the service cannot act on (unknown client, unregistered redirect_uri): never redirected. */
 export function errorPage(lang: Language, key: AccountText, status = 400): Response {
-  return page(lang, accountText(lang, "title.error"), `<h1>${escapeHtml(accountText(lang, "title.error"))}</h1><p role="alert">${escapeHtml(accountText(lang, key))}</p>`, status);
+  return page(
+    lang,
+    accountText(lang, "title.error"),
+    `<h1>${escapeHtml(accountText(lang, "title.error"))}</h1><p role="alert">${escapeHtml(accountText(lang, key))}</p>`,
+    status,
+  );
 }
 
 /** The service's own sign-out form: a POST with its CSRF token, no JavaScript needed. */
@@ -204,5 +249,9 @@ export function signOutPage(lang: Language, clientId: string, redirectUri: strin
 
 export function signedOutPage(lang: Language, home: string | null): Response {
   const link = home ? `<p><a href="${escapeHtml(home)}">${escapeHtml(accountText(lang, "link.back"))}</a></p>` : "";
-  return page(lang, accountText(lang, "title.signed_out"), `<h1>${escapeHtml(accountText(lang, "title.signed_out"))}</h1><p>${escapeHtml(accountText(lang, "signed_out.body"))}</p>${link}`);
+  return page(
+    lang,
+    accountText(lang, "title.signed_out"),
+    `<h1>${escapeHtml(accountText(lang, "title.signed_out"))}</h1><p>${escapeHtml(accountText(lang, "signed_out.body"))}</p>${link}`,
+  );
 }

@@ -24,7 +24,12 @@ export const SIGNUP_LINK_HOURS = 24;
 /** Sign-up emails one address gets per hotel per day: sign-up is no way to flood someone's inbox. */
 export const SIGNUP_EMAILS_PER_DAY = 3;
 
-const NAME_MESSAGES = { required: "error.name", tooLong: "error.name", controlCharacters: "error.name_characters", link: "error.name_link" } as const;
+const NAME_MESSAGES = {
+  required: "error.name",
+  tooLong: "error.name",
+  controlCharacters: "error.name_characters",
+  link: "error.name_link",
+} as const;
 
 export const SignUpSchema = v.object({
   // Names by the one rule of every entry (decision 052): no control or bidirectional control characters, no links.
@@ -83,15 +88,31 @@ export async function requestSignUp(ctx: BackendContext, hotel: HotelRow, input:
   if ((sentToday?.n ?? 0) < SIGNUP_EMAILS_PER_DAY) {
     const hotelName = hotelNameIn(hotel, ctx.lang);
     const link = confirmLink(ctx, token);
-    const lines = [accountText(ctx.lang, "mail.signup.body", { hotel: hotelName }), "", link, "", accountText(ctx.lang, "mail.signup.ignore")];
+    const lines = [
+      accountText(ctx.lang, "mail.signup.body", { hotel: hotelName }),
+      "",
+      link,
+      "",
+      accountText(ctx.lang, "mail.signup.ignore"),
+    ];
     const html = `<!DOCTYPE html><html lang="${ctx.lang}"><body><p>${escapeHtml(lines[0] ?? "")}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[4] ?? "")}</p></body></html>`;
     // The message is written whole now, through the outbox like every email (no order to render it from later).
     statements.push(
-      ctx.db.prepare(
-        `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body)
+      ctx.db
+        .prepare(
+          `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body)
          VALUES (?, NULL, 'account_signup', ?, ?, ?, ?, ?, ?, ?)`,
-      )
-        .bind(hotel.id, ctx.lang, email, ctx.site.origin, ctx.site.product, accountText(ctx.lang, "mail.signup.subject", { hotel: hotelName }), lines.join("\n"), html),
+        )
+        .bind(
+          hotel.id,
+          ctx.lang,
+          email,
+          ctx.site.origin,
+          ctx.site.product,
+          accountText(ctx.lang, "mail.signup.subject", { hotel: hotelName }),
+          lines.join("\n"),
+          html,
+        ),
     );
   }
   await ctx.db.batch(statements);
@@ -100,7 +121,11 @@ export async function requestSignUp(ctx: BackendContext, hotel: HotelRow, input:
 /** "Check your email": the one answer of every accepted sign-up, a new address or a taken one. */
 export function signUpSentPage(ctx: BackendContext, hotelName: string, email: string): Response {
   const title = accountText(ctx.lang, "signup.sent.title");
-  return page(ctx.lang, `${title} | ${hotelName}`, `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(accountText(ctx.lang, "signup.sent.body", { email }))}</p>`);
+  return page(
+    ctx.lang,
+    `${title} | ${hotelName}`,
+    `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(accountText(ctx.lang, "signup.sent.body", { email }))}</p>`,
+  );
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -118,7 +143,13 @@ export async function signUpHotel(ctx: BackendContext, token: string): Promise<H
 export function confirmPage(ctx: BackendContext, hotel: HotelRow | null, token: string, csrf: string): Response {
   const title = accountText(ctx.lang, "confirm.title");
   const hotelName = hotel ? hotelNameIn(hotel, ctx.lang) : "";
-  if (!hotel) return page(ctx.lang, title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(accountText(ctx.lang, "confirm.invalid"))}</p>`, 400);
+  if (!hotel)
+    return page(
+      ctx.lang,
+      title,
+      `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(accountText(ctx.lang, "confirm.invalid"))}</p>`,
+      400,
+    );
   return page(
     ctx.lang,
     `${title} | ${hotelName}`,
@@ -135,7 +166,12 @@ export async function confirmSignUp(ctx: BackendContext, token: string): Promise
   const siteSignIn = `${ctx.site.origin}${localizePath(`/${ctx.site.product}/login`, ctx.lang)}`;
   const invalid = () => {
     const title = accountText(ctx.lang, "confirm.title");
-    return page(ctx.lang, title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(accountText(ctx.lang, "confirm.invalid"))}</p>`, 400);
+    return page(
+      ctx.lang,
+      title,
+      `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(accountText(ctx.lang, "confirm.invalid"))}</p>`,
+      400,
+    );
   };
   const hotel = await signUpHotel(ctx, token);
   if (!hotel) return invalid();
@@ -161,7 +197,9 @@ export async function confirmSignUp(ctx: BackendContext, token: string): Promise
       )
       .bind(hotel.id, request.email, request.first_name, request.last_name, request.phone, request.password_hash),
     // Other links of the same address are spent with it.
-    ctx.db.prepare("UPDATE signup_requests SET used_at = ? WHERE hotel_id = ? AND email = ? AND used_at IS NULL").bind(ctx.now.toISOString(), hotel.id, request.email),
+    ctx.db
+      .prepare("UPDATE signup_requests SET used_at = ? WHERE hotel_id = ? AND email = ? AND used_at IS NULL")
+      .bind(ctx.now.toISOString(), hotel.id, request.email),
   ]);
   const title = accountText(ctx.lang, "confirm.done.title");
   return page(

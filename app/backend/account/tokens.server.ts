@@ -78,7 +78,12 @@ export async function startSession(db: D1Database, memberId: number, now: Date):
 }
 
 /** The member of a live session of hotel `hotelId`, or null. */
-export async function sessionMember(db: D1Database, session: string | null, hotelId: number, now: Date): Promise<{ memberId: number; sessionHash: string } | null> {
+export async function sessionMember(
+  db: D1Database,
+  session: string | null,
+  hotelId: number,
+  now: Date,
+): Promise<{ memberId: number; sessionHash: string } | null> {
   if (!session || !/^[A-Za-z0-9_-]{43}$/.test(session)) return null;
   const sessionHash = await sha256Hex(session);
   const row = await db
@@ -94,7 +99,9 @@ export async function sessionMember(db: D1Database, session: string | null, hote
 /** Ends a session and every token issued under it (member and PMS tokens). */
 export async function endSession(db: D1Database, sessionHash: string): Promise<void> {
   await db.batch([
-    db.prepare("DELETE FROM pms_tokens WHERE member_token_hash IN (SELECT token_hash FROM member_tokens WHERE session_hash = ?)").bind(sessionHash),
+    db
+      .prepare("DELETE FROM pms_tokens WHERE member_token_hash IN (SELECT token_hash FROM member_tokens WHERE session_hash = ?)")
+      .bind(sessionHash),
     db.prepare("DELETE FROM member_tokens WHERE session_hash = ?").bind(sessionHash),
     db.prepare("DELETE FROM account_sessions WHERE session_hash = ?").bind(sessionHash),
   ]);

@@ -54,12 +54,21 @@ export function hotelLimits(hotel: Pick<HotelRow, "abuse_limits">): AbuseLimits 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** A new challenge for `action` at this hotel: a code drawn as a picture and a sum in words; either answer passes. */
-export async function newChallenge(ctx: Pick<BackendContext, "signingSecret" | "now" | "lang">, hotelId: number, action: CaptchaAction): Promise<Challenge> {
+export async function newChallenge(
+  ctx: Pick<BackendContext, "signingSecret" | "now" | "lang">,
+  hotelId: number,
+  action: CaptchaAction,
+): Promise<Challenge> {
   const code = randomCode();
   const sum = randomSum();
   const claims = { action, hotelId, expires: nowSeconds(ctx.now) + CHALLENGE_SECONDS, nonce: newNonce() };
   const token = await signChallenge(ctx.signingSecret, claims, [code, sumAnswer(sum)]);
-  return { token, picture: pictureDataUrl(captchaPicture(code)), question: captchaText(ctx.lang, "question", sumWords(sum, ctx.lang)), expires_in: CHALLENGE_SECONDS };
+  return {
+    token,
+    picture: pictureDataUrl(captchaPicture(code)),
+    question: captchaText(ctx.lang, "question", sumWords(sum, ctx.lang)),
+    expires_in: CHALLENGE_SECONDS,
+  };
 }
 
 /** Spends a nonce: true the first time, false ever after. Expired nonces are cleared on the way. */
@@ -105,7 +114,12 @@ export function issuePass(ctx: Pick<BackendContext, "signingSecret" | "now">, ho
 }
 
 /** Spends a pass: true only for a pass of this action and hotel, signed by us, unexpired and never spent before. */
-export async function spendPass(ctx: Pick<BackendContext, "db" | "signingSecret" | "now">, hotelId: number, action: CaptchaAction, pass: string): Promise<boolean> {
+export async function spendPass(
+  ctx: Pick<BackendContext, "db" | "signingSecret" | "now">,
+  hotelId: number,
+  action: CaptchaAction,
+  pass: string,
+): Promise<boolean> {
   if (!pass) return false;
   const claims = await checkPass(ctx.signingSecret, pass);
   if (!claims || claims.action !== action || claims.hotelId !== hotelId || claims.expires < nowSeconds(ctx.now)) return false;
@@ -116,20 +130,27 @@ export type EventKind = "signup" | "captcha_wrong" | "order_change";
 
 export async function recordEvent(db: D1Database, hotelId: number, kind: EventKind, subject: string, now: Date): Promise<void> {
   await db.batch([
-    db.prepare("INSERT INTO abuse_events (hotel_id, kind, subject, at) VALUES (?, ?, ?, ?)").bind(hotelId, kind, subject, now.toISOString()),
+    db
+      .prepare("INSERT INTO abuse_events (hotel_id, kind, subject, at) VALUES (?, ?, ?, ?)")
+      .bind(hotelId, kind, subject, now.toISOString()),
     db.prepare("DELETE FROM abuse_events WHERE at < ?").bind(new Date(now.getTime() - 2 * 86_400_000).toISOString()),
   ]);
 }
 
 /** The INSERT of an event, for a batch that makes the change it counts. */
 export function eventStatement(db: D1Database, hotelId: number, kind: EventKind, subject: string, now: Date): D1PreparedStatement {
-  return db.prepare("INSERT INTO abuse_events (hotel_id, kind, subject, at) VALUES (?, ?, ?, ?)").bind(hotelId, kind, subject, now.toISOString());
+  return db
+    .prepare("INSERT INTO abuse_events (hotel_id, kind, subject, at) VALUES (?, ?, ?, ?)")
+    .bind(hotelId, kind, subject, now.toISOString());
 }
 
 /** How many `kind` events `subject` had in the last `minutes`, at any hotel (one caller abusing many hotels is one caller). */
 export async function countEvents(db: D1Database, kind: EventKind, subject: string, minutes: number, now: Date): Promise<number> {
   const since = new Date(now.getTime() - minutes * 60_000).toISOString();
-  const row = await db.prepare("SELECT COUNT(*) AS n FROM abuse_events WHERE kind = ? AND subject = ? AND at > ?").bind(kind, subject, since).first<{ n: number }>();
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM abuse_events WHERE kind = ? AND subject = ? AND at > ?")
+    .bind(kind, subject, since)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -140,7 +161,13 @@ export type Risk = "none" | "captcha" | "refuse";
  * Sign-in: failed sign-ins are counted per account and caller, per caller and per account (decision
  * 070). Past any threshold the caller meets a captcha; nobody is ever locked out of their account.
  */
-export async function signInRisk(db: D1Database, hotel: Pick<HotelRow, "id" | "abuse_limits">, email: string, caller: string, now: Date): Promise<Risk> {
+export async function signInRisk(
+  db: D1Database,
+  hotel: Pick<HotelRow, "id" | "abuse_limits">,
+  email: string,
+  caller: string,
+  now: Date,
+): Promise<Risk> {
   const limits = hotelLimits(hotel);
   const since = new Date(now.getTime() - limits.signin_window_minutes * 60_000).toISOString();
   const row = await db
@@ -160,14 +187,19 @@ export async function signInRisk(db: D1Database, hotel: Pick<HotelRow, "id" | "a
 
 export async function recordSignInFailure(db: D1Database, hotelId: number, email: string, caller: string, now: Date): Promise<void> {
   await db.batch([
-    db.prepare("INSERT INTO login_failures (hotel_id, email, ip, at) VALUES (?, ?, ?, ?)").bind(hotelId, normalizedEmail(email), caller, now.toISOString()),
+    db
+      .prepare("INSERT INTO login_failures (hotel_id, email, ip, at) VALUES (?, ?, ?, ?)")
+      .bind(hotelId, normalizedEmail(email), caller, now.toISOString()),
     db.prepare("DELETE FROM login_failures WHERE at < ?").bind(new Date(now.getTime() - 2 * 86_400_000).toISOString()),
   ]);
 }
 
 /** A right password clears this caller's failures on the account: the guest who knows it starts afresh. */
 export async function clearSignInFailures(db: D1Database, hotelId: number, email: string, caller: string): Promise<void> {
-  await db.prepare("DELETE FROM login_failures WHERE hotel_id = ? AND email = ? AND ip = ?").bind(hotelId, normalizedEmail(email), caller).run();
+  await db
+    .prepare("DELETE FROM login_failures WHERE hotel_id = ? AND email = ? AND ip = ?")
+    .bind(hotelId, normalizedEmail(email), caller)
+    .run();
 }
 
 /** Sign-up: a burst of sign-ups from one caller meets a captcha, then a refusal (decision 071). */

@@ -8,7 +8,6 @@ import type { Language } from "~/i18n/languages";
 import { captchaText, type Challenge } from "./captcha.server";
 import { escapeHtml } from "~/lib/html";
 
-
 export interface ChallengeState {
   challenge: Challenge;
   /** Why it is asked (a sentence above it). */

@@ -40,7 +40,8 @@ function parse(kind: "c1" | "p1", token: string, macs: number): { claims: TokenC
   return { claims, body: body(kind, claims), macs: rest };
 }
 
-const answerMac = (secret: string, tokenBody: string, answer: string) => hmacSha256Base64Url(secret, `captcha-answer:${tokenBody}:${answer}`);
+const answerMac = (secret: string, tokenBody: string, answer: string) =>
+  hmacSha256Base64Url(secret, `captcha-answer:${tokenBody}:${answer}`);
 
 /** A challenge token for `answers` (already normalised): any one of them passes. */
 export async function signChallenge(secret: string, claims: TokenClaims, answers: readonly string[]): Promise<string> {

@@ -58,7 +58,12 @@ export interface RatePlanRow {
  * hotel's content version: they are kept per Worker instance under it (~/backend/versioned).
  */
 export function loadRoomClasses(db: D1Database, hotel: VersionedHotel): Promise<readonly RoomClassRow[]> {
-  return versionedRows<RoomClassRow>(db, hotel, "rooms", db.prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id").bind(hotel.id));
+  return versionedRows<RoomClassRow>(
+    db,
+    hotel,
+    "rooms",
+    db.prepare("SELECT * FROM room_classes WHERE hotel_id = ? ORDER BY position, id").bind(hotel.id),
+  );
 }
 
 /**
@@ -260,7 +265,10 @@ export function stayAvailability([rooms, plans, site]: D1Result[], start: string
       nights: row.nights,
       // A room whose every plan the site excludes is sold out for this stay (a pitch on a night the
       // whole campsite is rented, the entire-site "room" on a night a pitch is sold).
-      remaining: row.nights === nights && !(roomsPriced.has(row.roomClassId) && !roomsOpen.has(row.roomClassId)) ? Math.max(0, row.remaining ?? 0) : 0,
+      remaining:
+        row.nights === nights && !(roomsPriced.has(row.roomClassId) && !roomsOpen.has(row.roomClassId))
+          ? Math.max(0, row.remaining ?? 0)
+          : 0,
     });
   }
   return { nights, rooms: roomMap, plans: planMap };

@@ -26,12 +26,15 @@ export const MAX_CALENDAR_DAYS = 400;
 
 const CalendarQuery = v.object({
   domain: v.string(),
-  start_date: v.pipe(v.string(), v.check((value: string) => isIsoDate(value))),
-  end_date: v.pipe(v.string(), v.check((value: string) => isIsoDate(value))),
-  room_class_ids: v.optional(
-    v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)),
-    [],
+  start_date: v.pipe(
+    v.string(),
+    v.check((value: string) => isIsoDate(value)),
   ),
+  end_date: v.pipe(
+    v.string(),
+    v.check((value: string) => isIsoDate(value)),
+  ),
+  room_class_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)), []),
 });
 
 export const roomRoutes: BackendRoute[] = [
@@ -175,7 +178,12 @@ export const roomRoutes: BackendRoute[] = [
       return ok(
         stayNights(query.start_date, query.end_date).map((date) => {
           const row = date >= today ? byDate.get(date) : undefined;
-          return { date, price: row?.price ?? null, member_price: hotel.close_member_system === 1 ? null : (row?.member_price ?? null), available: row !== undefined };
+          return {
+            date,
+            price: row?.price ?? null,
+            member_price: hotel.close_member_system === 1 ? null : (row?.member_price ?? null),
+            available: row !== undefined,
+          };
         }),
       );
     },

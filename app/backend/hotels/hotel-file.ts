@@ -43,10 +43,7 @@ const PlainLocalized = v.optional(v.pipe(v.record(Lang, v.string()), v.transform
 const OptionalLocalized = v.optional(v.record(Lang, v.string()), {});
 
 /** A date 'YYYY-MM-DD', or a day relative to the day the file is loaded: 'today', 'today+30', 'today-2'. */
-const DayRef = v.pipe(
-  v.string(),
-  v.regex(/^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)$/, "must be YYYY-MM-DD or today, today+N, today-N"),
-);
+const DayRef = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)$/, "must be YYYY-MM-DD or today, today+N, today-N"));
 const Time = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM"));
 
 /** A link in the hotel's content: to a page the site serves, or a full URL (nothing else reaches a guest). */
@@ -59,16 +56,16 @@ const Image = v.object({
   alt: PlainLocalized,
 });
 
-const Code = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1-40 letters, digits, - or _"),
-);
+const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1-40 letters, digits, - or _"));
 const Count = (max: number) => v.pipe(v.number(), v.integer("must be a whole number"), v.minValue(0), v.maxValue(max));
 const Money = v.pipe(v.number(), v.integer("must be whole TWD"), v.minValue(0), v.maxValue(10_000_000));
 const Flag = v.optional(v.boolean(), false);
 
 /** Secret names: a Worker secret's name, never its value (docs/decisions/031). */
-const SecretName = v.pipe(v.string(), v.regex(/^PAY_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with PAY_ (A-Z, 0-9, _)"));
+const SecretName = v.pipe(
+  v.string(),
+  v.regex(/^PAY_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with PAY_ (A-Z, 0-9, _)"),
+);
 
 /**
  * How a hotel takes online payments for one vendor of its payment_list: the protocol, the merchant
@@ -131,10 +128,19 @@ const Hotel = v.object({
   /** How long an unpaid order holds its rooms (defaults: docs/decisions/032). */
   payment_deadlines: v.optional(
     v.object({
-      online_minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)), DEFAULT_PAYMENT_DEADLINES.online_minutes),
+      online_minutes: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)),
+        DEFAULT_PAYMENT_DEADLINES.online_minutes,
+      ),
       atm_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.atm_days),
-      remittance_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)), DEFAULT_PAYMENT_DEADLINES.remittance_days),
-      max_unpaid_per_guest: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PAYMENT_DEADLINES.max_unpaid_per_guest),
+      remittance_days: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)),
+        DEFAULT_PAYMENT_DEADLINES.remittance_days,
+      ),
+      max_unpaid_per_guest: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+        DEFAULT_PAYMENT_DEADLINES.max_unpaid_per_guest,
+      ),
     }),
     DEFAULT_PAYMENT_DEADLINES,
   ),
@@ -190,10 +196,7 @@ const Hotel = v.object({
   seo_title: PlainLocalized,
   seo_content: OptionalLocalized,
   icon_images: v.optional(v.object({ main: v.optional(v.string(), "") }), { main: "" }),
-  logo_images: v.optional(
-    v.object({ dark: v.optional(v.string(), ""), white: v.optional(v.string(), "") }),
-    { dark: "", white: "" },
-  ),
+  logo_images: v.optional(v.object({ dark: v.optional(v.string(), ""), white: v.optional(v.string(), "") }), { dark: "", white: "" }),
   banners: v.optional(
     v.array(
       v.object({
@@ -218,7 +221,12 @@ const Hotel = v.object({
       v.array(
         v.object({
           days_before: v.pipe(v.number(), v.integer("must be a whole number of days"), v.minValue(0, "must be 0 or more")),
-          percent: v.pipe(v.number(), v.integer("must be a whole percentage"), v.minValue(0, "must be 0 to 100"), v.maxValue(100, "must be 0 to 100")),
+          percent: v.pipe(
+            v.number(),
+            v.integer("must be a whole percentage"),
+            v.minValue(0, "must be 0 to 100"),
+            v.maxValue(100, "must be 0 to 100"),
+          ),
         }),
       ),
       v.maxLength(20),
@@ -265,10 +273,7 @@ const RoomClass = v.object({
   people: v.pipe(v.number(), v.integer(), v.minValue(1, "a room sleeps at least one adult"), v.maxValue(50)),
   children: v.optional(Count(50), 0),
   square_meters: v.optional(v.pipe(v.number(), v.minValue(1))),
-  beds: v.optional(
-    v.array(v.object({ bed: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
-    [],
-  ),
+  beds: v.optional(v.array(v.object({ bed: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })), []),
   facilities: v.optional(
     v.strictObject(
       Object.fromEntries(FACILITY_GROUPS.map((group) => [group, v.optional(v.array(v.string()))])) as Record<
@@ -312,10 +317,7 @@ const RatePlan = v.object({
   close_check_in_date: v.optional(DayRef),
   promo_type: v.optional(v.string(), ""),
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60)), 1),
-  details: v.optional(
-    v.array(v.object({ name: Localized, number: v.number(), unit: PlainLocalized })),
-    [],
-  ),
+  details: v.optional(v.array(v.object({ name: Localized, number: v.number(), unit: PlainLocalized })), []),
   adds_list: v.optional(v.array(v.unknown()), []),
   rooms: v.pipe(v.array(PlanRoom), v.minLength(1, "a plan is sold for at least one room class")),
 });
@@ -329,10 +331,7 @@ const Inventory = v.object({
   /** Nights with nothing left to sell for a room class. */
   sold_out: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef) })), []),
   /** Nights with only `rooms` left for a room class. */
-  limited: v.optional(
-    v.array(v.object({ room_code: Code, nights: v.array(DayRef), rooms: Count(10_000) })),
-    [],
-  ),
+  limited: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef), rooms: Count(10_000) })), []),
 });
 
 const PromotionItem = v.object({
@@ -382,7 +381,11 @@ const Coupon = v.object({
 });
 
 /** A member's name by the rule of every entry that takes a name (decision 052). */
-const MemberName = v.pipe(v.string(), v.maxLength(50, "must be at most 50 characters"), v.check(isCleanName, "must not contain control or bidirectional control characters"));
+const MemberName = v.pipe(
+  v.string(),
+  v.maxLength(50, "must be at most 50 characters"),
+  v.check(isCleanName, "must not contain control or bidirectional control characters"),
+);
 
 const Member = v.object({
   email: v.pipe(v.string(), v.email("must be an email address")),
@@ -408,10 +411,7 @@ export const HotelFileSchema = v.pipe(
     members: v.optional(v.array(Member), []),
   }),
   v.forward(
-    v.check(
-      (file) => file.hotel.support_lang.includes(file.hotel.main_lang),
-      "main_lang must be one of support_lang",
-    ),
+    v.check((file) => file.hotel.support_lang.includes(file.hotel.main_lang), "main_lang must be one of support_lang"),
     ["hotel", "main_lang"],
   ),
   v.forward(
@@ -472,9 +472,7 @@ function ladderShortfall(hotel: LadderHotel): string | null {
 
 export type HotelFile = v.InferOutput<typeof HotelFileSchema>;
 
-export type HotelFileResult =
-  | { success: true; file: HotelFile }
-  | { success: false; errors: string[] };
+export type HotelFileResult = { success: true; file: HotelFile } | { success: false; errors: string[] };
 
 /**
  * The built-in test gateway takes no money (decision 047): never in "production" mode, and only on a
@@ -485,7 +483,8 @@ function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[]
     if (config.provider !== "sandbox") return [];
     const at = `hotel.payment_gateways.${index}`;
     const errors: string[] = [];
-    if (config.mode === "production") errors.push(`${at}.mode: "sandbox" is the built-in test gateway, which takes no money: it has no production mode`);
+    if (config.mode === "production")
+      errors.push(`${at}.mode: "sandbox" is the built-in test gateway, which takes no money: it has no production mode`);
     if (!isLocalHost(file.hotel.domain) && !allowTestGateway) {
       errors.push(
         `${at}.provider: "sandbox" is the built-in test gateway, which takes no money: only for local domains (*.localhost), or a staging site imported with --allow-test-gateway whose Worker sets ALLOW_TEST_GATEWAY`,

@@ -186,7 +186,9 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
   sql.push(`DELETE FROM rate_plan_rooms WHERE rate_plan_id IN (SELECT id FROM rate_plans WHERE hotel_id = ${hotelId});`);
   for (const plan of file.rate_plans) {
     for (const room of plan.rooms) {
-      sql.push(`INSERT INTO rate_plan_rooms (rate_plan_id, room_class_id) VALUES (${planId(plan.rate_plan_code)}, ${roomId(room.room_code)});`);
+      sql.push(
+        `INSERT INTO rate_plan_rooms (rate_plan_id, room_class_id) VALUES (${planId(plan.rate_plan_code)}, ${roomId(room.room_code)});`,
+      );
     }
   }
 
@@ -227,9 +229,7 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
       const rows = nights.map((night) => {
         const price = nightlyPrice(night, room, weekendNights, holidays);
         const memberPrice =
-          plan.allow_member_price && room.member_percent !== undefined
-            ? Math.round((price * room.member_percent) / 100)
-            : null;
+          plan.allow_member_price && room.member_percent !== undefined ? Math.round((price * room.member_percent) / 100) : null;
         return `(${sqlLiteral(night)}, ${price}, ${sqlLiteral(memberPrice)}, ${sqlLiteral(room.allotment ?? null)})`;
       });
       for (const chunk of chunks(rows, 200)) {

@@ -202,8 +202,7 @@ export function presentHotelInfo(hotel: HotelRow, lang: Language, where: { testG
     pixel_code: hotel.pixel_code,
     online_support: hotel.online_support,
     address: text(hotel.address),
-    coordinates:
-      hotel.latitude != null && hotel.longitude != null ? { lat: hotel.latitude, lng: hotel.longitude } : null,
+    coordinates: hotel.latitude != null && hotel.longitude != null ? { lat: hotel.latitude, lng: hotel.longitude } : null,
     email: hotel.email,
     phone: hotel.phone,
     phone2: hotel.phone2,

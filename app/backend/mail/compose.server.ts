@@ -64,8 +64,13 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
 
 async function presented(deps: MailDeps, subject: MailSubject) {
   const ctx = contextFor(deps, subject.row);
-  const { lines, attempts, cancellation } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? { lines: [], attempts: [], cancellation: null };
-  const presentedCancellation = subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
+  const { lines, attempts, cancellation } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
+    lines: [],
+    attempts: [],
+    cancellation: null,
+  };
+  const presentedCancellation =
+    subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
     ctx,
     order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts)), cancellation: presentedCancellation },
@@ -86,7 +91,15 @@ async function render(deps: MailDeps, subject: MailSubject) {
   // The logo as an absolute URL on the site's origin: a mail client has no page to resolve a path against.
   const logoPath = info.logo_images.dark;
   const logo = logoPath.startsWith("/") && !logoPath.startsWith("//") ? `${row.site_origin}${logoPath}` : "";
-  const hotel = { name: info.hotel_name, phone: info.phone, email: info.email, address: info.address, timeZone: info.time_zone, kind: info.kind, logo };
+  const hotel = {
+    name: info.hotel_name,
+    phone: info.phone,
+    email: info.email,
+    address: info.address,
+    timeZone: info.time_zone,
+    kind: info.kind,
+    logo,
+  };
   if (row.kind === "hotel_payment_alert") {
     const { results: owed } = await deps.db
       .prepare("SELECT amount, status, trade_no FROM payments WHERE order_id = ? AND status IN ('late', 'overpaid') ORDER BY id")
@@ -109,7 +122,9 @@ async function render(deps: MailDeps, subject: MailSubject) {
     links: {
       view,
       cancel: await link(orderCancelPath(row.product, order.order_doc), "cancel"),
-      pay: payable ? `${row.site_origin}${localizePath(`/pay/${subject.hotel.id}/${order.order_doc}`, lang)}?valid_hash=${encodeURIComponent(viewHash)}` : null,
+      pay: payable
+        ? `${row.site_origin}${localizePath(`/pay/${subject.hotel.id}/${order.order_doc}`, lang)}?valid_hash=${encodeURIComponent(viewHash)}`
+        : null,
       pdf: `${row.site_origin}${localizePath(orderPdfPath(row.product, order.order_doc), lang)}?valid_hash=${encodeURIComponent(viewHash)}`,
     },
   });
@@ -143,5 +158,8 @@ export async function confirmationFor(deps: MailDeps, row: OutboxRow): Promise<{
   const subject = await loadSubject(deps.db, row);
   if (!subject) return null;
   const { ctx, order, info } = await presented(deps, subject);
-  return { content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor, orderPaidWith(order))), logo: info.logo_images.dark };
+  return {
+    content: confirmationContent(order, info, ctx.lang, paymentText(ctx.lang, order.pay_way, order.payment_vendor, orderPaidWith(order))),
+    logo: info.logo_images.dark,
+  };
 }

@@ -65,7 +65,9 @@ export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOpt
   let sent = 0;
   for (const row of results) {
     const attempt = row.attempts + 1;
-    const claim = await env.DB.prepare("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'queued' AND attempts = ?")
+    const claim = await env.DB.prepare(
+      "UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'queued' AND attempts = ?",
+    )
       .bind(attempt, new Date(now.getTime() + retryDelayMs(attempt)).toISOString(), row.id, row.attempts)
       .run();
     if (claim.meta.changes !== 1) continue;
@@ -85,7 +87,9 @@ export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOpt
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       log.warn("mail not sent", row.id, `attempt ${attempt}`, message);
-      await env.DB.prepare("UPDATE mail_outbox SET last_error = ?, status = CASE WHEN attempts >= ? THEN 'failed' ELSE 'queued' END WHERE id = ?")
+      await env.DB.prepare(
+        "UPDATE mail_outbox SET last_error = ?, status = CASE WHEN attempts >= ? THEN 'failed' ELSE 'queued' END WHERE id = ?",
+      )
         .bind(message, MAX_ATTEMPTS, row.id)
         .run();
     }

@@ -9,7 +9,6 @@ import { composePending } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { escapeHtml } from "~/lib/html";
 
-
 /** Escaped text whose http(s) addresses are links. */
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -44,7 +44,14 @@ export function queuePaidReceipt(
   order: { id: number; hotel_id: number; lang: string; booker_email: string },
   site: SiteAddress,
 ): D1PreparedStatement {
-  return queueMail(db, { hotelId: order.hotel_id, order: { id: order.id }, kind: "paid_receipt", lang: order.lang, to: order.booker_email, site });
+  return queueMail(db, {
+    hotelId: order.hotel_id,
+    order: { id: order.id },
+    kind: "paid_receipt",
+    lang: order.lang,
+    to: order.booker_email,
+    site,
+  });
 }
 
 export interface OutboxRow {

@@ -48,7 +48,6 @@ export interface RenderedMail {
   html: string;
 }
 
-
 /*
  * The HTML part's layout (decision 083). Email clients drop <style> and external CSS, and many
  * ignore max-width on <body> and <div>: so every style is inline, the column is a table 600 px at
@@ -56,11 +55,14 @@ export interface RenderedMail {
  * cell, as clients render), and no URL is printed in the HTML (a ~150-character link made the
  * message 600+ px wide on a phone); the plain-text part keeps every URL.
  */
-const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'PingFang TC','Microsoft JhengHei','Hiragino Sans','Apple SD Gothic Neo',sans-serif";
+const FONT =
+  "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'PingFang TC','Microsoft JhengHei','Hiragino Sans','Apple SD Gothic Neo',sans-serif";
 const TEXT = `${FONT};font-size:16px;line-height:1.5;color:#222222;word-break:break-word;overflow-wrap:anywhere`;
 
 function mailButton(text: string, link: string, primary: boolean): string {
-  const colors = primary ? "background:#1f2328;color:#ffffff;border:2px solid #1f2328" : "background:#ffffff;color:#1f2328;border:2px solid #1f2328";
+  const colors = primary
+    ? "background:#1f2328;color:#ffffff;border:2px solid #1f2328"
+    : "background:#ffffff;color:#1f2328;border:2px solid #1f2328";
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px"><tr><td style="border-radius:6px;${colors.split(";")[0]}"><a href="${escapeHtml(link)}" style="display:inline-block;min-height:24px;padding:12px 20px;border-radius:6px;${colors};${FONT};font-size:16px;font-weight:600;line-height:1.25;text-decoration:none">${escapeHtml(text)}</a></td></tr></table>`;
 }
 
@@ -97,7 +99,14 @@ export interface OwedPayment {
 }
 
 /** The hotel's alert: money arrived that its booking does not owe (late or overpaid), to refund. */
-export function renderHotelAlert(input: { lang: Language; hotel: MailHotel; order: PresentedOrder; owed: OwedPayment[]; view: string; testMode: boolean }): RenderedMail {
+export function renderHotelAlert(input: {
+  lang: Language;
+  hotel: MailHotel;
+  order: PresentedOrder;
+  owed: OwedPayment[];
+  view: string;
+  testMode: boolean;
+}): RenderedMail {
   const { lang, hotel, order, owed, view, testMode } = input;
   const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params);
   const subject = `${testMode ? "[TEST] " : ""}${t("mail.subject.hotel_payment_alert", { hotel: hotel.name, number: order.order_doc })}`;
@@ -154,7 +163,10 @@ export function renderOrderMail(input: {
     (line) => line.label === "due_now" || line.label === "due_at_hotel" || line.label === "remaining",
   );
   // Nothing paid yet and a deadline: the booking is cancelled if it passes (docs/decisions/032), so the mail says when.
-  const deadline = unpaid && order.pay_deadline && order.payment_status === -1 && order.pay_way !== "pay_arrival" ? formatDateTime(order.pay_deadline, lang, hotel.timeZone) : null;
+  const deadline =
+    unpaid && order.pay_deadline && order.payment_status === -1 && order.pay_way !== "pay_arrival"
+      ? formatDateTime(order.pay_deadline, lang, hotel.timeZone)
+      : null;
   if (unpaid && dueNow) {
     if (order.pay_way === "remittance") {
       notes.push({ text: t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: money(dueNow.amount) }) });
@@ -181,7 +193,8 @@ export function renderOrderMail(input: {
     notes.push({ text: t("mail.free_cancel", { date: formatDate(order.free_cancel_before_date, lang) }) });
   }
   const actions: { text: string; link: string }[] = [{ text: t("mail.view_link"), link: links.view }];
-  if (kind !== "order_cancellation" && links.cancel && order.support_client_cancel) actions.push({ text: t("mail.cancel_link"), link: links.cancel });
+  if (kind !== "order_cancellation" && links.cancel && order.support_client_cancel)
+    actions.push({ text: t("mail.cancel_link"), link: links.cancel });
   const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
   // The pay button says what the pay page's button says.
   const payButton = (amount: number) => (resources[lang].common["pay.button"] ?? "{{amount}}").replace("{{amount}}", money(amount));
@@ -207,7 +220,14 @@ export function renderOrderMail(input: {
   // A fact's label sits above its value: side by side, labels wrapped inside words on a phone ("訂單編/號").
   const fact = ([label, value]: [string, string]) =>
     `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
-  const contactHtml = [escapeHtml(hotel.name), ...[hotel.phone ? mailPhone(hotel.phone) : "", hotel.email ? `<a href="mailto:${escapeHtml(hotel.email)}" style="color:#1f2328">${escapeHtml(hotel.email)}</a>` : "", escapeHtml(hotel.address)].filter(Boolean)];
+  const contactHtml = [
+    escapeHtml(hotel.name),
+    ...[
+      hotel.phone ? mailPhone(hotel.phone) : "",
+      hotel.email ? `<a href="mailto:${escapeHtml(hotel.email)}" style="color:#1f2328">${escapeHtml(hotel.email)}</a>` : "",
+      escapeHtml(hotel.address),
+    ].filter(Boolean),
+  ];
   const html = mailShell({
     lang,
     subject,

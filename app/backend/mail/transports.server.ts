@@ -37,7 +37,12 @@ export function cloudflareMailer(binding: SendEmail): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: mail.attachments.map((file) => ({ disposition: "attachment" as const, filename: file.filename, type: file.contentType, content: file.content })),
+        attachments: mail.attachments.map((file) => ({
+          disposition: "attachment" as const,
+          filename: file.filename,
+          type: file.contentType,
+          content: file.content,
+        })),
       });
       return { id: result.messageId };
     },
@@ -62,7 +67,11 @@ export function resendMailer(apiKey: string, fetcher: typeof fetch = fetch): Mai
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
-          attachments: mail.attachments.map((file) => ({ filename: file.filename, content: base64(file.content), content_type: file.contentType })),
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename,
+            content: base64(file.content),
+            content_type: file.contentType,
+          })),
         }),
       });
       if (!response.ok) throw await providerError(response);
@@ -86,11 +95,16 @@ export function postmarkMailer(serverToken: string, fetcher: typeof fetch = fetc
           HtmlBody: mail.html,
           TextBody: mail.text,
           MessageStream: "outbound",
-          Attachments: mail.attachments.map((file) => ({ Name: file.filename, Content: base64(file.content), ContentType: file.contentType })),
+          Attachments: mail.attachments.map((file) => ({
+            Name: file.filename,
+            Content: base64(file.content),
+            ContentType: file.contentType,
+          })),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { MessageID?: string; ErrorCode?: number; Message?: string };
-      if (!response.ok || (body.ErrorCode ?? 0) !== 0) throw new Error(`HTTP ${response.status}: ${body.ErrorCode ?? ""} ${body.Message ?? ""}`);
+      if (!response.ok || (body.ErrorCode ?? 0) !== 0)
+        throw new Error(`HTTP ${response.status}: ${body.ErrorCode ?? ""} ${body.Message ?? ""}`);
       return { id: body.MessageID ?? "" };
     },
   };

@@ -56,7 +56,14 @@ async function cancelOrder(ctx: BackendContext, hotel: HotelRow, first: OrderRow
  * again); one that lands after finds the order cancelled and is kept as `late`, owed back in full.
  * Answers whether this batch cancelled the order.
  */
-async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: OrderRow, via: "member" | "hash", reason: string, quote: Refund): Promise<boolean> {
+async function writeCancellation(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  order: OrderRow,
+  via: "member" | "hash",
+  reason: string,
+  quote: Refund,
+): Promise<boolean> {
   const points = order.member_id ? order.point_used : 0;
   // Book-then-cancel pairs: the caller's cancellations count with its orders, and the email of an
   // unpaid order's cancellation against the recipient's day (decision 072).
@@ -70,11 +77,36 @@ async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: Or
         `INSERT INTO cancellations (order_id, via, reason, fee, refund, refund_status, refund_rule, refund_percent, points_returned)
          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'cancelled' AND paid_amount = ?)`,
       )
-      .bind(order.id, via, reason, quote.fee, quote.refund, quote.refund > 0 ? "due" : "none", quote.rule, quote.percent, points, order.id, order.paid_amount),
+      .bind(
+        order.id,
+        via,
+        reason,
+        quote.fee,
+        quote.refund,
+        quote.refund > 0 ? "due" : "none",
+        quote.rule,
+        quote.percent,
+        points,
+        order.id,
+        order.paid_amount,
+      ),
     ctx.db.prepare(`DELETE FROM order_nights WHERE order_id = ? AND ${ours}`).bind(order.id),
   ];
   if (mailAllowed) {
-    statements.push(queueMail(ctx.db, { hotelId: hotel.id, order: { id: order.id }, kind: "order_cancellation", lang: order.lang, to: order.booker_email, site: ctx.site }, ours));
+    statements.push(
+      queueMail(
+        ctx.db,
+        {
+          hotelId: hotel.id,
+          order: { id: order.id },
+          kind: "order_cancellation",
+          lang: order.lang,
+          to: order.booker_email,
+          site: ctx.site,
+        },
+        ours,
+      ),
+    );
   }
   if (who.callerKey) statements.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
   if (order.member_id && order.point_used > 0) {
@@ -87,7 +119,9 @@ async function writeCancellation(ctx: BackendContext, hotel: HotelRow, order: Or
   }
   // Last: the order itself, which ends "ours".
   statements.push(
-    ctx.db.prepare(`UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${ours}`).bind(order.id),
+    ctx.db
+      .prepare(`UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${ours}`)
+      .bind(order.id),
   );
   try {
     const [recorded] = await ctx.db.batch(statements);
@@ -106,7 +140,10 @@ async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order
     if (refunded > 0) ctx.log.info("refunded", order.order_doc, `${refunded} of ${amount}`);
     if (failures.length > 0) ctx.log.error("refund left due", order.order_doc, failures.join("; "));
     if (refunded >= amount) {
-      await ctx.db.prepare("UPDATE cancellations SET refund_status = 'refunded' WHERE order_id = ? AND refund_status = 'due'").bind(order.id).run();
+      await ctx.db
+        .prepare("UPDATE cancellations SET refund_status = 'refunded' WHERE order_id = ? AND refund_status = 'due'")
+        .bind(order.id)
+        .run();
     }
   } catch (error) {
     ctx.log.error("refund left due", order.order_doc, error);

@@ -15,7 +15,14 @@ import { memberFromRequest } from "~/backend/account/members.server";
 import { lineErrorOf, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
 import { lineUnitPrice } from "~/backend/pricing/present.server";
 import type { BackendContext } from "~/backend/route";
-import { assertOrderLimits, CaptchaRequired, orderEmailAllowed, orderIdentity, roomNights, type OrderIdentity } from "~/backend/orders/holds.server";
+import {
+  assertOrderLimits,
+  CaptchaRequired,
+  orderEmailAllowed,
+  orderIdentity,
+  roomNights,
+  type OrderIdentity,
+} from "~/backend/orders/holds.server";
 import { eventStatement, hotelLimits } from "~/backend/captcha/captcha.server";
 import { sha256Hex } from "~/lib/crypto";
 import { Occupant, OrderPayload, idempotencyKeyOf, newOrderDoc } from "~/backend/orders/schema";
@@ -44,10 +51,12 @@ async function creationAnswer(ctx: BackendContext, hotel: HotelRow, order: Order
 /** Maps the database's refusal of a batch to the message a guest understands. */
 function constraintError(error: unknown): ApiError | "duplicate_key" | null {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.includes("room_nights_not_oversold") || message.includes("no_inventory")) return new ApiError(409, "not_enough_rooms", {}, "orders");
+  if (message.includes("room_nights_not_oversold") || message.includes("no_inventory"))
+    return new ApiError(409, "not_enough_rooms", {}, "orders");
   // The site is rented as a whole on one of the nights, or an entire rental meets rooms already sold.
   if (message.includes("site_nights_entire_rent_exclusive")) return new ApiError(409, "room_sold_out", {}, "orders");
-  if (message.includes("plan_nights_not_oversold") || message.includes("no_plan_price")) return new ApiError(409, "plan_sold_out", {}, "orders");
+  if (message.includes("plan_nights_not_oversold") || message.includes("no_plan_price"))
+    return new ApiError(409, "plan_sold_out", {}, "orders");
   if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
   if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
   return null;
@@ -113,7 +122,9 @@ function orderInsertStatements(
         hotel.support_client_cancel,
         JSON.stringify(payload.room_attachment_detail),
         JSON.stringify(payload.rail_item_list),
-        status === "pending_payment" ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone)) : null,
+        status === "pending_payment"
+          ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone))
+          : null,
         ctx.clientIp.slice(0, 64),
         who.emailKey,
         who.phoneKey,
@@ -161,7 +172,14 @@ function orderInsertStatements(
   // this recipient had their day's emails of unpaid orders (decision 072).
   if (mailAllowed) {
     statements.push(
-      queueMail(db, { hotelId: hotel.id, order: { doc: orderDoc }, kind: "order_confirmation", lang: ctx.lang, to: payload.booker_email, site: ctx.site }),
+      queueMail(db, {
+        hotelId: hotel.id,
+        order: { doc: orderDoc },
+        kind: "order_confirmation",
+        lang: ctx.lang,
+        to: payload.booker_email,
+        site: ctx.site,
+      }),
     );
   }
   if (member && detail.point_used > 0) {

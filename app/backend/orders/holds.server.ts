@@ -28,7 +28,12 @@ export function orderIdentity(ctx: Pick<BackendContext, "clientIp">, email: stri
  * Unpaid orders that hold rooms now: nothing paid, something owed, not cancelled, not past
  * their payment deadline nor their stay; pay-at-arrival (confirmed, nothing paid) included.
  */
-export async function unpaidHolds(ctx: Pick<BackendContext, "db" | "now" | "clientIp">, hotel: HotelRow, who: OrderIdentity, rawEmail: string): Promise<number> {
+export async function unpaidHolds(
+  ctx: Pick<BackendContext, "db" | "now" | "clientIp">,
+  hotel: HotelRow,
+  who: OrderIdentity,
+  rawEmail: string,
+): Promise<number> {
   const row = await ctx.db
     .prepare(
       // Each spelling of the guest is looked up through its own index and the matches joined, so the
@@ -43,7 +48,16 @@ export async function unpaidHolds(ctx: Pick<BackendContext, "db" | "now" | "clie
          AND status IN ('pending_payment', 'confirmed') AND payment_status = -1
          AND paid_amount = 0 AND pay_amount > 0 AND (pay_deadline IS NULL OR pay_deadline >= ?2) AND check_out_day >= ?3`,
     )
-    .bind(hotel.id, ctx.now.toISOString(), ctx.now.toISOString().slice(0, 10), who.emailKey, rawEmail, who.phoneKey, who.callerKey, ctx.clientIp)
+    .bind(
+      hotel.id,
+      ctx.now.toISOString(),
+      ctx.now.toISOString().slice(0, 10),
+      who.emailKey,
+      rawEmail,
+      who.phoneKey,
+      who.callerKey,
+      ctx.clientIp,
+    )
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
@@ -63,7 +77,8 @@ export async function orderRisk(ctx: BackendContext, hotel: HotelRow, who: Order
     who.callerKey ? countEvents(ctx.db, "order_change", who.callerKey, 60, ctx.now) : Promise.resolve(0),
   ]);
   const maxUnpaid = hotelDeadlines(hotel).max_unpaid_per_guest;
-  if (holds >= maxUnpaid + limits.unpaid_extra_with_captcha) return { risk: "refuse", reason: "unpaid", max: maxUnpaid + limits.unpaid_extra_with_captcha };
+  if (holds >= maxUnpaid + limits.unpaid_extra_with_captcha)
+    return { risk: "refuse", reason: "unpaid", max: maxUnpaid + limits.unpaid_extra_with_captcha };
   if (changes >= limits.order_changes_max_per_hour) return { risk: "refuse", reason: "changes", max: limits.order_changes_max_per_hour };
   if (holds >= maxUnpaid) return { risk: "captcha", reason: "unpaid", max: maxUnpaid };
   if (changes >= limits.order_changes_captcha_after) return { risk: "captcha", reason: "changes", max: limits.order_changes_captcha_after };
@@ -75,10 +90,18 @@ export async function orderRisk(ctx: BackendContext, hotel: HotelRow, who: Order
  * needed is satisfied only by a pass for "order" at this hotel (spent here), else answered `429
  * captcha_required` with a challenge in `data.challenge`.
  */
-export async function assertOrderLimits(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, rawEmail: string, pass: string): Promise<void> {
+export async function assertOrderLimits(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  who: OrderIdentity,
+  rawEmail: string,
+  pass: string,
+): Promise<void> {
   const { risk, reason, max } = await orderRisk(ctx, hotel, who, rawEmail);
   if (risk === "refuse") {
-    throw reason === "unpaid" ? new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email") : new ApiError(429, "too_many_attempts");
+    throw reason === "unpaid"
+      ? new ApiError(429, "too_many_unpaid_orders", { max }, "booker_email")
+      : new ApiError(429, "too_many_attempts");
   }
   if (risk === "captcha" && !(await spendPass(ctx, hotel.id, "order", pass))) {
     throw new CaptchaRequired(await newChallenge(ctx, hotel.id, "order"));

@@ -21,7 +21,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** A view link outlives the stay by a year (receipts, expense claims); a cancel link ends with the stay. */
 const LIFETIME_AFTER_CHECK_OUT: Record<LinkPurpose, number> = { view: 366 * DAY_SECONDS, cancel: DAY_SECONDS };
 
-
 const signedText = (hotelId: number, orderDoc: string, purpose: LinkPurpose, expires: number) =>
   new TextEncoder().encode(`order-link:${hotelId}:${orderDoc}:${purpose}:${expires}`);
 
@@ -33,7 +32,11 @@ export function orderLinkExpiry(checkOutDay: string, purpose: LinkPurpose): numb
 
 export async function signOrderLink(secret: string, subject: OrderLinkSubject, purpose: LinkPurpose): Promise<string> {
   const expires = orderLinkExpiry(subject.checkOutDay, purpose);
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), signedText(subject.hotelId, subject.orderDoc, purpose, expires));
+  const signature = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    signedText(subject.hotelId, subject.orderDoc, purpose, expires),
+  );
   return `${subject.orderDoc}.${expires}.${base64Url(signature)}`;
 }
 

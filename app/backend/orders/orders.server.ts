@@ -17,7 +17,10 @@ import { createOrder } from "~/backend/orders/create.server";
 import { DocParam } from "~/backend/orders/schema";
 
 // /api/captcha/trigger asks the order's limits for "order" (decision 072).
-registerRiskRule("order", async (ctx, hotel, subject) => (await orderRisk(ctx, hotel, orderIdentity(ctx, subject.email, subject.phone), subject.email)).risk);
+registerRiskRule(
+  "order",
+  async (ctx, hotel, subject) => (await orderRisk(ctx, hotel, orderIdentity(ctx, subject.email, subject.phone), subject.email)).risk,
+);
 
 export async function requireMember(ctx: BackendContext, hotel: HotelRow): Promise<MemberRow> {
   const member = await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
@@ -46,7 +49,10 @@ export const orderRoutes: BackendRoute[] = [
         .bind(hotel.id, member.id, orderDoc, status)
         .all<OrderRow>();
       const orders = await currentOrders(ctx.db, results, ctx.now);
-      const details = await loadOrderDetails(ctx.db, orders.map((order) => order.id));
+      const details = await loadOrderDetails(
+        ctx.db,
+        orders.map((order) => order.id),
+      );
       return ok(await Promise.all(orders.map((order) => orderAnswer(ctx, hotel, order, { cancel: true }, details.get(order.id)))));
     },
   },
@@ -59,9 +65,18 @@ export const orderRoutes: BackendRoute[] = [
       const order = orderDoc ? await findOrder(ctx.db, hotel.id, orderDoc) : null;
       if (!order) throw new ApiError(403, "hash_invalid", {}, "hash_code");
       // Every attempt, read once with the rest: the answer's payment_attempts are the newest ten, its payments all of them, oldest first.
-      const details = (await loadOrderDetails(ctx.db, [order.id], Number.MAX_SAFE_INTEGER)).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
-      const payments = details.attempts.map(({ vendor_id, amount, status, created_at }) => ({ vendor_id, amount, status, created_at })).reverse();
-      return ok({ ...(await orderAnswer(ctx, hotel, order, { cancel: false }, { ...details, attempts: details.attempts.slice(0, ATTEMPTS_SHOWN) })), payments });
+      const details = (await loadOrderDetails(ctx.db, [order.id], Number.MAX_SAFE_INTEGER)).get(order.id) ?? {
+        lines: [],
+        attempts: [],
+        cancellation: null,
+      };
+      const payments = details.attempts
+        .map(({ vendor_id, amount, status, created_at }) => ({ vendor_id, amount, status, created_at }))
+        .reverse();
+      return ok({
+        ...(await orderAnswer(ctx, hotel, order, { cancel: false }, { ...details, attempts: details.attempts.slice(0, ATTEMPTS_SHOWN) })),
+        payments,
+      });
     },
   },
   {

@@ -1,13 +1,29 @@
 /** An order as the API answers it (spec §3), with what cancelling it would give back, in the request's language. */
 import { todayIn } from "~/domain/dates";
-import { freeCancelUntil, REFUND_RULES, refundFor, STANDARD_LADDERS, type Refund, type RefundPart, type RefundRule, type RefundStep } from "~/domain/refund";
+import {
+  freeCancelUntil,
+  REFUND_RULES,
+  refundFor,
+  STANDARD_LADDERS,
+  type Refund,
+  type RefundPart,
+  type RefundRule,
+  type RefundStep,
+} from "~/domain/refund";
 import type { Language } from "~/i18n/languages";
 import { mainLanguage, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
-import { type AttemptRow, type CancellationRow, type OrderDetails, type OrderLineRow, type OrderRow, loadOrderDetails } from "~/backend/orders/store.server";
+import {
+  type AttemptRow,
+  type CancellationRow,
+  type OrderDetails,
+  type OrderLineRow,
+  type OrderRow,
+  loadOrderDetails,
+} from "~/backend/orders/store.server";
 
 /** The free-cancellation date of a whole order: the earliest of its lines; none if any line has no free window (template 0). */
 function orderFreeCancelUntil(order: OrderRow, lines: OrderLineRow[], today: string): string | null {
@@ -26,14 +42,17 @@ function displayStatus(order: OrderRow, lang: Language): string {
 }
 
 /** An order as returned (spec §3), in the request's language. */
-export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], attempts: AttemptRow[] = []) {
+export async function presentOrder(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  attempts: AttemptRow[] = [],
+) {
   const main = mainLanguage(hotel);
   const today = todayIn(hotel.time_zone, ctx.now);
   const canCancel =
-    hotel.support_client_cancel === 1 &&
-    order.support_client_cancel === 1 &&
-    order.status !== "cancelled" &&
-    order.check_in_day > today;
+    hotel.support_client_cancel === 1 && order.support_client_cancel === 1 && order.status !== "cancelled" && order.check_in_day > today;
   const remittance = order.pay_way === "remittance" ? parseJson<Record<string, string>>(hotel.remittance_info, {}) : null;
   return {
     order_doc: order.order_doc,
@@ -79,7 +98,8 @@ export async function presentOrder(ctx: BackendContext, hotel: HotelRow, order: 
     attachment_detail: { rooms: [], other: [] },
     room_attachment_exist: parseJson<unknown[]>(order.room_attachment_detail, []).length > 0,
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
-    remittance_notice: order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
+    remittance_notice:
+      order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
     // The contract's name for the order's one discount (coupon or member promotion).
     couponDiscount: order.promotion_discount,
     used_coupon: order.coupon_code,
@@ -145,7 +165,11 @@ function presentParts(hotel: HotelRow, parts: RefundPart[]) {
 export function presentCancellation(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], row: CancellationRow) {
   const paid = row.refund + row.fee;
   // Rows recorded before decision 040's amendment say "ladder": the deposit schedule, which they used.
-  const rule: RefundRule = (REFUND_RULES as readonly string[]).includes(row.refund_rule) ? (row.refund_rule as RefundRule) : paid === 0 ? "unpaid" : "deposit";
+  const rule: RefundRule = (REFUND_RULES as readonly string[]).includes(row.refund_rule)
+    ? (row.refund_rule as RefundRule)
+    : paid === 0
+      ? "unpaid"
+      : "deposit";
   const again = refundOn(hotel, order, lines, todayIn(hotel.time_zone, new Date(row.created_at)), paid);
   const parts = again.rule === rule && again.refund === row.refund && again.fee === row.fee ? again.parts : [];
   return {
@@ -170,8 +194,15 @@ export type PresentedCancellation = ReturnType<typeof presentCancellation>;
  * cancel link's hash. A view link's holder gets `cancel_hash: ""`: view links are forwarded as
  * receipts and travel inside gateway addresses, and must never lead to a cancellation.
  */
-export async function orderAnswer(ctx: BackendContext, hotel: HotelRow, order: OrderRow, access: { cancel: boolean }, loaded?: OrderDetails) {
-  const { lines, attempts, cancellation } = loaded ?? (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
+export async function orderAnswer(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  order: OrderRow,
+  access: { cancel: boolean },
+  loaded?: OrderDetails,
+) {
+  const { lines, attempts, cancellation } = loaded ??
+    (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
   const quote = refundQuote(hotel, order, lines, ctx.now);
   return {
     ...(await presentOrder(ctx, hotel, order, lines, attempts)),

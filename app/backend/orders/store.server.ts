@@ -85,12 +85,20 @@ export async function loadOrderLines(db: D1Database, orderId: number): Promise<O
  * page or answer ever invites payment for it, whether or not the scheduled sweep has run.
  */
 export async function findOrder(db: D1Database, hotelId: number, orderDoc: string, now: Date = new Date()): Promise<OrderRow | null> {
-  return currentOrder(db, () => db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>(), now);
+  return currentOrder(
+    db,
+    () => db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotelId, orderDoc).first<OrderRow>(),
+    now,
+  );
 }
 
 /** Orders as they are now (see findOrder): any unpaid past its deadline is expired before it is shown. */
 export async function currentOrders(db: D1Database, orders: OrderRow[], now: Date): Promise<OrderRow[]> {
-  return Promise.all(orders.map((order) => (isPastDeadline(order, now) ? findOrder(db, order.hotel_id, order.order_doc, now).then((fresh) => fresh ?? order) : order)));
+  return Promise.all(
+    orders.map((order) =>
+      isPastDeadline(order, now) ? findOrder(db, order.hotel_id, order.order_doc, now).then((fresh) => fresh ?? order) : order,
+    ),
+  );
 }
 
 export interface CancellationRow {
@@ -118,29 +126,41 @@ export const ATTEMPTS_SHOWN = 10;
  * The lines, newest attempts (ten, or `attempts`) and cancellation of many orders in one batch (three
  * statements, one round trip), whatever their number: "My orders" costs the same for one order or fifty.
  */
-export async function loadOrderDetails(db: D1Database, orderIds: readonly number[], attempts = ATTEMPTS_SHOWN): Promise<Map<number, OrderDetails>> {
+export async function loadOrderDetails(
+  db: D1Database,
+  orderIds: readonly number[],
+  attempts = ATTEMPTS_SHOWN,
+): Promise<Map<number, OrderDetails>> {
   const ids = JSON.stringify(orderIds);
   const [lines, attemptRows, cancellations] = await db.batch([
-    db.prepare(
-      `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
+    db
+      .prepare(
+        `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
               ol.occupant_email, ol.amount, rc.name AS room_name, rp.name AS plan_name, rp.refund_template_id
        FROM order_lines ol JOIN room_classes rc ON rc.id = ol.room_class_id JOIN rate_plans rp ON rp.id = ol.rate_plan_id
        WHERE ol.order_id IN (SELECT value FROM json_each(?1)) ORDER BY ol.order_id, ol.position`,
-    ).bind(ids),
-    db.prepare(
-      `SELECT order_id, vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM (
+      )
+      .bind(ids),
+    db
+      .prepare(
+        `SELECT order_id, vendor_id, amount, purpose, status, code_info, paid_at, paid_with, created_at FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id ORDER BY id DESC) AS newest FROM payments
          WHERE order_id IN (SELECT value FROM json_each(?1))
        ) WHERE newest <= ?2 ORDER BY order_id, id DESC`,
-    ).bind(ids, attempts),
-    db.prepare(
-      `SELECT order_id, via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations
+      )
+      .bind(ids, attempts),
+    db
+      .prepare(
+        `SELECT order_id, via, fee, refund, refund_status, refund_rule, refund_percent, points_returned, created_at FROM cancellations
        WHERE order_id IN (SELECT value FROM json_each(?1))`,
-    ).bind(ids),
+      )
+      .bind(ids),
   ]);
   const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null }]));
-  for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[]) details.get(order_id)?.lines.push(line);
-  for (const { order_id, ...attempt } of (attemptRows?.results ?? []) as (AttemptRow & { order_id: number })[]) details.get(order_id)?.attempts.push(attempt);
+  for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[])
+    details.get(order_id)?.lines.push(line);
+  for (const { order_id, ...attempt } of (attemptRows?.results ?? []) as (AttemptRow & { order_id: number })[])
+    details.get(order_id)?.attempts.push(attempt);
   for (const { order_id, ...row } of (cancellations?.results ?? []) as (CancellationRow & { order_id: number })[]) {
     const entry = details.get(order_id);
     if (entry) entry.cancellation = row;

@@ -20,7 +20,12 @@ export interface ExpirableOrder {
 
 /** Whether an order is unpaid past its deadline: expired, whether or not the sweep has run yet. */
 export function isPastDeadline(order: ExpirableOrder, now: Date): boolean {
-  return order.status === "pending_payment" && order.payment_status === -1 && order.pay_deadline !== null && order.pay_deadline < now.toISOString();
+  return (
+    order.status === "pending_payment" &&
+    order.payment_status === -1 &&
+    order.pay_deadline !== null &&
+    order.pay_deadline < now.toISOString()
+  );
 }
 
 /**
@@ -48,7 +53,9 @@ export async function expireOrder(db: D1Database, order: ExpirableOrder, now: Da
       .bind(order.id),
     db.prepare(`DELETE FROM order_nights WHERE order_id = ? AND ${cancelledHere}`).bind(order.id),
     db
-      .prepare(`UPDATE payments SET status = 'failed', message = 'expired', updated_at = ${NOW} WHERE order_id = ? AND status IN ('pending', 'code_issued', 'superseded') AND ${cancelledHere}`)
+      .prepare(
+        `UPDATE payments SET status = 'failed', message = 'expired', updated_at = ${NOW} WHERE order_id = ? AND status IN ('pending', 'code_issued', 'superseded') AND ${cancelledHere}`,
+      )
       .bind(order.id),
   ];
   if (order.member_id && order.point_used > 0) {

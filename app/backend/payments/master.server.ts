@@ -114,7 +114,11 @@ export const masterRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
       const doc = await verifyOrderLink(ctx.signingSecret, ctx.url.searchParams.get("valid_hash"), "view", hotel.id, ctx.now);
       if (!doc || doc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      const order = await currentOrder(ctx.db, () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, doc).first<MasterOrderRow>(), ctx.now);
+      const order = await currentOrder(
+        ctx.db,
+        () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, doc).first<MasterOrderRow>(),
+        ctx.now,
+      );
       if (!order) throw new ApiError(404, "order_not_found");
       return ok(await presentMasterOrder(ctx, hotel, order));
     },
@@ -127,17 +131,29 @@ export const masterRoutes: BackendRoute[] = [
       const body = parseInput(RepayBody, await readJsonBody(ctx.request));
       const hotel = await ctx.db.prepare("SELECT * FROM hotels WHERE id = ?").bind(body.hotel_id).first<HotelRow>();
       if (!hotel || !hotel.domain) throw new ApiError(404, "master_domain_missing");
-      const order = await currentOrder(ctx.db, () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, body.booking_number).first<MasterOrderRow>(), ctx.now);
+      const order = await currentOrder(
+        ctx.db,
+        () =>
+          ctx.db
+            .prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?")
+            .bind(hotel.id, body.booking_number)
+            .first<MasterOrderRow>(),
+        ctx.now,
+      );
       // The booking number and its email together name the order; either wrong is the same "not found".
       if (!order || order.booker_email.toLowerCase() !== body.email.toLowerCase()) throw new ApiError(404, "order_not_found");
-      const offered = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []).filter((entry) => !isOfflineMethod(entry.method));
+      const offered = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []).filter(
+        (entry) => !isOfflineMethod(entry.method),
+      );
       const cardVendor = offered.find((entry) => entry.method === "credit")?.vendor_id ?? null;
       const vendorId = repayVendor(body.payment_id, cardVendor);
-      if (vendorId === null || !offered.some((entry) => entry.vendor_id === vendorId)) throw new ApiError(400, "payment_not_available", {}, "payment_id");
+      if (vendorId === null || !offered.some((entry) => entry.vendor_id === vendorId))
+        throw new ApiError(400, "payment_not_available", {}, "payment_id");
       // Only a page of the hotel's own site: the gateway returns the guest there (decision 047).
       const target = new URL(body.return_url);
       const returnPath = `${target.pathname}${target.search}`;
-      if (target.origin !== hotelSiteOrigin(ctx, hotel) || !v.is(LocalPath, returnPath)) throw new ApiError(400, "invalid_field", { field: "return_url" }, "return_url");
+      if (target.origin !== hotelSiteOrigin(ctx, hotel) || !v.is(LocalPath, returnPath))
+        throw new ApiError(400, "invalid_field", { field: "return_url" }, "return_url");
       return ok(await startPayment(ctx, hotel, order, { returnPath, vendorId }));
     },
   },

@@ -36,11 +36,20 @@ export async function gatewayFor(ctx: BackendContext, hotel: HotelRow, vendorId:
   const configs = parseJson<GatewayConfig[]>(hotel.payment_gateways, []);
   if (!ctx.testGateway && configs.some((config) => config.vendor_id === vendorId && config.provider === "sandbox")) {
     // The test gateway takes no money: never on a public host unless the deployment opted in (decision 047).
-    ctx.log.error("payment configuration", hotel.domain, `vendor ${vendorId}: the built-in test gateway is refused on a public host (set ALLOW_TEST_GATEWAY for a staging site)`);
+    ctx.log.error(
+      "payment configuration",
+      hotel.domain,
+      `vendor ${vendorId}: the built-in test gateway is refused on a public host (set ALLOW_TEST_GATEWAY for a staging site)`,
+    );
     throw new ApiError(422, "payment_not_configured", {}, "payment_vendor");
   }
   try {
-    return await paymentGateway(vendorId, configs, { secrets: ctx.secret, signingSecret: ctx.signingSecret, siteOrigin, fetcher: ctx.fetcher });
+    return await paymentGateway(vendorId, configs, {
+      secrets: ctx.secret,
+      signingSecret: ctx.signingSecret,
+      siteOrigin,
+      fetcher: ctx.fetcher,
+    });
   } catch (error) {
     if (error instanceof PaymentNotImplementedError) throw new ApiError(422, "payment_not_implemented", {}, "payment_vendor");
     if (error instanceof PaymentConfigError) {
@@ -124,7 +133,9 @@ export function hotelSiteOrigin(ctx: Pick<BackendContext, "site">, hotel: Pick<H
 
 /** Whole days from today (in the hotel's time zone) to check-in: an ATM account never outlives the stay's start. */
 function daysToCheckIn(hotel: Pick<HotelRow, "time_zone">, order: Pick<PayableOrder, "check_in_day">, now: Date): number {
-  return Math.round((Date.parse(`${order.check_in_day}T00:00:00Z`) - Date.parse(`${todayIn(hotel.time_zone, now)}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${order.check_in_day}T00:00:00Z`) - Date.parse(`${todayIn(hotel.time_zone, now)}T00:00:00Z`)) / 86_400_000,
+  );
 }
 
 /**
@@ -132,7 +143,12 @@ function daysToCheckIn(hotel: Pick<HotelRow, "time_zone">, order: Pick<PayableOr
  * attempt per order (decision 047): the new one supersedes any attempt still waiting at a gateway,
  * and an issued ATM account, which no gateway can withdraw, is paid to or left to expire first.
  */
-export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: PayableOrder, input: { returnPath: string; vendorId: number }) {
+export async function startPayment(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  order: PayableOrder,
+  input: { returnPath: string; vendorId: number },
+) {
   if (isOfflineMethod(order.pay_way) && input.vendorId === order.payment_vendor) throw new ApiError(409, "nothing_to_pay");
   const due = amountDue(order, ctx.now);
   const origin = hotelSiteOrigin(ctx, hotel);
@@ -140,7 +156,9 @@ export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: 
   const tradeNo = newTradeNo(order.order_doc);
   const [, inserted] = await ctx.db.batch([
     ctx.db
-      .prepare(`UPDATE payments SET status = 'superseded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND status = 'pending'`)
+      .prepare(
+        `UPDATE payments SET status = 'superseded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND status = 'pending'`,
+      )
       .bind(order.id),
     ctx.db
       .prepare(
@@ -181,9 +199,16 @@ export async function startPayment(ctx: BackendContext, hotel: HotelRow, order: 
  * through their gateways until `amount` is covered. A fully refunded attempt is marked `refunded`;
  * the order's own amounts are the caller's to change. Answers what was refunded and any failures.
  */
-export async function refundOrderPayments(ctx: BackendContext, hotel: HotelRow, orderId: number, amount: number): Promise<{ refunded: number; failures: string[] }> {
+export async function refundOrderPayments(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  orderId: number,
+  amount: number,
+): Promise<{ refunded: number; failures: string[] }> {
   const { results } = await ctx.db
-    .prepare("SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC")
+    .prepare(
+      "SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC",
+    )
     .bind(orderId)
     .all<{ id: number; vendor_id: number; trade_no: string; gateway_trade_no: string; amount: number }>();
   let refunded = 0;
@@ -192,14 +217,22 @@ export async function refundOrderPayments(ctx: BackendContext, hotel: HotelRow, 
     const part = Math.min(payment.amount, amount - refunded);
     if (part <= 0) break;
     const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
-    const answer = await gateway.refund({ tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount }, part);
+    const answer = await gateway.refund(
+      { tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount },
+      part,
+    );
     if (!answer.ok) {
       failures.push(`${payment.trade_no}: ${answer.reason}`);
       continue;
     }
     refunded += part;
     if (part === payment.amount) {
-      await ctx.db.prepare("UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'").bind(payment.id).run();
+      await ctx.db
+        .prepare(
+          "UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'",
+        )
+        .bind(payment.id)
+        .run();
     }
   }
   return { refunded, failures };
@@ -245,7 +278,13 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
   if (!verdict.ok) return refuseUnverified(ctx.log, route, verdict.reason, body);
   // From here the gateway signed what it says: what it changes, or why not, is kept (for a while).
   const outcome = await applyNotice(ctx.db, ctx.log, hotel.id, vendorId, verdict.notice, ctx.site);
-  await logPaymentEvent(ctx.db, ctx.log, { hotelId: hotel.id, route, outcome: outcome.outcome, reason: outcome.reason, tradeNo: verdict.notice.tradeNo });
+  await logPaymentEvent(ctx.db, ctx.log, {
+    hotelId: hotel.id,
+    route,
+    outcome: outcome.outcome,
+    reason: outcome.reason,
+    tradeNo: verdict.notice.tradeNo,
+  });
   if (outcome.outcome === "refused") return textAnswer(`0|${outcome.reason}`, 400);
   return textAnswer(gateway.acknowledgement || "OK");
 }
@@ -270,7 +309,13 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   if (answer?.paid && answer.amount === payment.amount) {
     const { changed, owed } = await markOrderPaid(ctx.db, ctx.log, payment, transactionId, ctx.site, "wallet");
     const outcome = changed || owed ? "applied" : "ignored";
-    await logPaymentEvent(ctx.db, ctx.log, { hotelId: hotel.id, route: "linepay/confirm", outcome, reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay", tradeNo });
+    await logPaymentEvent(ctx.db, ctx.log, {
+      hotelId: hotel.id,
+      route: "linepay/confirm",
+      outcome,
+      reason: changed ? "paid" : owed ? `kept as ${owed}, to refund` : "replay",
+      tradeNo,
+    });
   } else {
     ctx.log.warn("payment callback refused", "linepay/confirm", tradeNo, "confirm not 0000");
   }
@@ -286,11 +331,16 @@ export const paymentRoutes: BackendRoute[] = [
       const hotel = await requireHotel(ctx.db, body.domain);
       const orderDoc = await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view", hotel.id, ctx.now);
       if (!orderDoc || orderDoc !== body.order_doc) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      const order = await currentOrder(ctx.db, () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, orderDoc).first<PayableOrder>(), ctx.now);
+      const order = await currentOrder(
+        ctx.db,
+        () => ctx.db.prepare("SELECT * FROM orders WHERE hotel_id = ? AND order_doc = ?").bind(hotel.id, orderDoc).first<PayableOrder>(),
+        ctx.now,
+      );
       if (!order) throw new ApiError(404, "order_not_found");
       const vendorId = body.payment_vendor ?? order.payment_vendor;
       const offered = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
-      if (!offered.some((entry) => entry.vendor_id === vendorId && !isOfflineMethod(entry.method))) throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
+      if (!offered.some((entry) => entry.vendor_id === vendorId && !isOfflineMethod(entry.method)))
+        throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
       return ok(await startPayment(ctx, hotel, order, { returnPath: body.return_path, vendorId }));
     },
   },

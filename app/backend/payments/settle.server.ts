@@ -102,7 +102,8 @@ export async function markOrderPaid(
   site?: SiteAddress,
   paidWith: PaidWith = "",
 ): Promise<PaidOutcome> {
-  const unaccounted = (status: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${Number(payment.id)} AND status ${status} AND applied = 0)`;
+  const unaccounted = (status: string) =>
+    `EXISTS (SELECT 1 FROM payments WHERE id = ${Number(payment.id)} AND status ${status} AND applied = 0)`;
   // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
   const mails = site
     ? [
@@ -164,7 +165,9 @@ export async function markOrderPaid(
 /** An attempt the gateway refused (declined card, cancelled by the guest): the order stays unpaid. */
 async function markAttemptFailed(db: D1Database, payment: PaymentRow, message: string): Promise<boolean> {
   const result = await db
-    .prepare(`UPDATE payments SET status = 'failed', message = ?, updated_at = ${NOW} WHERE id = ? AND status IN ('pending', 'code_issued')`)
+    .prepare(
+      `UPDATE payments SET status = 'failed', message = ?, updated_at = ${NOW} WHERE id = ? AND status IN ('pending', 'code_issued')`,
+    )
     .bind(message.slice(0, 200), payment.id)
     .run();
   return result.meta.changes > 0;
@@ -183,16 +186,27 @@ function codeExpiry(expireDate: string): string | null {
  * never past the start of its check-in day (latestDeadline), whatever the gateway says: a stay does
  * not begin on money that may never come (decision 047). The deadline only ever moves later.
  */
-async function markCodeIssued(db: D1Database, payment: PaymentWithOrder, notice: Extract<PaymentNotice, { kind: "code_issued" }>): Promise<boolean> {
+async function markCodeIssued(
+  db: D1Database,
+  payment: PaymentWithOrder,
+  notice: Extract<PaymentNotice, { kind: "code_issued" }>,
+): Promise<boolean> {
   const expiry = codeExpiry(notice.expireDate);
   const cap = new Date(latestDeadline(checkInStart(payment.check_in_day, payment.time_zone), new Date())).toISOString();
   const deadline = expiry === null ? null : expiry < cap ? expiry : cap;
   const [marked] = await db.batch([
     db
-      .prepare(`UPDATE payments SET status = 'code_issued', gateway_trade_no = ?, code_info = ?, updated_at = ${NOW} WHERE id = ? AND status = 'pending'`)
+      .prepare(
+        `UPDATE payments SET status = 'code_issued', gateway_trade_no = ?, code_info = ?, updated_at = ${NOW} WHERE id = ? AND status = 'pending'`,
+      )
       .bind(
         notice.gatewayTradeNo,
-        JSON.stringify({ bank_code: notice.bankCode, account: notice.account, expire_date: notice.expireDate, payment_type: notice.paymentType }),
+        JSON.stringify({
+          bank_code: notice.bankCode,
+          account: notice.account,
+          expire_date: notice.expireDate,
+          payment_type: notice.paymentType,
+        }),
         payment.id,
       ),
     db
@@ -211,12 +225,20 @@ export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason
  * Applies a verified notice to the attempt it names: the hotel, trade number, amount and currency
  * must all match what we asked for, else it is refused.
  */
-export async function applyNotice(db: D1Database, log: Logger, hotelId: number, vendorId: number, notice: PaymentNotice, site?: SiteAddress): Promise<NoticeOutcome> {
+export async function applyNotice(
+  db: D1Database,
+  log: Logger,
+  hotelId: number,
+  vendorId: number,
+  notice: PaymentNotice,
+  site?: SiteAddress,
+): Promise<NoticeOutcome> {
   const payment = await findPayment(db, notice.tradeNo);
   if (!payment) return { outcome: "refused", reason: "unknown trade number" };
   if (payment.hotel_id !== hotelId) return { outcome: "refused", reason: "trade of another hotel" };
   if (payment.vendor_id !== vendorId) return { outcome: "refused", reason: "trade of another vendor" };
-  if (notice.currency !== payment.currency) return { outcome: "refused", reason: `currency ${notice.currency}, expected ${payment.currency}` };
+  if (notice.currency !== payment.currency)
+    return { outcome: "refused", reason: `currency ${notice.currency}, expected ${payment.currency}` };
   if (notice.amount !== payment.amount) return { outcome: "refused", reason: `amount ${notice.amount}, expected ${payment.amount}` };
   switch (notice.kind) {
     case "paid": {
@@ -227,8 +249,12 @@ export async function applyNotice(db: D1Database, log: Logger, hotelId: number, 
       return { outcome: "ignored", reason: `already ${payment.status}` };
     }
     case "failed":
-      return (await markAttemptFailed(db, payment, notice.message)) ? { outcome: "applied", reason: "failed" } : { outcome: "ignored", reason: `already ${payment.status}` };
+      return (await markAttemptFailed(db, payment, notice.message))
+        ? { outcome: "applied", reason: "failed" }
+        : { outcome: "ignored", reason: `already ${payment.status}` };
     case "code_issued":
-      return (await markCodeIssued(db, payment, notice)) ? { outcome: "applied", reason: "code issued" } : { outcome: "ignored", reason: `already ${payment.status}` };
+      return (await markCodeIssued(db, payment, notice))
+        ? { outcome: "applied", reason: "code issued" }
+        : { outcome: "ignored", reason: `already ${payment.status}` };
   }
 }

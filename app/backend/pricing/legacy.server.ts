@@ -2,10 +2,7 @@
 import * as v from "valibot";
 import { stayNights } from "~/domain/dates";
 import { MAX_ROOMS_PER_ORDER } from "~/domain/stay";
-import {
-loadRatePlans,
-loadRoomClasses
-} from "~/backend/catalogue/catalogue.server";
+import { loadRatePlans, loadRoomClasses } from "~/backend/catalogue/catalogue.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel } from "~/backend/hotels/hotels.server";
 import { memberFromRequest } from "~/backend/account/members.server";

@@ -1,9 +1,6 @@
 /** Prices night by night: each room and plan's price of each night of a stay, and what is wrong with a line's nights. */
 import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
-import {
-type RatePlanRow,
-type RoomClassRow
-} from "~/backend/catalogue/catalogue.server";
+import { type RatePlanRow, type RoomClassRow } from "~/backend/catalogue/catalogue.server";
 
 export interface NightAmount {
   date: string;

@@ -11,7 +11,10 @@ import type { PricedOrder, PricedOrderLine } from "~/backend/pricing/pricing.ser
  * What one room of a priced line costs for the stay, by the one rule of spec §5 (effectivePrice):
  * the member price for a signed-in member where the plan allows it, else the normal price.
  */
-export function lineUnitPrice(line: Pick<PricedOrderLine, "plan" | "priced">, loggedIn: boolean): { price: number; memberApplied: boolean } {
+export function lineUnitPrice(
+  line: Pick<PricedOrderLine, "plan" | "priced">,
+  loggedIn: boolean,
+): { price: number; memberApplied: boolean } {
   const plan = { price: line.priced.price, member_price: line.priced.member_price, allow_member_price: line.plan.allow_member_price === 1 };
   const price = effectivePrice(plan, loggedIn);
   return { price, memberApplied: plan.member_price !== null && price === plan.member_price && plan.allow_member_price && loggedIn };

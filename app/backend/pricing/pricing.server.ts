@@ -4,15 +4,15 @@ import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
 import { calculatePrice, type Discount, type PriceAmounts } from "~/domain/pricing";
 import { MAX_ROOMS_PER_ORDER } from "~/domain/stay";
 import {
-loadAvailability,
-loadRatePlans,
-loadRoomClasses,
-planInventory,
-planKey,
-planRestriction,
-type PlanAvailability,
-type RatePlanRow,
-type RoomClassRow,
+  loadAvailability,
+  loadRatePlans,
+  loadRoomClasses,
+  planInventory,
+  planKey,
+  planRestriction,
+  type PlanAvailability,
+  type RatePlanRow,
+  type RoomClassRow,
 } from "~/backend/catalogue/catalogue.server";
 import { ApiError } from "~/backend/http.server";
 import { type HotelRow } from "~/backend/hotels/hotels.server";
@@ -24,8 +24,16 @@ import { CouponCode, resolveDiscount } from "~/backend/pricing/coupons.server";
 import { loadNightly, nightKey, nightlyLineErrors, type NightAmount } from "~/backend/pricing/nightly.server";
 
 /** The first line naming a members-only plan of the hotel that is not among `visible`, or -1. */
-async function membersOnlyPosition(db: D1Database, hotelId: number, lines: { proposal_id?: number | null; rate_plan_id?: number | null }[], visible: Map<number, unknown>): Promise<number> {
-  const { results } = await db.prepare("SELECT id FROM rate_plans WHERE hotel_id = ? AND members_only = 1").bind(hotelId).all<{ id: number }>();
+async function membersOnlyPosition(
+  db: D1Database,
+  hotelId: number,
+  lines: { proposal_id?: number | null; rate_plan_id?: number | null }[],
+  visible: Map<number, unknown>,
+): Promise<number> {
+  const { results } = await db
+    .prepare("SELECT id FROM rate_plans WHERE hotel_id = ? AND members_only = 1")
+    .bind(hotelId)
+    .all<{ id: number }>();
   const hidden = new Set(results.map((row) => row.id));
   return lines.findIndex((line) => {
     const id = line.proposal_id ?? line.rate_plan_id ?? 0;
@@ -81,7 +89,8 @@ export interface PricedOrder {
 /** Reads points as a whole number; negative or malformed values are refused (spec §5). */
 export function parsePoints(value: unknown): number {
   const points = typeof value === "string" && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value;
-  if (typeof points !== "number" || !Number.isInteger(points)) throw new ApiError(400, "invalid_field", { field: "point_used" }, "point_used");
+  if (typeof points !== "number" || !Number.isInteger(points))
+    throw new ApiError(400, "invalid_field", { field: "point_used" }, "point_used");
   if (points < 0) throw new ApiError(400, "points_negative", {}, "point_used");
   return points;
 }
@@ -186,7 +195,14 @@ export async function priceOrder(
     lines: pricedLines.flatMap((line, index) => {
       const common = { allow_member_price: line.plan.allow_member_price === 1, allow_coupon: line.plan.allow_coupon === 1 };
       if (!nightly) {
-        return [{ ...common, price: line.priced.price, member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null, num: line.num }];
+        return [
+          {
+            ...common,
+            price: line.priced.price,
+            member_price: line.plan.allow_member_price === 1 ? line.priced.member_price : null,
+            num: line.num,
+          },
+        ];
       }
       // Each night at its own price and number of rooms. As over a whole stay, the member price
       // applies only when every night of the stay has one.

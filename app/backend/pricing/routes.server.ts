@@ -29,7 +29,11 @@ export const pricingRoutes: BackendRoute[] = [
         // The price is still shown, with each line's problem.
         const message = apiMessage(lineError.code, ctx.lang);
         return new Response(
-          JSON.stringify({ success: false, msg: { code: lineError.code, message, extrainfo: { message, field: lineError.field } }, data: detail }),
+          JSON.stringify({
+            success: false,
+            msg: { code: lineError.code, message, extrainfo: { message, field: lineError.field } },
+            data: detail,
+          }),
           { status: 409, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } },
         );
       }

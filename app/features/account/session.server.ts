@@ -19,7 +19,14 @@ export const oauthStateCookie = (env: AppEnv) => safeCookie("oauth_state", { ...
 
 const NamePart = v.optional(v.pipe(v.string(), v.maxLength(60)));
 /** `given` and `family` are kept apart so each page orders them by its language (decision 086); `name` is their older whole. */
-const MemToken = v.object({ domain: v.string(), token: Token, name: v.pipe(v.string(), v.maxLength(120)), given: NamePart, family: NamePart, email: v.pipe(v.string(), v.maxLength(200)) });
+const MemToken = v.object({
+  domain: v.string(),
+  token: Token,
+  name: v.pipe(v.string(), v.maxLength(120)),
+  given: NamePart,
+  family: NamePart,
+  email: v.pipe(v.string(), v.maxLength(200)),
+});
 const PmsToken = v.object({ domain: v.string(), token: Token });
 const BackUrl = v.object({ domain: v.string(), path: v.pipe(v.string(), v.maxLength(2000)) });
 const OAuthState = v.object({
@@ -49,15 +56,29 @@ export interface SessionState {
   migration: string[];
 }
 
-async function parse<TSchema extends v.GenericSchema>(schema: TSchema, cookie: ReturnType<typeof memTokenCookie>, request: Request, domain: string) {
+async function parse<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  cookie: ReturnType<typeof memTokenCookie>,
+  request: Request,
+  domain: string,
+) {
   const parsed = v.safeParse(schema, await cookie.parse(request.headers.get("cookie")));
   return parsed.success && (parsed.output as { domain: string }).domain === domain ? (parsed.output as v.InferOutput<TSchema>) : null;
 }
 
 /** The session of this request for this hotel. */
 export async function readSession(request: Request, env: AppEnv, domain: string): Promise<SessionState> {
-  const [mem, pms] = await Promise.all([parse(MemToken, memTokenCookie(env), request, domain), parse(PmsToken, pmsTokenCookie(env), request, domain)]);
-  if (mem && pms) return { apiToken: pms.token, memToken: mem.token, member: { name: mem.name, given: mem.given, family: mem.family, email: mem.email }, migration: [] };
+  const [mem, pms] = await Promise.all([
+    parse(MemToken, memTokenCookie(env), request, domain),
+    parse(PmsToken, pmsTokenCookie(env), request, domain),
+  ]);
+  if (mem && pms)
+    return {
+      apiToken: pms.token,
+      memToken: mem.token,
+      member: { name: mem.name, given: mem.given, family: mem.family, email: mem.email },
+      migration: [],
+    };
   const legacy = await readLegacyMemberToken(request, env, domain);
   if (legacy) {
     // The back end accepts the legacy token for its hotel (a member token): it serves as both.
@@ -75,7 +96,12 @@ export async function readSession(request: Request, env: AppEnv, domain: string)
   return { apiToken: null, memToken: null, member: null, migration: [] };
 }
 
-export async function signedInCookies(env: AppEnv, domain: string, tokens: { mem: string; pms: string }, member: SessionMember): Promise<string[]> {
+export async function signedInCookies(
+  env: AppEnv,
+  domain: string,
+  tokens: { mem: string; pms: string },
+  member: SessionMember,
+): Promise<string[]> {
   return [
     await memTokenCookie(env).serialize({
       domain,

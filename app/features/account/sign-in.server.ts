@@ -13,17 +13,18 @@ import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
 import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
 import { hmacSha256Base64Url, randomToken, safeEqual } from "~/lib/crypto";
-import {
-  clearedTokenCookies,
-  loginBackCookie,
-  oauthStateCookie,
-  readBackPath,
-  readPendingSignIn,
-  signedInCookies,
-} from "./session.server";
+import { clearedTokenCookies, loginBackCookie, oauthStateCookie, readBackPath, readPendingSignIn, signedInCookies } from "./session.server";
 
 /** Why a sign-in did not finish, as the callback page names it (never text from the address). */
-export const SIGN_IN_FAILURES = ["exchange", "state", "invalid_grant", "invalid_client", "invalid_request", "access_denied", "other"] as const;
+export const SIGN_IN_FAILURES = [
+  "exchange",
+  "state",
+  "invalid_grant",
+  "invalid_client",
+  "invalid_request",
+  "access_denied",
+  "other",
+] as const;
 export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
 
 export function isSignInFailure(value: unknown): value is SignInFailure {
@@ -34,7 +35,10 @@ type App = AppLoadContext["app"];
 
 /** Paths a guest is never sent back to after signing in: the sign-in steps themselves. */
 export function signInPaths(product: string): string[] {
-  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [path, ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `/${lang}${path}`)]);
+  return [`/${product}/oauth`, `/${product}/login`, `/${product}/logout`, "/account", "/api", "/pms"].flatMap((path) => [
+    path,
+    ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `/${lang}${path}`),
+  ]);
 }
 
 /** Where the browser finds the account service ({account}): its own origin when it is built in. */
@@ -46,7 +50,8 @@ export function accountPublicBase(app: App, siteOrigin: string): string {
 
 /** The site's OAuth client: configured for an external account service, else the built-in one's. */
 async function clientCredentials(app: App): Promise<{ clientId: string; clientSecret: string }> {
-  if (app.env.ACCOUNT_CLIENT_ID && app.env.ACCOUNT_CLIENT_SECRET) return { clientId: app.env.ACCOUNT_CLIENT_ID, clientSecret: app.env.ACCOUNT_CLIENT_SECRET };
+  if (app.env.ACCOUNT_CLIENT_ID && app.env.ACCOUNT_CLIENT_SECRET)
+    return { clientId: app.env.ACCOUNT_CLIENT_ID, clientSecret: app.env.ACCOUNT_CLIENT_SECRET };
   return { clientId: app.domain, clientSecret: await builtInClientSecret(app.env.SESSION_SECRET, app.domain) };
 }
 
@@ -83,7 +88,10 @@ export async function startSignIn(app: App, request: Request): Promise<Response>
   }
   const headers = new Headers({ location: authorize.toString(), "cache-control": "no-store" });
   headers.append("set-cookie", await loginBackCookie(app.env).serialize({ domain: app.domain, path: back }));
-  headers.append("set-cookie", await oauthStateCookie(app.env).serialize({ domain: app.domain, state, verifier, redirectUri, lang: app.lang }));
+  headers.append(
+    "set-cookie",
+    await oauthStateCookie(app.env).serialize({ domain: app.domain, state, verifier, redirectUri, lang: app.lang }),
+  );
   return new Response(null, { status: 303, headers });
 }
 
@@ -119,8 +127,15 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
   let memToken: string;
   try {
     const { clientId, clientSecret } = await clientCredentials(app);
-    memToken = (await app.api.exchangeCode({ client_id: clientId, client_secret: clientSecret, redirect_uri: pending.redirectUri, code, code_verifier: pending.verifier }))
-      .access_token;
+    memToken = (
+      await app.api.exchangeCode({
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uri: pending.redirectUri,
+        code,
+        code_verifier: pending.verifier,
+      })
+    ).access_token;
   } catch (error) {
     // Spec §8: a code-exchange error removes the tokens and passes the error on.
     app.log.warn("sign-in: code exchange refused", error instanceof HotelApiError ? error.code : String(error));
@@ -133,7 +148,12 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
     const pms = await app.api.exchangeForHotel(hotelId, memToken);
     // The parts are kept; each page orders them by its language (formatPersonName, decision 086).
     const name = formatPersonName({ given: member.first_name, family: member.last_name }, "en-US") || member.email;
-    cookies = await signedInCookies(app.env, app.domain, { mem: memToken, pms: pms.access_token }, { name, given: member.first_name, family: member.last_name, email: member.email });
+    cookies = await signedInCookies(
+      app.env,
+      app.domain,
+      { mem: memToken, pms: pms.access_token },
+      { name, given: member.first_name, family: member.last_name, email: member.email },
+    );
   } catch (error) {
     // Spec §8: failing at the exchange step, the tokens are removed and the guest told to try later.
     app.log.warn("sign-in: token exchange failed", error instanceof HotelApiError ? error.code : String(error));

@@ -8,7 +8,12 @@ import type { BookingData } from "./types";
 export function Filters({ data }: { data: BookingData }) {
   const { t } = useTranslation();
   const site = useSite();
-  if (data.rooms.length === 0 && data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length === 0 && !data.filters.meals) return null;
+  if (
+    data.rooms.length === 0 &&
+    data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length === 0 &&
+    !data.filters.meals
+  )
+    return null;
   return (
     <Form method="get" className="booking-filters">
       <details open={data.filters.plans.length + data.filters.rooms.length + data.filters.facilities.length > 0 || data.filters.meals}>

@@ -34,7 +34,12 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
       ) : null}
       <label className="add-form__count">
         <span className="visually-hidden">{t(unitKey("cart.count", unit))}</span>
-        <select name="num" defaultValue={String(Math.min(data.search.room, max))} disabled={disabled} aria-describedby={reason ? reasonId : undefined}>
+        <select
+          name="num"
+          defaultValue={String(Math.min(data.search.room, max))}
+          disabled={disabled}
+          aria-describedby={reason ? reasonId : undefined}
+        >
           {Array.from({ length: max }, (_, index) => (
             <option key={index} value={index + 1}>
               {t(unitKey("cart.rooms", unit), { count: index + 1 })}
@@ -42,13 +47,18 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
           ))}
         </select>
       </label>
-      <button type="submit" className="button" disabled={disabled || busy} aria-busy={busy || undefined} aria-describedby={reason ? reasonId : undefined}>
+      <button
+        type="submit"
+        className="button"
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         {busy ? t("loading") : t("cart.add")}
       </button>
     </Form>
   );
 }
-
 
 /** One rate plan of a room: what it includes, its terms, what is left and its price for the stay. */
 export function PlanItem({
@@ -70,7 +80,11 @@ export function PlanItem({
   return (
     <li className="plan" id={`plan-${roomId}-${plan.proposal_id}`}>
       <div className="plan__info">
-        {roomName ? <h3 className="plan__name">{t("booking.complementary_plan", { room: roomName, plan: plan.proposal_name })}</h3> : <h4 className="plan__name">{plan.proposal_name}</h4>}
+        {roomName ? (
+          <h3 className="plan__name">{t("booking.complementary_plan", { room: roomName, plan: plan.proposal_name })}</h3>
+        ) : (
+          <h4 className="plan__name">{plan.proposal_name}</h4>
+        )}
         {plan.details.length > 0 ? (
           <ul className="plan__details">
             {plan.details.map((line) => (
@@ -82,7 +96,9 @@ export function PlanItem({
         ) : null}
         <p className="plan__meta">
           {plan.contain_meals ? t("room.meals_included") : t(unitKey("room.room_only", unit))}
-          {plan.free_cancel_before_date ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}` : ""}
+          {plan.free_cancel_before_date
+            ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}`
+            : ""}
           {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
           {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
           {plan.members_only ? ` · ${t("booking.members_only")}` : ""}
@@ -103,7 +119,9 @@ export function PlanItem({
           <p className="plan__price">
             {formatPrice(plan.price, lang)}
             <span className="plan__nights">{t(unitKey("booking.for_stay", unit))}</span>
-            {plan.member_price !== null ? <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span> : null}
+            {plan.member_price !== null ? (
+              <span className="plan__member">{t("room.member_price", { price: formatPrice(plan.member_price, lang) })}</span>
+            ) : null}
           </p>
         )}
         <AddForm data={data} roomId={roomId} plan={plan} />

@@ -38,7 +38,11 @@ export async function loadBookingState(context: AppLoadContext, request: Request
   const [session, result] = await Promise.all([app.member(), valid ? app.api.search(parsed.search.start, parsed.search.end) : null]);
   const signedIn = session.profile !== null;
   const rooms = result
-    ? sortRoomsBySuitability(result.rooms, { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room }, signedIn)
+    ? sortRoomsBySuitability(
+        result.rooms,
+        { adults: parsed.search.adults, children: parsed.search.children, rooms: parsed.search.room },
+        signedIn,
+      )
     : [];
   const cart = valid ? await readCart(request, app.env, app.domain, parsed.search) : null;
   return { parsed, today, rooms, cart, signedIn };

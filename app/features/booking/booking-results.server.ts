@@ -59,7 +59,9 @@ export async function bookingResultsPage({ context, params, request }: LoaderFun
   const { rooms, complementary } = filteredResults(state);
   const invalid = Object.keys(state.parsed.errors).length > 0;
   const facilities = [...new Set(state.rooms.flatMap((room) => room.facilities_for_search))].sort();
-  const planChoices = [...new Map(state.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.proposal_name] as const))).entries()];
+  const planChoices = [
+    ...new Map(state.rooms.flatMap((room) => room.price_set.map((plan) => [plan.proposal_id, plan.proposal_name] as const))).entries(),
+  ];
   const party = { adults: state.parsed.search.adults, children: state.parsed.search.children, rooms: state.parsed.search.room };
   return data(
     {
@@ -74,7 +76,10 @@ export async function bookingResultsPage({ context, params, request }: LoaderFun
       rooms: rooms.map(roomView),
       // Said above the results: the party cannot be housed as asked, though the rooms left are listed.
       shortfall: invalid ? null : partyShortfall(rooms, party),
-      complementary: complementary.map(({ room, plan }) => ({ room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name }, plan: planView(plan) })),
+      complementary: complementary.map(({ room, plan }) => ({
+        room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name },
+        plan: planView(plan),
+      })),
       facilities,
       planChoices,
       roomChoices: state.rooms.map((room) => [room.room_class_id, room.room_class_name] as const),
@@ -102,7 +107,9 @@ type CartView = ReturnType<typeof presentCart>;
  * (issue 25 item 18).
  */
 const refuse = (error: string, status: number, max?: number, cart?: CartView) =>
-  data({ error, ...(max === undefined ? {} : { max }), ...(cart ? { cart } : {}) } as { error: string; max?: number; cart?: CartView }, { status });
+  data({ error, ...(max === undefined ? {} : { max }), ...(cart ? { cart } : {}) } as { error: string; max?: number; cart?: CartView }, {
+    status,
+  });
 
 export async function cartAction({ context, params, request }: ActionFunctionArgs) {
   assertBookable(context, params.product, request);
@@ -120,7 +127,11 @@ export async function cartAction({ context, params, request }: ActionFunctionArg
   if (input.intent === "clear") next = [];
   else {
     if (input.room_class_id === undefined || input.proposal_id === undefined) return refuse("cart.error.invalid", 400);
-    const line = { room_class_id: input.room_class_id, proposal_id: input.proposal_id, num: input.intent === "remove" ? 0 : (input.num ?? 1) };
+    const line = {
+      room_class_id: input.room_class_id,
+      proposal_id: input.proposal_id,
+      num: input.intent === "remove" ? 0 : (input.num ?? 1),
+    };
     // Only a plan of this hotel, for this stay, with the rooms still there: never what the form says.
     if (!findPlan(state.rooms, line)) return refuse("cart.error.unknown_plan", 400, undefined, presentCart(state));
     const result = setCartLine(lines, line, (candidate) => findPlan(state.rooms, candidate)?.plan.support_entire_rent ?? false);
@@ -129,7 +140,9 @@ export async function cartAction({ context, params, request }: ActionFunctionArg
       // The whole cart as it would be, checked as the order will be (spec §5): the guest hears now.
       const rooms = result.lines.reduce((sum, candidate) => sum + candidate.num, 0);
       if (rooms > MAX_ROOMS_PER_ORDER) return refuse("cart.error.too_many_rooms", 409, MAX_ROOMS_PER_ORDER, presentCart(state));
-      const index = result.lines.findIndex((candidate) => candidate.room_class_id === line.room_class_id && candidate.proposal_id === line.proposal_id);
+      const index = result.lines.findIndex(
+        (candidate) => candidate.room_class_id === line.room_class_id && candidate.proposal_id === line.proposal_id,
+      );
       const lineError = cartLineErrors(state.rooms, result.lines, state.signedIn)[index];
       if (lineError) return refuse(`cart.error.${lineError}`, 409, undefined, presentCart(state));
     }

@@ -38,7 +38,9 @@ export async function orderCaptchaStep(api: HotelApi, values: Record<string, str
   if (!token) return { ok: true, pass: undefined };
   if (!answer) {
     const captcha = await freshOrderChallenge(api, values);
-    return captcha ? { ok: false, captcha: { ...captcha, error: "checkout.captcha.required" }, formError: "checkout.captcha.needed" } : { ok: true, pass: undefined };
+    return captcha
+      ? { ok: false, captcha: { ...captcha, error: "checkout.captcha.required" }, formError: "checkout.captcha.needed" }
+      : { ok: true, pass: undefined };
   }
   try {
     const { pass } = await api.captchaVerify("order", token, answer);

@@ -7,7 +7,17 @@ import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type FieldProps } from "./fields";
 
 /** Each line of the cart with its price and the fields for the guest staying in its rooms. */
-export function CheckoutLines({ lines, price, field, fieldErrors }: { lines: CartLine[]; price: PriceDetail | null; field: FieldProps; fieldErrors: FieldErrors }) {
+export function CheckoutLines({
+  lines,
+  price,
+  field,
+  fieldErrors,
+}: {
+  lines: CartLine[];
+  price: PriceDetail | null;
+  field: FieldProps;
+  fieldErrors: FieldErrors;
+}) {
   const { t } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
@@ -18,7 +28,9 @@ export function CheckoutLines({ lines, price, field, fieldErrors }: { lines: Car
       <ol className="checkout-lines">
         {lines.map((cartLine, index) => {
           // Names and amounts come from the price check; the line and its guest fields stay even when it failed.
-          const line = price?.lines.find((candidate) => candidate.room_class_id === cartLine.room_class_id && candidate.proposal_id === cartLine.proposal_id);
+          const line = price?.lines.find(
+            (candidate) => candidate.room_class_id === cartLine.room_class_id && candidate.proposal_id === cartLine.proposal_id,
+          );
           return (
             <li key={`${cartLine.room_class_id}-${cartLine.proposal_id}`} className="checkout-line">
               <p className="checkout-line__name">

@@ -38,7 +38,13 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
           <legend>{t("checkout.member_benefits")}</legend>
           {member.promotionPercent > 0 && discountable ? (
             <label className="choice">
-              <input key={promotionKey} type="checkbox" name="member_promotion" value="1" defaultChecked={values.member_promotion === "1"} />{" "}
+              <input
+                key={promotionKey}
+                type="checkbox"
+                name="member_promotion"
+                value="1"
+                defaultChecked={values.member_promotion === "1"}
+              />{" "}
               {t("checkout.member_promotion", { percent: formatPercent(member.promotionPercent, i18n.language) })}
             </label>
           ) : null}
@@ -68,7 +74,14 @@ export function CheckoutSummary({ member, coupons, price, busy, promotionKey, va
           <label htmlFor="coupon_code">{t("checkout.coupon")}</label>
           <div className="coupon-field__row">
             <input key={promotionKey} autoComplete="off" maxLength={40} {...field("coupon_code")} />
-            <button type="submit" name="intent" value="price" className="button button--secondary" formNoValidate disabled={busy === "price"}>
+            <button
+              type="submit"
+              name="intent"
+              value="price"
+              className="button button--secondary"
+              formNoValidate
+              disabled={busy === "price"}
+            >
               {busy === "price" ? t("loading") : t("checkout.apply")}
             </button>
           </div>

@@ -4,14 +4,32 @@ import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type Values } from "./fields";
 
 /** How the guest pays: the hotel's methods, and all or the deposit when the hotel takes one. */
-export function PaymentFields({ payments, defaultPayment, deposit, values, fieldErrors }: { payments: PaymentOption[]; defaultPayment: string | null; deposit: number | null; values: Values; fieldErrors: FieldErrors }) {
+export function PaymentFields({
+  payments,
+  defaultPayment,
+  deposit,
+  values,
+  fieldErrors,
+}: {
+  payments: PaymentOption[];
+  defaultPayment: string | null;
+  deposit: number | null;
+  values: Values;
+  fieldErrors: FieldErrors;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <fieldset>
       <legend>{t("checkout.payment")}</legend>
       {payments.map((option) => (
         <label key={option.value} className="choice">
-          <input type="radio" name="payment" value={option.value} defaultChecked={(values.payment || defaultPayment) === option.value} required />{" "}
+          <input
+            type="radio"
+            name="payment"
+            value={option.value}
+            defaultChecked={(values.payment || defaultPayment) === option.value}
+            required
+          />{" "}
           {paymentLabelKeys(option.method, option.vendor)
             .map((key) => t(key))
             .join(" · ")}
@@ -25,7 +43,8 @@ export function PaymentFields({ payments, defaultPayment, deposit, values, field
             <input type="radio" name="pay_option" value="all" defaultChecked={values.pay_option !== "part"} /> {t("checkout.pay_all")}
           </label>
           <label className="choice">
-            <input type="radio" name="pay_option" value="part" defaultChecked={values.pay_option === "part"} /> {t("checkout.pay_part", { percent: formatPercent(deposit, i18n.language) })}
+            <input type="radio" name="pay_option" value="part" defaultChecked={values.pay_option === "part"} />{" "}
+            {t("checkout.pay_part", { percent: formatPercent(deposit, i18n.language) })}
           </label>
         </div>
       ) : null}

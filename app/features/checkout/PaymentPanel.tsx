@@ -30,7 +30,10 @@ export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZon
   const lang = site?.lang ?? "zh-TW";
   const root = useRouteLoaderData<{ nonce?: string }>("root");
   const price = (amount: number) => formatPrice(amount, lang);
-  const method = (vendor: number, paidWith = "") => paidWithLabelKeys(order.pay_way, vendor, paidWith).map((key) => t(key)).join(" · ");
+  const method = (vendor: number, paidWith = "") =>
+    paidWithLabelKeys(order.pay_way, vendor, paidWith)
+      .map((key) => t(key))
+      .join(" · ");
   if (gateway) {
     return (
       <section className="payment-panel">
@@ -62,7 +65,12 @@ export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZon
     due: t("pay.due", { amount: price(order.pay_amount) }),
     part_paid: t(payable ? "pay.part_paid_repay" : "pay.part_paid", { amount: price(rest) }),
   };
-  const tone = view === "paid" || view === "part_paid" ? "alert--success" : view === "declined" || view === "expired" ? "alert--warning" : "alert--info";
+  const tone =
+    view === "paid" || view === "part_paid"
+      ? "alert--success"
+      : view === "declined" || view === "expired"
+        ? "alert--warning"
+        : "alert--info";
   return (
     <section className="payment-panel" aria-live="polite">
       <p className={`alert ${tone}`} role="status" data-payment-view={view}>
@@ -90,7 +98,9 @@ export function PaymentPanel({ order, view, payable, repayChoices, csrf, timeZon
       {paid.length > 0 ? (
         <ul className="payment-paid">
           {paid.map((attempt) => (
-            <li key={attempt.created_at}>{t("pay.paid_by", { amount: price(attempt.amount), method: method(attempt.vendor_id, attempt.paid_with) })}</li>
+            <li key={attempt.created_at}>
+              {t("pay.paid_by", { amount: price(attempt.amount), method: method(attempt.vendor_id, attempt.paid_with) })}
+            </li>
           ))}
         </ul>
       ) : null}

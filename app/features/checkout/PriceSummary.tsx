@@ -21,7 +21,11 @@ export function PriceSummary({ price, pending = false }: { price: PriceDetail; p
       </div>
       {price.promotion_discount > 0 ? (
         <div>
-          <dt>{price.coupon_code === MEMBER_PROMOTION_CODE ? t("checkout.member_discount") : t("checkout.discount", { code: price.coupon_code })}</dt>
+          <dt>
+            {price.coupon_code === MEMBER_PROMOTION_CODE
+              ? t("checkout.member_discount")
+              : t("checkout.discount", { code: price.coupon_code })}
+          </dt>
           <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
         </div>
       ) : null}

@@ -84,7 +84,10 @@ export function validateCheckout(values: Values, lineCount: number) {
     }
   }
   const occupants = Array.from({ length: lineCount }, (_, index) => {
-    const occupant = v.safeParse(Occupant, Object.fromEntries(OCCUPANT_FIELDS.map((name) => [name, (values[`${name}_${index}`] ?? "").trim()])));
+    const occupant = v.safeParse(
+      Occupant,
+      Object.fromEntries(OCCUPANT_FIELDS.map((name) => [name, (values[`${name}_${index}`] ?? "").trim()])),
+    );
     if (occupant.success) return occupant.output;
     for (const issue of occupant.issues) {
       const field = `${v.getDotPath(issue)}_${index}`;
@@ -93,7 +96,9 @@ export function validateCheckout(values: Values, lineCount: number) {
     return null;
   });
   const valid = parsed.success && !occupants.includes(null);
-  return valid ? { ok: true as const, input: parsed.output, occupants: occupants as v.InferOutput<typeof Occupant>[], fieldErrors } : { ok: false as const, fieldErrors };
+  return valid
+    ? { ok: true as const, input: parsed.output, occupants: occupants as v.InferOutput<typeof Occupant>[], fieldErrors }
+    : { ok: false as const, fieldErrors };
 }
 
 async function loadCheckout({ context, params, request }: LoaderFunctionArgs) {
@@ -133,7 +138,12 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       // Spec §4: members may use points and the members-only code; their profile fills in the booker.
       member: profile ? { points: profile.points, promotionPercent: memberPromotionPercent(hotel.member_price_discount.discount) } : null,
       booker: (profile
-        ? { booker_last_name: profile.last_name, booker_first_name: profile.first_name, booker_phone: profile.phone, booker_email: profile.email }
+        ? {
+            booker_last_name: profile.last_name,
+            booker_first_name: profile.first_name,
+            booker_phone: profile.phone,
+            booker_email: profile.email,
+          }
         : {}) as Values,
     },
     { headers: setCookie ? { "set-cookie": setCookie } : {} },
@@ -146,7 +156,9 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const form = await readForm(request);
   const refused = { fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null };
   if (!form) return reply({ values: {}, ...refused }, 400);
-  const values: Values = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]));
+  const values: Values = Object.fromEntries(
+    [...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]),
+  );
   if (!(await verifyCsrf(request, app, form))) return reply({ values, ...refused }, 403);
 
   // A resubmitted form (back button, double click without JavaScript) finds the order it already made.
@@ -157,7 +169,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
-  const check = (coupon?: string, points = 0) => checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
+  const check = (coupon?: string, points = 0) =>
+    checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
   /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
   const pointsError = (points: number | null) =>
     points === null ? "form.error.points" : points > 0 && profile && points > profile.points ? "form.error.points_balance" : null;
@@ -180,18 +193,26 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     cleared ??= await check();
     const droppedPromotion = promotion !== undefined && !kept.promotion;
     const droppedPoints = points > 0 && !kept.points;
-    const dropped = droppedPromotion && droppedPoints
-      ? "checkout.error.promotion_dropped"
-      : droppedPoints
-        ? "checkout.error.points_dropped"
-        : promotion === MEMBER_PROMOTION_CODE
-          ? "checkout.error.member_discount_dropped"
-          : "checkout.error.coupon_dropped";
+    const dropped =
+      droppedPromotion && droppedPoints
+        ? "checkout.error.promotion_dropped"
+        : droppedPoints
+          ? "checkout.error.points_dropped"
+          : promotion === MEMBER_PROMOTION_CODE
+            ? "checkout.error.member_discount_dropped"
+            : "checkout.error.coupon_dropped";
     const formError = placing ? dropped : null;
     // With JavaScript, React keeps what an uncontrolled field holds across re-renders: a new key for
     // each clearing makes the promotion fields start again from their values, the kept ones only.
-    const keptValues = { ...values, ...(kept.promotion ? {} : { coupon_code: "", member_promotion: "" }), ...(kept.points ? {} : { points: "" }) };
-    return reply({ values: keptValues, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset: crypto.randomUUID() }, 400);
+    const keptValues = {
+      ...values,
+      ...(kept.promotion ? {} : { coupon_code: "", member_promotion: "" }),
+      ...(kept.points ? {} : { points: "" }),
+    };
+    return reply(
+      { values: keptValues, fieldErrors: {}, formError, price: cleared.price, priceError: message, promotionReset: crypto.randomUUID() },
+      400,
+    );
   };
 
   if (values.intent === "price") {
@@ -199,14 +220,31 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     const invalidPoints = pointsError(points);
     if (invalidPoints || points === null) {
       const current = await check(promotionOf(values));
-      return reply({ values, fieldErrors: { points: invalidPoints ?? "form.error.points" }, formError: null, price: current.price, priceError: current.error }, 400);
+      return reply(
+        {
+          values,
+          fieldErrors: { points: invalidPoints ?? "form.error.points" },
+          formError: null,
+          price: current.price,
+          priceError: current.error,
+        },
+        400,
+      );
     }
     const outcome = await check(promotionOf(values), points);
     if (outcome.error) return dropPromotion(outcome.error, false);
     return reply({ values, fieldErrors: {}, formError: null, price: outcome.price, priceError: null });
   }
 
-  if (values.intent === "captcha_new") return reply({ values, fieldErrors: {}, formError: null, price: null, priceError: null, captcha: await freshOrderChallenge(api, values) });
+  if (values.intent === "captcha_new")
+    return reply({
+      values,
+      fieldErrors: {},
+      formError: null,
+      price: null,
+      priceError: null,
+      captcha: await freshOrderChallenge(api, values),
+    });
 
   const checked = validateCheckout(values, cart.lines.length);
   const overBalance = pointsError(pointsOf(values));
@@ -215,7 +253,10 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
     // first visit's: the guest fixes the fields and places the booking at the amount in view.
     const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
-    return reply({ values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null }, 400);
+    return reply(
+      { values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null },
+      400,
+    );
   }
   const { input, occupants } = checked;
   // The order is priced as "Check the price" would price it, for exactly what the form carries. A
@@ -231,7 +272,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
   // The challenge the form carries, when the order API asked for one: verified before the order.
   const captcha = await orderCaptchaStep(api, values);
-  if (!captcha.ok) return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
+  if (!captcha.ok)
+    return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
   const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
     {

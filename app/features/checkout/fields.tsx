@@ -4,7 +4,15 @@ import { useTranslation } from "~/i18n/react";
 export type Values = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
-export function FieldError({ errors, name, params }: { errors: FieldErrors | undefined; name: string; params?: Record<string, string | number> }) {
+export function FieldError({
+  errors,
+  name,
+  params,
+}: {
+  errors: FieldErrors | undefined;
+  name: string;
+  params?: Record<string, string | number>;
+}) {
   const { t } = useTranslation();
   const error = errors?.[name];
   return error ? (

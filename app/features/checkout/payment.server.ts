@@ -25,7 +25,8 @@ export type PaymentView = "paid" | "cancelled" | "expired" | "not_received" | "c
 export function paymentView(order: Order, now: Date): PaymentView {
   const state = orderState(order);
   const last = order.payment_attempts[0];
-  if (state === "cancelled") return order.pay_deadline && order.pay_deadline < now.toISOString() && order.payment_status === -1 ? "expired" : "cancelled";
+  if (state === "cancelled")
+    return order.pay_deadline && order.pay_deadline < now.toISOString() && order.payment_status === -1 ? "expired" : "cancelled";
   if (state === "paid") return "paid";
   if (last?.status === "code_issued") return "code_issued";
   if (state === "paid_in_part") return "part_paid";
@@ -103,7 +104,10 @@ export interface RepayChoice {
 export function repayChoices(paymentList: readonly { vendor_id: number; method: string }[]): RepayChoice[] {
   const card = paymentList.find((entry) => entry.method === "credit" && entry.vendor_id !== PAYMENT_VENDORS.JKOS);
   const jkos = paymentList.find((entry) => entry.vendor_id === PAYMENT_VENDORS.JKOS);
-  return [...(card ? [{ id: REPAY_PAYMENT_IDS.card, vendor: card.vendor_id }] : []), ...(jkos ? [{ id: REPAY_PAYMENT_IDS.jkos, vendor: jkos.vendor_id }] : [])];
+  return [
+    ...(card ? [{ id: REPAY_PAYMENT_IDS.card, vendor: card.vendor_id }] : []),
+    ...(jkos ? [{ id: REPAY_PAYMENT_IDS.jkos, vendor: jkos.vendor_id }] : []),
+  ];
 }
 
 /** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
@@ -138,7 +142,8 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   } catch (error) {
     // Refusals (nothing due, expired, a vendor without a protocol, a gateway that did not answer) are
     // the back end's translated message; an unreachable back end stays the 503 page (decision 024).
-    if (error instanceof HotelApiError && error.status < 500) return data<PayActionData>({ error: error.message }, { status: error.status });
+    if (error instanceof HotelApiError && error.status < 500)
+      return data<PayActionData>({ error: error.message }, { status: error.status });
     throw error;
   }
 }

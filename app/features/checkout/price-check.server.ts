@@ -1,10 +1,6 @@
 import type { Cart } from "~/domain/cart";
 import { nightsBetween, stayNights } from "~/domain/dates";
-import {
-  HotelApiError,
-  PriceCheckError,
-  type HotelApi,
-} from "~/contract/client";
+import { HotelApiError, PriceCheckError, type HotelApi } from "~/contract/client";
 import type { HotelInfo, MemberProfile, PriceDetail } from "~/contract/schemas";
 import { depositPercentOf, effectivePrice } from "~/domain/pricing";
 
@@ -39,7 +35,7 @@ export async function checkPrice(
   v2: boolean,
   cart: Cart,
   options: PriceOptions,
-  unknownPlan: string
+  unknownPlan: string,
 ): Promise<PriceOutcome> {
   try {
     if (v2) {
@@ -55,13 +51,10 @@ export async function checkPrice(
     }
     return await legacyPriceCheck(api, hotel, cart, options, unknownPlan);
   } catch (error) {
-    if (error instanceof PriceCheckError)
-      return { price: error.detail, error: error.message || error.code };
+    if (error instanceof PriceCheckError) return { price: error.detail, error: error.message || error.code };
     // A plan the hotel no longer sells reads the same both ways: the guest is asked to choose again.
-    if (error instanceof HotelApiError && error.code === "unknown_plan")
-      return { price: null, error: unknownPlan };
-    if (error instanceof HotelApiError)
-      return { price: null, error: error.message || error.code };
+    if (error instanceof HotelApiError && error.code === "unknown_plan") return { price: null, error: unknownPlan };
+    if (error instanceof HotelApiError) return { price: null, error: error.message || error.code };
     throw error;
   }
 }
@@ -76,21 +69,16 @@ async function legacyPriceCheck(
   hotel: Pick<HotelInfo, "deposit_type" | "deposit_percent">,
   cart: Cart,
   options: PriceOptions,
-  unknownPlan: string
+  unknownPlan: string,
 ): Promise<PriceOutcome> {
   const search = await api.search(cart.start, cart.end);
   const nights = stayNights(cart.start, cart.end);
   const found = cart.lines.map((line) => {
-    const room = search.rooms.find(
-      (candidate) => candidate.room_class_id === line.room_class_id
-    );
-    const plan = room?.price_set.find(
-      (candidate) => candidate.proposal_id === line.proposal_id
-    );
+    const room = search.rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
+    const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
     return room && plan ? { line, room, plan } : null;
   });
-  if (found.some((entry) => entry === null))
-    return { price: null, error: unknownPlan };
+  if (found.some((entry) => entry === null)) return { price: null, error: unknownPlan };
   const lines = found.filter((entry) => entry !== null);
 
   const legacy = await api.legacyCalculate({
@@ -115,7 +103,7 @@ async function legacyPriceCheck(
       point_used: legacy.point_used ?? options.points ?? 0,
       deposit_type: hotel.deposit_type,
       deposit_percent: depositPercentOf(hotel.deposit_percent),
-      coupon_code: legacy.coupon_code ?? (legacy.promotion_discount > 0 ? options.coupon ?? "" : ""),
+      coupon_code: legacy.coupon_code ?? (legacy.promotion_discount > 0 ? (options.coupon ?? "") : ""),
       member: recognised ? { points: recognised.user_point } : null,
       lines: lines.map(({ line, room, plan }) => {
         // The lines follow the back end's totals: member prices only for the member it recognised (spec §5).

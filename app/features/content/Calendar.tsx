@@ -56,9 +56,15 @@ export function Calendar({ data }: { data: ReturnType<typeof useLoaderData<typeo
                       if (!day) return <td key={weekday} />;
                       const label = Number(day.date.slice(8));
                       return (
-                        <td key={weekday} className={day.href ? "day day--open" : day.date < data.today ? "day day--past" : "day day--closed"}>
+                        <td
+                          key={weekday}
+                          className={day.href ? "day day--open" : day.date < data.today ? "day day--past" : "day day--closed"}
+                        >
                           {day.href ? (
-                            <a href={day.href} aria-label={`${formatDate(day.date, lang)} ${day.price !== null ? formatPrice(day.price, lang) : ""}`}>
+                            <a
+                              href={day.href}
+                              aria-label={`${formatDate(day.date, lang)} ${day.price !== null ? formatPrice(day.price, lang) : ""}`}
+                            >
                               <span className="day__number">{label}</span>
                               {day.price !== null ? <span className="day__price">{formatPrice(day.price, lang)}</span> : null}
                             </a>

@@ -75,4 +75,3 @@ export function Hero({ data }: { data: HomeData }) {
     </section>
   );
 }
-

@@ -50,7 +50,9 @@ export function SectionView({ section, data, lang }: { section: HomeSection; dat
                       ))}
                     </ul>
                   ) : null}
-                  {room.fromPrice !== null ? <p className="card__price">{t("home.from_price", { price: formatPrice(room.fromPrice, lang) })}</p> : null}
+                  {room.fromPrice !== null ? (
+                    <p className="card__price">{t("home.from_price", { price: formatPrice(room.fromPrice, lang) })}</p>
+                  ) : null}
                 </div>
               </li>
             ))}
@@ -156,4 +158,3 @@ export function SectionView({ section, data, lang }: { section: HomeSection; dat
       );
   }
 }
-

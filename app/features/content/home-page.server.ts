@@ -53,4 +53,3 @@ export async function homePage({ context, request }: LoaderFunctionArgs) {
     jsonLd: hotelJsonLd(hotel, url.origin, `${url.origin}${url.pathname}`),
   };
 }
-

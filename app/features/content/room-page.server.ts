@@ -53,4 +53,3 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
     jsonLd: roomJsonLd(room, url.origin, pageUrl, fromPrice),
   };
 }
-

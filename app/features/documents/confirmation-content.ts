@@ -73,12 +73,20 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
     {
       heading: t("pdf.remittance"),
       rows,
-      paragraphs: [t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatPrice(due, lang) }), ...(deadline ? [t("mail.pay_by", { deadline })] : [])],
+      paragraphs: [
+        t(deadline ? "mail.pay_remittance_by_deadline" : "mail.pay_remittance", { amount: formatPrice(due, lang) }),
+        ...(deadline ? [t("mail.pay_by", { deadline })] : []),
+      ],
     },
   ];
 }
 
-export function confirmationContent(order: ConfirmationOrder, hotel: ConfirmationHotel, lang: Language, paymentLabel: string): ConfirmationDocument {
+export function confirmationContent(
+  order: ConfirmationOrder,
+  hotel: ConfirmationHotel,
+  lang: Language,
+  paymentLabel: string,
+): ConfirmationDocument {
   const unit = lodgingUnit(hotel.kind);
   const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);
   const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
@@ -94,7 +102,11 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
     balance_later: t("pdf.remaining"),
     remaining: t("pdf.remaining"),
   };
-  const policies = [t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }), htmlToText(hotel.booking_policy, { lines: true }), htmlToText(hotel.cancel_policy, { lines: true })]
+  const policies = [
+    t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }),
+    htmlToText(hotel.booking_policy, { lines: true }),
+    htmlToText(hotel.cancel_policy, { lines: true }),
+  ]
     .flatMap((text) => text.split("\n"))
     .filter(Boolean);
   return {
@@ -123,7 +135,10 @@ export function confirmationContent(order: ConfirmationOrder, hotel: Confirmatio
       {
         heading: t("pdf.amounts"),
         rows: [
-          ...money.map((line): [string, string] => [moneyLabel[line.label] ?? line.label, `${line.sign === "-" ? "−" : ""}${formatPrice(line.amount, lang)}`]),
+          ...money.map((line): [string, string] => [
+            moneyLabel[line.label] ?? line.label,
+            `${line.sign === "-" ? "−" : ""}${formatPrice(line.amount, lang)}`,
+          ]),
           [t("pdf.payment"), paymentLabel],
         ],
       },

@@ -40,7 +40,11 @@ const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 export const MISSING_GLYPH = "?";
 /** Parts of a character that draw nothing on their own: joiners, variation selectors, skin tones, tags. */
 const invisiblePart = (codePoint: number) =>
-  codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) || (codePoint >= 0xe0020 && codePoint <= 0xe007f);
+  codePoint === 0x200c ||
+  codePoint === 0x200d ||
+  (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+  (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) ||
+  (codePoint >= 0xe0020 && codePoint <= 0xe007f);
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const INK = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.4, 0.4, 0.4);
@@ -78,7 +82,10 @@ class Writer {
   drawable(text: string): string {
     let out = "";
     for (const { segment } of graphemes.segment(text)) {
-      const missing = [...segment].some((char) => !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)));
+      const missing = [...segment].some(
+        (char) =>
+          !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)),
+      );
       out += missing ? MISSING_GLYPH : segment;
     }
     return out;
@@ -198,7 +205,12 @@ class Writer {
 
   rule() {
     this.ensure(8);
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: MUTED });
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
     this.y -= 8;
   }
 
@@ -264,7 +276,10 @@ export async function buildConfirmationPdf(content: ConfirmationDocument, fonts:
     if (!bytes) continue;
     const parsed = openFont(bytes);
     // Embedded lazily by pdf-lib: a font no text uses adds nothing to the file.
-    faces.push({ font: await doc.embedFont(bytes, { subset: true, customName: subsetName(name) }), has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) });
+    faces.push({
+      font: await doc.embedFont(bytes, { subset: true, customName: subsetName(name) }),
+      has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint),
+    });
   }
   const writer = new Writer(doc, faces);
   doc.setTitle(`${content.title} · ${content.hotel.name}`);

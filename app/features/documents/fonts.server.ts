@@ -7,7 +7,11 @@ import type { DocumentFonts, Logo } from "~/features/documents/confirmation-pdf"
 import { parseSvgLogo } from "~/features/documents/svg-logo";
 import type { Logger } from "~/platform/log.server";
 
-export const FONT_FILES = { tc: "/fonts/NotoSansTC-Regular.ttf", kr: "/fonts/NotoSansKR-Regular.ttf", sc: "/fonts/NotoSansSC-Regular.ttf" } as const;
+export const FONT_FILES = {
+  tc: "/fonts/NotoSansTC-Regular.ttf",
+  kr: "/fonts/NotoSansKR-Regular.ttf",
+  sc: "/fonts/NotoSansSC-Regular.ttf",
+} as const;
 
 let loading: Promise<DocumentFonts> | null = null;
 
@@ -22,7 +26,11 @@ async function fetchFont(assets: Fetcher, path: string, required: boolean): Prom
 }
 
 export function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
-  loading ??= Promise.all([fetchFont(assets, FONT_FILES.tc, true), fetchFont(assets, FONT_FILES.kr, true), fetchFont(assets, FONT_FILES.sc, false)])
+  loading ??= Promise.all([
+    fetchFont(assets, FONT_FILES.tc, true),
+    fetchFont(assets, FONT_FILES.kr, true),
+    fetchFont(assets, FONT_FILES.sc, false),
+  ])
     .then(([tc, kr, sc]) => ({ tc: tc as Uint8Array, kr: kr as Uint8Array, sc }))
     .catch((error: unknown) => {
       loading = null;

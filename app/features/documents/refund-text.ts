@@ -56,7 +56,9 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
         percent: formatPercent(part.percent, lang),
         refund: formatPrice(part.refund, lang),
         fee: formatPrice(part.fee, lang),
-        rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, { steps: scheduleText(lang, part.steps ?? []) }),
+        rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, {
+          steps: scheduleText(lang, part.steps ?? []),
+        }),
       }),
     );
 }
@@ -65,7 +67,10 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
 export function quoteLines(lang: Language, quote: RefundFacts): string[] {
   const paid = quote.paid ?? quote.refund + quote.fee;
   if (paid === 0) return [t(lang, "refund.unpaid")];
-  return [t(lang, "refund.quote", { amount: formatPrice(quote.refund, lang), paid: formatPrice(paid, lang), fee: formatPrice(quote.fee, lang) }), ...refundRuleLines(lang, quote)];
+  return [
+    t(lang, "refund.quote", { amount: formatPrice(quote.refund, lang), paid: formatPrice(paid, lang), fee: formatPrice(quote.fee, lang) }),
+    ...refundRuleLines(lang, quote),
+  ];
 }
 
 /** The status of a recorded refund, in the one vocabulary: being refunded, refunded, or no refund. */

@@ -35,7 +35,12 @@ const numberOf = (value: string | null, fallback: number) => {
 };
 
 const decode = (text: string) =>
-  text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 export function parseSvgLogo(svg: string): SvgLogo | null {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0];

@@ -87,7 +87,11 @@ export function OrderExtras({ order }: { order: Order }) {
           <h2>{t("order_page.addons")}</h2>
           <ul>
             {order.attachment_list.map((item, index) => (
-              <li key={index}>{typeof item === "object" && item !== null && "name" in item ? String((item as { name: unknown }).name) : JSON.stringify(item)}</li>
+              <li key={index}>
+                {typeof item === "object" && item !== null && "name" in item
+                  ? String((item as { name: unknown }).name)
+                  : JSON.stringify(item)}
+              </li>
             ))}
           </ul>
         </section>
@@ -106,9 +110,24 @@ export function HotelContact() {
       <h2>{t("order_page.contact")}</h2>
       <p>
         {hotel.name}
-        {hotel.address ? <><br />{hotel.address}</> : null}
-        {hotel.phone ? <><br /><PhoneLink phone={hotel.phone} /></> : null}
-        {hotel.email ? <><br /><a href={`mailto:${hotel.email}`}>{hotel.email}</a></> : null}
+        {hotel.address ? (
+          <>
+            <br />
+            {hotel.address}
+          </>
+        ) : null}
+        {hotel.phone ? (
+          <>
+            <br />
+            <PhoneLink phone={hotel.phone} />
+          </>
+        ) : null}
+        {hotel.email ? (
+          <>
+            <br />
+            <a href={`mailto:${hotel.email}`}>{hotel.email}</a>
+          </>
+        ) : null}
       </p>
     </section>
   );

@@ -54,7 +54,10 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
       order,
       // What cancelling now gives back, in the words of the emails and the PDF (server-side only).
       refund: order.refund_quote
-        ? { heading: docText(documentLanguage(app.lang), "refund.heading"), lines: quoteLines(documentLanguage(app.lang), order.refund_quote) }
+        ? {
+            heading: docText(documentLanguage(app.lang), "refund.heading"),
+            lines: quoteLines(documentLanguage(app.lang), order.refund_quote),
+          }
         : null,
       csrf: token,
       block: blockOf(order, hotel),
@@ -86,7 +89,16 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
   const { order, via, hotel, hash } = await cancellableOrder(context, params, request);
   const form = await readForm(request);
   const answer = (error: CancelBlock | "form.error.expired", status: number) =>
-    data({ title: "", order, csrf: String(form?.get("csrf") ?? ""), block: error === "form.error.expired" ? blockOf(order, hotel) : error, error }, { status });
+    data(
+      {
+        title: "",
+        order,
+        csrf: String(form?.get("csrf") ?? ""),
+        block: error === "form.error.expired" ? blockOf(order, hotel) : error,
+        error,
+      },
+      { status },
+    );
   if (!form || !(await verifyCsrf(request, app, form))) return answer("form.error.expired", 403);
   const typed = form.get("reason");
   const reason = typeof typed === "string" ? typed.trim() : "";
@@ -95,12 +107,20 @@ export async function cancelAction(context: AppLoadContext, params: Params, requ
     // Nothing is cancelled: the form again with why not, and what was typed when it can be shown
     // (cut to the field's size; text with control characters is typed again, as the message asks).
     const shown = invalid === "form.error.too_long" ? reason.slice(0, CANCEL_REASON_MAX_LENGTH) : "";
-    return data({ title: "", order, csrf: String(form.get("csrf") ?? ""), block: null, error: null, reasonError: invalid, reason: shown }, { status: 400 });
+    return data(
+      { title: "", order, csrf: String(form.get("csrf") ?? ""), block: null, error: null, reasonError: invalid, reason: shown },
+      { status: 400 },
+    );
   }
   try {
     const cancelled =
-      via === "link" ? await app.api.cancelOrderViaHash(order.order_doc, hash ?? "", reason) : await (await app.member()).api.cancelOrder(order.order_doc, reason);
-    const page = via === "link" ? `${signedOrderPage(context, cancelled)}&cancelled=1` : `${localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang)}?cancelled=1`;
+      via === "link"
+        ? await app.api.cancelOrderViaHash(order.order_doc, hash ?? "", reason)
+        : await (await app.member()).api.cancelOrder(order.order_doc, reason);
+    const page =
+      via === "link"
+        ? `${signedOrderPage(context, cancelled)}&cancelled=1`
+        : `${localizePath(orderPagePath(app.env.PRODUCT, cancelled.order_doc), app.lang)}?cancelled=1`;
     return safeRedirect(page, request, 303);
   } catch (error) {
     if (error instanceof HotelApiError && REFUSALS[error.code]) return answer(REFUSALS[error.code] as CancelBlock, 409);

@@ -58,7 +58,12 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
   const { app } = context;
   const assets = app.env.ASSETS;
   if (!assets) throw new Error("the ASSETS binding is missing: the PDF's fonts are served from it");
-  const content = confirmationContent(order, hotel, app.lang, paymentText(app.lang, order.pay_way, order.payment_vendor, orderPaidWith(order)));
+  const content = confirmationContent(
+    order,
+    hotel,
+    app.lang,
+    paymentText(app.lang, order.pay_way, order.payment_vendor, orderPaidWith(order)),
+  );
   const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark, app.log)]);
   const pdf = await buildConfirmationPdf(content, fonts, logo);
   return new Response(pdf, {

@@ -47,7 +47,14 @@ interface Options {
 }
 
 /** Keeps a successful answer: HTTP 200 and the contract's `success: true`. */
-async function keep(cache: Cache, key: string, response: Response, now: number, waitUntil: Options["waitUntil"], log: Logger): Promise<Response> {
+async function keep(
+  cache: Cache,
+  key: string,
+  response: Response,
+  now: number,
+  waitUntil: Options["waitUntil"],
+  log: Logger,
+): Promise<Response> {
   const body = await response.text();
   let success = false;
   try {
@@ -57,7 +64,9 @@ async function keep(cache: Cache, key: string, response: Response, now: number, 
   }
   if (success) {
     memory.set(key, body, now);
-    const copy = new Response(body, { headers: { "content-type": "application/json", "cache-control": "max-age=86400", [STORED_AT_HEADER]: String(now) } });
+    const copy = new Response(body, {
+      headers: { "content-type": "application/json", "cache-control": "max-age=86400", [STORED_AT_HEADER]: String(now) },
+    });
     waitUntil(cache.put(key, copy).catch((error) => log.error("content not cached", key, error)));
   }
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });

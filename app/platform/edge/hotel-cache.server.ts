@@ -77,7 +77,8 @@ export async function getHotelInfo(
   if (!cache) return loadOrNull(load);
   const key = cacheKey(domain, lang);
   // A copy read before the hotel's last import is replaced at once; it still serves if the back end is down.
-  const isCurrent = (entry: CachedEntry | null): entry is CachedEntry => entry !== null && (contentVersion === null || (entry.version ?? null) === contentVersion);
+  const isCurrent = (entry: CachedEntry | null): entry is CachedEntry =>
+    entry !== null && (contentVersion === null || (entry.version ?? null) === contentVersion);
   const kept = memory.get(key)?.value ?? null;
   if (isCurrent(kept) && (now - kept.storedAt) / 1000 < HOTEL_CACHE_POLICY.FRESH_SECONDS) return kept.hotel;
   const hit = await cache.match(key);
@@ -101,7 +102,12 @@ export async function getHotelInfo(
     hotel = await loadOrNull(load);
   } catch (error) {
     // Stale if error: a copy the guest saw earlier beats no page at all.
-    if (entry && error instanceof HotelApiError && error.isUnavailable && (now - entry.storedAt) / 1000 < HOTEL_CACHE_POLICY.STALE_IF_ERROR_SECONDS) {
+    if (
+      entry &&
+      error instanceof HotelApiError &&
+      error.isUnavailable &&
+      (now - entry.storedAt) / 1000 < HOTEL_CACHE_POLICY.STALE_IF_ERROR_SECONDS
+    ) {
       log.warn("back end unavailable, serving stale hotel info", domain, lang, error);
       return entry.hotel;
     }

@@ -108,7 +108,12 @@ export class PageCache {
 
   /** Whether a rendered response may be kept for every guest: a whole 200 HTML page setting no cookie. */
   static storable(response: Response): boolean {
-    return response.status === 200 && (response.headers.get("content-type") ?? "").startsWith("text/html") && !response.headers.has("set-cookie") && response.body !== null;
+    return (
+      response.status === 200 &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+      !response.headers.has("set-cookie") &&
+      response.body !== null
+    );
   }
 
   /** Stores the page rendered with `nonce` (its body, read to the end), as a copy without the nonce. */

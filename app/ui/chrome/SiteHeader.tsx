@@ -26,7 +26,10 @@ function MenuLinks({ site }: { site: SiteData }) {
               </a>
             ) : (
               <LocaleLink className="site-nav__link" to={item.href}>
-                {item.label || (item.labelKey ? t(item.labelKey === "nav.rooms" ? unitKey(item.labelKey, lodgingUnit(site.hotel.kind)) : item.labelKey) : "")}
+                {item.label ||
+                  (item.labelKey
+                    ? t(item.labelKey === "nav.rooms" ? unitKey(item.labelKey, lodgingUnit(site.hotel.kind)) : item.labelKey)
+                    : "")}
               </LocaleLink>
             )}
           </li>
@@ -60,7 +63,15 @@ function HeaderLogo({ site }: { site: SiteData }) {
     );
   }
   const invert = darkBackground || overlay;
-  return <img className={invert ? "site-header__logo site-header__logo--invert" : "site-header__logo"} src={logoDark} alt="" width={180} height={48} />;
+  return (
+    <img
+      className={invert ? "site-header__logo site-header__logo--invert" : "site-header__logo"}
+      src={logoDark}
+      alt=""
+      width={180}
+      height={48}
+    />
+  );
 }
 
 /**
@@ -82,7 +93,13 @@ export function MemberMenu({ site }: { site: SiteData }) {
   }
   return (
     <details className="member-menu">
-      <summary>{member.name ? <SentenceWithName sentence={(name) => t("member.signed_in_as", { name })} name={member.name} /> : t("member.signed_in")}</summary>
+      <summary>
+        {member.name ? (
+          <SentenceWithName sentence={(name) => t("member.signed_in_as", { name })} name={member.name} />
+        ) : (
+          t("member.signed_in")
+        )}
+      </summary>
       <ul>
         <li>
           <a href={localizePath(`/${site.product}/orders`, site.lang)}>{t("member.my_orders")}</a>

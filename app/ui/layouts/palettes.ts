@@ -36,7 +36,14 @@ export const LAYOUT_PALETTES: Record<PageLayout, Palette> = {
 };
 
 /** A hotel whose layout is unknown: charcoal on stone, no hue of anyone's brand. */
-export const NEUTRAL_PALETTE: Palette = { bg: "#f4f2ee", text: "#1d1d1b", link: "#1f2328", accent: "#1f2328", onAccent: "#fff", dark: false };
+export const NEUTRAL_PALETTE: Palette = {
+  bg: "#f4f2ee",
+  text: "#1d1d1b",
+  link: "#1f2328",
+  accent: "#1f2328",
+  onAccent: "#fff",
+  dark: false,
+};
 
 export function layoutPalette(templateCode: string): Palette {
   return (PAGE_LAYOUTS as readonly string[]).includes(templateCode) ? LAYOUT_PALETTES[templateCode as PageLayout] : NEUTRAL_PALETTE;

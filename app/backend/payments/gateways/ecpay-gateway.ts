@@ -1,11 +1,31 @@
 /** The ECPay AIO adapter (and, pointed at the Worker's own test gateway, the sandbox's). */
-import { checkMacValue, ECPAY_AIO_URL, ecpayCheckoutFields, ECPAY_OK, readEcpayCallback, type EcpayKeys } from "~/backend/payments/gateways/ecpay";
+import {
+  checkMacValue,
+  ECPAY_AIO_URL,
+  ecpayCheckoutFields,
+  ECPAY_OK,
+  readEcpayCallback,
+  type EcpayKeys,
+} from "~/backend/payments/gateways/ecpay";
 import type { PaymentProvider } from "~/backend/payments/gateways/providers";
-import { paidWithOf, secret, type Fetcher, type GatewayConfig, type GatewayDeps, type PaymentGateway } from "~/backend/payments/gateways/types";
+import {
+  paidWithOf,
+  secret,
+  type Fetcher,
+  type GatewayConfig,
+  type GatewayDeps,
+  type PaymentGateway,
+} from "~/backend/payments/gateways/types";
 
 const ECPAY_LANGUAGE: Record<string, string> = { "en-US": "ENG", "ja-JP": "JPN", "ko-KR": "KOR", "zh-CN": "CHI" };
 
-export function ecpayGateway(keys: EcpayKeys, action: string, mode: "test" | "production", fetcher: Fetcher, provider: PaymentProvider): PaymentGateway {
+export function ecpayGateway(
+  keys: EcpayKeys,
+  action: string,
+  mode: "test" | "production",
+  fetcher: Fetcher,
+  provider: PaymentProvider,
+): PaymentGateway {
   const host = mode === "production" ? "https://payment.ecpay.com.tw" : "https://payment-stage.ecpay.com.tw";
   return {
     provider,
@@ -42,9 +62,15 @@ export function ecpayGateway(keys: EcpayKeys, action: string, mode: "test" | "pr
     },
     async query(tradeNo) {
       if (provider === "sandbox") return null;
-      const fields: Record<string, string> = { MerchantID: keys.merchantId, MerchantTradeNo: tradeNo, TimeStamp: String(Math.floor(Date.now() / 1000)) };
+      const fields: Record<string, string> = {
+        MerchantID: keys.merchantId,
+        MerchantTradeNo: tradeNo,
+        TimeStamp: String(Math.floor(Date.now() / 1000)),
+      };
       fields.CheckMacValue = await checkMacValue(fields, keys);
-      const response = await fetcher(new Request(`${host}/Cashier/QueryTradeInfo/V5`, { method: "POST", body: new URLSearchParams(fields) }));
+      const response = await fetcher(
+        new Request(`${host}/Cashier/QueryTradeInfo/V5`, { method: "POST", body: new URLSearchParams(fields) }),
+      );
       const answer = new URLSearchParams(await response.text());
       const signed = Object.fromEntries(answer);
       if ((await checkMacValue(signed, keys)) !== answer.get("CheckMacValue")) return null;
@@ -52,7 +78,13 @@ export function ecpayGateway(keys: EcpayKeys, action: string, mode: "test" | "pr
     },
     async refund(payment, amount) {
       if (provider === "sandbox") return { ok: true, reason: "" };
-      const fields: Record<string, string> = { MerchantID: keys.merchantId, MerchantTradeNo: payment.tradeNo, TradeNo: payment.gatewayTradeNo, Action: "R", TotalAmount: String(amount) };
+      const fields: Record<string, string> = {
+        MerchantID: keys.merchantId,
+        MerchantTradeNo: payment.tradeNo,
+        TradeNo: payment.gatewayTradeNo,
+        Action: "R",
+        TotalAmount: String(amount),
+      };
       fields.CheckMacValue = await checkMacValue(fields, keys);
       const response = await fetcher(new Request(`${host}/CreditDetail/DoAction`, { method: "POST", body: new URLSearchParams(fields) }));
       const answer = new URLSearchParams(await response.text());
@@ -63,6 +95,10 @@ export function ecpayGateway(keys: EcpayKeys, action: string, mode: "test" | "pr
 
 export async function ecpayAio(config: GatewayConfig, deps: GatewayDeps): Promise<PaymentGateway> {
   const mode = config.mode;
-  const keys = { merchantId: config.merchant_id, hashKey: secret(config, deps.secrets, "hash_key"), hashIv: secret(config, deps.secrets, "hash_iv") };
+  const keys = {
+    merchantId: config.merchant_id,
+    hashKey: secret(config, deps.secrets, "hash_key"),
+    hashIv: secret(config, deps.secrets, "hash_iv"),
+  };
   return ecpayGateway(keys, ECPAY_AIO_URL[mode], mode, deps.fetcher, "ecpay_aio");
 }

@@ -24,7 +24,10 @@ export function ecpayUrlEncode(text: string): string {
 }
 
 /** CheckMacValue (SHA256) over every parameter but CheckMacValue itself, empty values included. */
-export async function checkMacValue(params: Readonly<Record<string, string>>, keys: Pick<EcpayKeys, "hashKey" | "hashIv">): Promise<string> {
+export async function checkMacValue(
+  params: Readonly<Record<string, string>>,
+  keys: Pick<EcpayKeys, "hashKey" | "hashIv">,
+): Promise<string> {
   const names = Object.keys(params)
     .filter((name) => name !== "CheckMacValue")
     .sort((a, b) => {
@@ -87,7 +90,16 @@ export async function ecpayCheckoutFields(input: EcpayCheckoutInput, keys: Ecpay
 export type EcpayNotice =
   | { kind: "paid"; tradeNo: string; amount: number; gatewayTradeNo: string; paymentType: string; simulated: boolean }
   | { kind: "failed"; tradeNo: string; amount: number; gatewayTradeNo: string; message: string }
-  | { kind: "code_issued"; tradeNo: string; amount: number; gatewayTradeNo: string; paymentType: string; bankCode: string; account: string; expireDate: string };
+  | {
+      kind: "code_issued";
+      tradeNo: string;
+      amount: number;
+      gatewayTradeNo: string;
+      paymentType: string;
+      bankCode: string;
+      account: string;
+      expireDate: string;
+    };
 
 export type EcpayVerdict = { ok: true; notice: EcpayNotice; fields: Record<string, string> } | { ok: false; reason: string };
 
@@ -134,7 +146,11 @@ export async function readEcpayCallback(form: URLSearchParams, keys: EcpayKeys, 
     return { ok: true, fields, notice: { kind: "failed", tradeNo, amount, gatewayTradeNo, message: fields.RtnMsg ?? "" } };
   }
   if (code === "1") {
-    return { ok: true, fields, notice: { kind: "paid", tradeNo, amount, gatewayTradeNo, paymentType, simulated: fields.SimulatePaid === "1" } };
+    return {
+      ok: true,
+      fields,
+      notice: { kind: "paid", tradeNo, amount, gatewayTradeNo, paymentType, simulated: fields.SimulatePaid === "1" },
+    };
   }
   return { ok: true, fields, notice: { kind: "failed", tradeNo, amount, gatewayTradeNo, message: fields.RtnMsg ?? "" } };
 }

@@ -11,7 +11,14 @@ import { linepay } from "~/backend/payments/gateways/linepay-gateway";
 import { newebpayMpg } from "~/backend/payments/gateways/newebpay-gateway";
 import { defaultProvider, PROVIDER_SECRETS, type PaymentProvider } from "~/backend/payments/gateways/providers";
 import { sandbox } from "~/backend/payments/gateways/sandbox-gateway";
-import { PaymentConfigError, PaymentNotImplementedError, secret, type GatewayConfig, type GatewayDeps, type PaymentGateway } from "~/backend/payments/gateways/types";
+import {
+  PaymentConfigError,
+  PaymentNotImplementedError,
+  secret,
+  type GatewayConfig,
+  type GatewayDeps,
+  type PaymentGateway,
+} from "~/backend/payments/gateways/types";
 
 /** The registry: one adapter per protocol a hotel file may name (providers.ts), each in its own file. */
 const ADAPTERS: Record<PaymentProvider, (config: GatewayConfig, deps: GatewayDeps) => Promise<PaymentGateway>> = {

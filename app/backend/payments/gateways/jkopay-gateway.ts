@@ -5,13 +5,22 @@ import { PaymentConfigError, secret, type GatewayConfig, type GatewayDeps, type 
 export async function jkopay(config: GatewayConfig, deps: GatewayDeps): Promise<PaymentGateway> {
   const mode = config.mode;
   const provider = config.provider;
-  const keys: JkopayKeys = { storeId: config.merchant_id, apiKey: secret(config, deps.secrets, "api_key"), secretKey: secret(config, deps.secrets, "secret_key") };
+  const keys: JkopayKeys = {
+    storeId: config.merchant_id,
+    apiKey: secret(config, deps.secrets, "api_key"),
+    secretKey: secret(config, deps.secrets, "secret_key"),
+  };
   const host = JKOPAY_HOST[mode];
   return {
     provider,
     acknowledgement: "",
     async start(request) {
-      const answer = await jkopayEntry(deps.fetcher, host, keys, { orderId: request.tradeNo, amount: request.amount, displayUrl: request.urls.browserReturn, resultUrl: request.urls.notify });
+      const answer = await jkopayEntry(deps.fetcher, host, keys, {
+        orderId: request.tradeNo,
+        amount: request.amount,
+        displayUrl: request.urls.browserReturn,
+        resultUrl: request.urls.notify,
+      });
       if (!answer.ok) throw new PaymentConfigError(`JKOPay entry refused: ${answer.reason}`);
       return { kind: "redirect", url: answer.paymentUrl };
     },
@@ -25,8 +34,30 @@ export async function jkopay(config: GatewayConfig, deps: GatewayDeps): Promise<
       }
       const orderId = parsed.transaction?.platform_order_id ?? "";
       const inquiry = await jkopayInquiry(deps.fetcher, host, keys, orderId);
-      if (!inquiry.paid) return { ok: true, notice: { kind: "failed", tradeNo: orderId, amount: inquiry.amount, currency: "TWD", gatewayTradeNo: "", message: "inquiry: not paid" } };
-      return { ok: true, notice: { kind: "paid", tradeNo: orderId, amount: inquiry.amount, currency: "TWD", gatewayTradeNo: String(parsed.transaction?.tradeNo ?? ""), simulated: false, paidWith: "wallet" } };
+      if (!inquiry.paid)
+        return {
+          ok: true,
+          notice: {
+            kind: "failed",
+            tradeNo: orderId,
+            amount: inquiry.amount,
+            currency: "TWD",
+            gatewayTradeNo: "",
+            message: "inquiry: not paid",
+          },
+        };
+      return {
+        ok: true,
+        notice: {
+          kind: "paid",
+          tradeNo: orderId,
+          amount: inquiry.amount,
+          currency: "TWD",
+          gatewayTradeNo: String(parsed.transaction?.tradeNo ?? ""),
+          simulated: false,
+          paidWith: "wallet",
+        },
+      };
     },
     query: async (tradeNo) => jkopayInquiry(deps.fetcher, host, keys, tradeNo),
     refund: async () => ({ ok: false, reason: "JKOPay refunds are not built yet" }),

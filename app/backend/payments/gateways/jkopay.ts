@@ -22,9 +22,18 @@ export async function jkopayVerifyDigest(secret: string, body: string, digest: s
   return digest !== null && safeEqual(digest.toLowerCase(), await jkopayDigest(secret, body));
 }
 
-async function post(fetcher: Fetcher, url: string, keys: JkopayKeys, body: string): Promise<{ result?: string; result_object?: Record<string, unknown> }> {
+async function post(
+  fetcher: Fetcher,
+  url: string,
+  keys: JkopayKeys,
+  body: string,
+): Promise<{ result?: string; result_object?: Record<string, unknown> }> {
   const response = await fetcher(
-    new Request(url, { method: "POST", headers: { "content-type": "application/json", "API-KEY": keys.apiKey, DIGEST: await jkopayDigest(keys.secretKey, body) }, body }),
+    new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "API-KEY": keys.apiKey, DIGEST: await jkopayDigest(keys.secretKey, body) },
+      body,
+    }),
   );
   return (await response.json()) as { result?: string; result_object?: Record<string, unknown> };
 }
@@ -37,7 +46,12 @@ export interface JkopayEntryInput {
 }
 
 /** POST /platform/entry → payment_url. */
-export async function jkopayEntry(fetcher: Fetcher, host: string, keys: JkopayKeys, input: JkopayEntryInput): Promise<{ ok: true; paymentUrl: string } | { ok: false; reason: string }> {
+export async function jkopayEntry(
+  fetcher: Fetcher,
+  host: string,
+  keys: JkopayKeys,
+  input: JkopayEntryInput,
+): Promise<{ ok: true; paymentUrl: string } | { ok: false; reason: string }> {
   const body = JSON.stringify({
     platform_order_id: input.orderId,
     store_id: keys.storeId,
@@ -55,12 +69,22 @@ export async function jkopayEntry(fetcher: Fetcher, host: string, keys: JkopayKe
 }
 
 /** GET /platform/inquiry: whether the order is paid, and for how much. */
-export async function jkopayInquiry(fetcher: Fetcher, host: string, keys: JkopayKeys, orderId: string): Promise<{ paid: boolean; amount: number }> {
+export async function jkopayInquiry(
+  fetcher: Fetcher,
+  host: string,
+  keys: JkopayKeys,
+  orderId: string,
+): Promise<{ paid: boolean; amount: number }> {
   const query = `platform_order_ids=${encodeURIComponent(orderId)}`;
   const response = await fetcher(
-    new Request(`${host}/platform/inquiry?${query}`, { headers: { "API-KEY": keys.apiKey, DIGEST: await jkopayDigest(keys.secretKey, query) } }),
+    new Request(`${host}/platform/inquiry?${query}`, {
+      headers: { "API-KEY": keys.apiKey, DIGEST: await jkopayDigest(keys.secretKey, query) },
+    }),
   );
-  const answer = (await response.json()) as { result?: string; result_object?: { transactions?: { status?: number; final_price?: number; platform_order_id?: string }[] } };
+  const answer = (await response.json()) as {
+    result?: string;
+    result_object?: { transactions?: { status?: number; final_price?: number; platform_order_id?: string }[] };
+  };
   const transaction = answer.result_object?.transactions?.find((t) => t.platform_order_id === orderId);
   return { paid: answer.result === "000" && transaction?.status === 0, amount: transaction?.final_price ?? 0 };
 }

@@ -11,7 +11,13 @@ export async function linepay(config: GatewayConfig, deps: GatewayDeps): Promise
     provider,
     acknowledgement: "",
     async start(request) {
-      const answer = await linepayRequest(deps.fetcher, host, keys, { orderId: request.tradeNo, amount: request.amount, productName: request.itemName, confirmUrl: request.urls.confirm, cancelUrl: request.urls.browserReturn });
+      const answer = await linepayRequest(deps.fetcher, host, keys, {
+        orderId: request.tradeNo,
+        amount: request.amount,
+        productName: request.itemName,
+        confirmUrl: request.urls.confirm,
+        cancelUrl: request.urls.browserReturn,
+      });
       if (!answer.ok) throw new PaymentConfigError(`LINE Pay request refused: ${answer.reason}`);
       return { kind: "redirect", url: answer.paymentUrl };
     },

@@ -19,7 +19,12 @@ export async function linepaySignature(channelSecret: string, apiPath: string, b
   return hmacSha256Base64(channelSecret, channelSecret + apiPath + bodyOrQuery + nonce);
 }
 
-export async function linepayHeaders(keys: LinepayKeys, apiPath: string, bodyOrQuery: string, nonce: string): Promise<Record<string, string>> {
+export async function linepayHeaders(
+  keys: LinepayKeys,
+  apiPath: string,
+  bodyOrQuery: string,
+  nonce: string,
+): Promise<Record<string, string>> {
   return {
     "content-type": "application/json",
     "X-LINE-ChannelId": keys.channelId,
@@ -58,7 +63,12 @@ export interface LinepayRequestInput {
 }
 
 /** POST /v3/payments/request: the page to send the browser to, and the transaction id (a string). */
-export async function linepayRequest(fetcher: Fetcher, host: string, keys: LinepayKeys, input: LinepayRequestInput): Promise<{ ok: true; transactionId: string; paymentUrl: string } | { ok: false; reason: string }> {
+export async function linepayRequest(
+  fetcher: Fetcher,
+  host: string,
+  keys: LinepayKeys,
+  input: LinepayRequestInput,
+): Promise<{ ok: true; transactionId: string; paymentUrl: string } | { ok: false; reason: string }> {
   const answer = await call(fetcher, host, keys, "/v3/payments/request", {
     amount: input.amount,
     currency: "TWD",
@@ -68,19 +78,38 @@ export async function linepayRequest(fetcher: Fetcher, host: string, keys: Linep
   });
   const id = answer.info?.transactionId;
   const url = answer.info?.paymentUrl?.web;
-  if (answer.returnCode !== "0000" || (typeof id !== "string" && typeof id !== "number") || !url) return { ok: false, reason: `returnCode ${answer.returnCode ?? "?"}` };
+  if (answer.returnCode !== "0000" || (typeof id !== "string" && typeof id !== "number") || !url)
+    return { ok: false, reason: `returnCode ${answer.returnCode ?? "?"}` };
   return { ok: true, transactionId: String(id), paymentUrl: url };
 }
 
 /** POST /v3/payments/{transactionId}/confirm: paid when returnCode is 0000. */
-export async function linepayConfirm(fetcher: Fetcher, host: string, keys: LinepayKeys, transactionId: string, amount: number): Promise<{ paid: boolean; returnCode: string }> {
+export async function linepayConfirm(
+  fetcher: Fetcher,
+  host: string,
+  keys: LinepayKeys,
+  transactionId: string,
+  amount: number,
+): Promise<{ paid: boolean; returnCode: string }> {
   if (!/^\d{1,25}$/.test(transactionId)) return { paid: false, returnCode: "bad transactionId" };
   const answer = await call(fetcher, host, keys, `/v3/payments/${transactionId}/confirm`, { amount, currency: "TWD" });
   return { paid: answer.returnCode === "0000", returnCode: answer.returnCode ?? "" };
 }
 
 /** POST /v3/payments/{transactionId}/refund (amount omitted: the whole payment). */
-export async function linepayRefund(fetcher: Fetcher, host: string, keys: LinepayKeys, transactionId: string, amount?: number): Promise<{ ok: boolean; returnCode: string }> {
-  const answer = await call(fetcher, host, keys, `/v3/payments/${transactionId}/refund`, amount === undefined ? {} : { refundAmount: amount });
+export async function linepayRefund(
+  fetcher: Fetcher,
+  host: string,
+  keys: LinepayKeys,
+  transactionId: string,
+  amount?: number,
+): Promise<{ ok: boolean; returnCode: string }> {
+  const answer = await call(
+    fetcher,
+    host,
+    keys,
+    `/v3/payments/${transactionId}/refund`,
+    amount === undefined ? {} : { refundAmount: amount },
+  );
   return { ok: answer.returnCode === "0000", returnCode: answer.returnCode ?? "" };
 }

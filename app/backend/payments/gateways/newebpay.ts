@@ -23,7 +23,11 @@ async function aesKey(hashKey: string): Promise<CryptoKey> {
 }
 
 export async function encryptTradeInfo(plaintext: string, keys: Pick<NewebpayKeys, "hashKey" | "hashIv">): Promise<string> {
-  const sealed = await crypto.subtle.encrypt({ name: "AES-CBC", iv: encoder.encode(keys.hashIv) }, await aesKey(keys.hashKey), encoder.encode(plaintext));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-CBC", iv: encoder.encode(keys.hashIv) },
+    await aesKey(keys.hashKey),
+    encoder.encode(plaintext),
+  );
   return toHex(sealed);
 }
 
@@ -102,7 +106,14 @@ export async function newebpayCheckoutFields(input: NewebpayCheckoutInput, keys:
   return { MerchantID: keys.merchantId, TradeInfo: info, TradeSha: await tradeSha(info, keys), Version: "2.0" };
 }
 
-export type NewebpayNotice = { kind: "paid" | "failed"; tradeNo: string; amount: number; gatewayTradeNo: string; status: string; paymentType: string };
+export type NewebpayNotice = {
+  kind: "paid" | "failed";
+  tradeNo: string;
+  amount: number;
+  gatewayTradeNo: string;
+  status: string;
+  paymentType: string;
+};
 export type NewebpayVerdict = { ok: true; notice: NewebpayNotice } | { ok: false; reason: string };
 
 /** Verifies TradeSha, then decrypts and reads a NotifyURL callback (JSON respond type). */
@@ -113,7 +124,10 @@ export async function readNewebpayCallback(form: URLSearchParams, keys: Newebpay
   if (!safeEqual(sha.toUpperCase(), await tradeSha(info, keys))) return { ok: false, reason: "TradeSha mismatch" };
   const plain = await decryptTradeInfo(info, keys);
   if (plain === null) return { ok: false, reason: "TradeInfo does not decrypt" };
-  let body: { Status?: string; Result?: { MerchantID?: string; MerchantOrderNo?: string; Amt?: number | string; TradeNo?: string; PaymentType?: string } };
+  let body: {
+    Status?: string;
+    Result?: { MerchantID?: string; MerchantOrderNo?: string; Amt?: number | string; TradeNo?: string; PaymentType?: string };
+  };
   try {
     body = JSON.parse(plain) as typeof body;
   } catch {

@@ -49,7 +49,17 @@ export function paidWithOf(paymentType: string): PaidWith {
 export type PaymentNotice =
   | { kind: "paid"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; simulated: boolean; paidWith: PaidWith }
   | { kind: "failed"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; message: string }
-  | { kind: "code_issued"; tradeNo: string; amount: number; currency: "TWD"; gatewayTradeNo: string; bankCode: string; account: string; expireDate: string; paymentType: string };
+  | {
+      kind: "code_issued";
+      tradeNo: string;
+      amount: number;
+      currency: "TWD";
+      gatewayTradeNo: string;
+      bankCode: string;
+      account: string;
+      expireDate: string;
+      paymentType: string;
+    };
 
 export type CallbackVerdict = { ok: true; notice: PaymentNotice } | { ok: false; reason: string };
 
@@ -102,6 +112,9 @@ export interface GatewayDeps {
 export function secret(config: GatewayConfig, secrets: (name: string) => string | undefined, role: string): string {
   const name = config.secrets[role];
   const value = name ? secrets(name) : undefined;
-  if (!value) throw new PaymentConfigError(`vendor ${config.vendor_id}: Worker secret for ${role} (${name ?? "not named in the hotel file"}) is not set`);
+  if (!value)
+    throw new PaymentConfigError(
+      `vendor ${config.vendor_id}: Worker secret for ${role} (${name ?? "not named in the hotel file"}) is not set`,
+    );
   return value;
 }

@@ -77,7 +77,8 @@ async function verifiedCheckout(form: FormData, signingSecret: string, origin: s
   if (!safeEqual(fields.CheckMacValue, await checkMacValue(fields, keys))) return null;
   if (!/^\d+$/.test(fields.TotalAmount ?? "") || !fields.ReturnURL) return null;
   const callbacks = "/api/payment/callback/";
-  if (!onOrigin(fields.ReturnURL, origin, callbacks) || (fields.PaymentInfoURL && !onOrigin(fields.PaymentInfoURL, origin, callbacks))) return null;
+  if (!onOrigin(fields.ReturnURL, origin, callbacks) || (fields.PaymentInfoURL && !onOrigin(fields.PaymentInfoURL, origin, callbacks)))
+    return null;
   if (fields.ClientBackURL && !onOrigin(fields.ClientBackURL, origin)) return null;
   return fields;
 }
@@ -91,7 +92,9 @@ async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<str
   const body = new URLSearchParams(fields).toString();
   const attempt = async () => {
     try {
-      const response = await deps.deliver(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+      const response = await deps.deliver(
+        new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
+      );
       return (await response.text()) === ECPAY_OK;
     } catch (error) {
       deps.log.warn("sandbox gateway: callback failed", url, error);
@@ -128,7 +131,6 @@ interface AtmTicket {
   expire: string;
 }
 
-
 /** The ATM account page, at an address the guest can come back to to "transfer" later. */
 async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   let ticket: AtmTicket | null = null;
@@ -141,11 +143,15 @@ async function atmPage(url: URL, deps: SandboxDeps): Promise<Response> {
   for (const [name, value] of Object.entries(ticket?.fields ?? {})) form.set(name, String(value));
   const checkout = await verifiedCheckout(form, deps.signingSecret, deps.origin);
   const texts = sandboxTexts(checkout?.Language);
-  if (!checkout || !ticket || !/^\d{1,20}$/.test(ticket.tradeNo) || !/^\d{1,20}$/.test(ticket.account)) return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
+  if (!checkout || !ticket || !/^\d{1,20}$/.test(ticket.tradeNo) || !/^\d{1,20}$/.test(ticket.account))
+    return page(texts, `<p role="alert">${escapeHtml(texts.invalid)}</p>`, 400);
   const summary = `<dl><dt>${escapeHtml(texts.order)}</dt><dd>${escapeHtml(checkout.MerchantTradeNo ?? "")}</dd><dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatPrice(Number(checkout.TotalAmount), texts.lang))}</dd></dl>`;
   const details = `<p role="status">${escapeHtml(texts.atmIssued)}</p><dl><dt>${escapeHtml(texts.bank)}</dt><dd>812</dd><dt>${escapeHtml(texts.account)}</dt><dd>${ticket.account}</dd><dt>${escapeHtml(texts.payBy)}</dt><dd>${escapeHtml(ticket.expire)}</dd></dl>`;
   const transfer = `<form method="post" action="${SANDBOX_PATH}/decide">${hiddenFields({ ...checkout, sandbox_trade_no: ticket.tradeNo })}<button type="submit" name="sandbox_decision" value="atm_pay">${escapeHtml(texts.transferNow)}</button></form>`;
-  return page(texts, `${summary}${details}${transfer}<p><a href="${escapeHtml(checkout.ClientBackURL || "/")}">${escapeHtml(texts.back)}</a></p>`);
+  return page(
+    texts,
+    `${summary}${details}${transfer}<p><a href="${escapeHtml(checkout.ClientBackURL || "/")}">${escapeHtml(texts.back)}</a></p>`,
+  );
 }
 
 export async function handleSandbox(request: Request, deps: SandboxDeps): Promise<Response> {
@@ -205,7 +211,16 @@ export async function handleSandbox(request: Request, deps: SandboxDeps): Promis
     const tradeNo = `${ecpayDate(now).replace(/\D/g, "").slice(2, 10)}${digits(8)}`;
     const account = digits(14);
     const info = await signed(
-      { ...common, RtnCode: "2", RtnMsg: "Get VirtualAccount Succeeded", TradeNo: tradeNo, PaymentType: "ATM_TAISHIN", BankCode: "812", vAccount: account, ExpireDate: expire },
+      {
+        ...common,
+        RtnCode: "2",
+        RtnMsg: "Get VirtualAccount Succeeded",
+        TradeNo: tradeNo,
+        PaymentType: "ATM_TAISHIN",
+        BankCode: "812",
+        vAccount: account,
+        ExpireDate: expire,
+      },
       deps.signingSecret,
     );
     if (checkout.PaymentInfoURL) await deliverUntilOk(deps, checkout.PaymentInfoURL, info);

@@ -17,10 +17,6 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
   const hotel = app.hotel;
   if (!hotel || !/^\d{1,9}$/.test(params.roomClassId ?? "")) throw notFound();
   const roomClassId = Number(params.roomClassId);
-  const rooms = await app.api.rooms();
-  const room = rooms.find((candidate) => candidate.room_class_id === roomClassId);
-  if (!room) throw notFound();
-
   const url = new URL(request.url);
   const today = todayIn(hotel.time_zone);
   const thisMonth = `${today.slice(0, 7)}-01`;
@@ -28,11 +24,21 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
   const lastMonth = addMonths(thisMonth, 17);
   const firstMonth = asked && `${asked}-01` >= thisMonth && `${asked}-01` <= lastMonth ? `${asked}-01` : thisMonth;
   const calendarEnd = addMonths(firstMonth, CALENDAR_MONTHS + 1);
-  const [calendar, tonight, fromPrices] = await Promise.all([
-    app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]),
+  // Everything at once after the hotel info (issue 26): the room list says whether the room exists,
+  // so the calendar's answer is kept as it came until then (an unknown room is a 404, not its error).
+  const [rooms, calendarAnswer, tonight, fromPrices] = await Promise.all([
+    app.api.rooms(),
+    app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]).then(
+      (days) => ({ ok: true as const, days }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
     app.api.search(today, addDays(today, 1)).catch(fallbackOnError(app.log, "tonight's plans", () => null)),
     loadFromPrices(app.api, today, [roomClassId]).catch(fallbackOnError(app.log, "from price", () => new Map<number, number | null>())),
   ]);
+  const room = rooms.find((candidate) => candidate.room_class_id === roomClassId);
+  if (!room) throw notFound();
+  if (!calendarAnswer.ok) throw calendarAnswer.error;
+  const calendar = calendarAnswer.days;
   // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
   const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
   const fromPrice = fromPrices.get(roomClassId) ?? null;

@@ -32,7 +32,7 @@ const WORKERS_TYPES = [
 const PURE_MESSAGE = "app/domain/ holds the pure booking rules: no Remix, no Workers, no network (decision 025).";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "bench/bare/build/", "bench/bare/public/build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", ".cache/", ".tmp/", "bench-results/"] },
+  { ignores: ["build/", "public/build/", "bench/bare/build/", "bench/bare/public/build/", "bench/shape/build/", "bench/shape/public/build/", "bench/shape/app/generated/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", ".cache/", ".tmp/", "bench-results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -71,6 +71,28 @@ export async function startPortico({ port, state, vars = {}, inspectorPort }) {
   return server;
 }
 
+/**
+ * Several Workers built elsewhere (the bench's bare page and same-shape floor) on one port, in one
+ * engine: each { name, scriptPath, routes?, bindings? }; a request goes to the Worker whose route
+ * (e.g. "shape.localhost/*") matches its Host, else to the first.
+ */
+export async function startWorkers({ port, workers }) {
+  const compatibilityDate = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate;
+  const server = new Miniflare({
+    workers: workers.map(({ name, scriptPath, routes, bindings }) => ({
+      name,
+      modules: [{ type: "ESModule", path: resolve(scriptPath) }],
+      compatibilityDate,
+      ...(routes ? { routes } : {}),
+      ...(bindings ? { bindings } : {}),
+    })),
+    host: "127.0.0.1",
+    port: Number(port),
+  });
+  await server.ready;
+  return server;
+}
+
 /** A Worker built elsewhere (the bench's bare Remix app): its script and assets, no bindings. */
 export async function startWorker({ port, scriptPath, assets }) {
   const server = new Miniflare({

@@ -16,7 +16,7 @@
  * (scripts/miniflare.mjs startPortico), each run a guest of its own (phone and email) and a stay of
  * its own. Every request the step starts before its end is logged (method, URL, type, from cache or
  * not); "round trips" is the longest chain of network requests (documents, data, scripts and
- * stylesheets, not photos nor the favicon) finished by the step's end, in which each starts after
+ * stylesheets, not photos nor the favicon) answered by the step's end, in which each starts after
  * the previous one ended: what the guest waited for in sequence, whatever ran beside it. The
  * table's "requests in all" counts every network request of the first run, photos included.
  *
@@ -97,17 +97,18 @@ async function recordRequests(cdp) {
 const BLOCKING = new Set(["Document", "Fetch", "XHR", "Script", "Stylesheet"]);
 
 /**
- * The longest chain of blocking network requests, finished by `until`, each starting after the
- * previous one ended: the round trips the guest waited for in sequence.
+ * The longest chain of blocking network requests answered by `until` (their first byte; a document
+ * may still stream), each starting after the previous one ended: the round trips the guest waited
+ * for in sequence.
  */
 function roundTrips(requests, until) {
   const network = requests
-    .filter((entry) => !entry.cached && BLOCKING.has(entry.type) && entry.end !== null && entry.end <= until)
+    .filter((entry) => !entry.cached && BLOCKING.has(entry.type) && entry.firstByte !== null && entry.firstByte <= until)
     .sort((a, b) => a.start - b.start);
   const depth = [];
   network.forEach((entry, index) => {
     let before = 0;
-    for (let other = 0; other < index; other++) if (network[other].end <= entry.start) before = Math.max(before, depth[other]);
+    for (let other = 0; other < index; other++) if (network[other].end !== null && network[other].end <= entry.start) before = Math.max(before, depth[other]);
     depth.push(before + 1);
   });
   return Math.max(0, ...depth);

@@ -1,22 +1,34 @@
 /**
- * npm run bench — how fast Portico's server answers, against a bare Remix page, then Lighthouse.
+ * npm run bench — how fast Portico's server answers, against two yardsticks, then Lighthouse, then
+ * the forms' round trips (npm run bench:forms).
  *
- * 1. Server time, in one interleaved run: each round asks the bare Remix page (bench/bare/, built
- *    with the same @remix-run packages and run by the same engine) and Portico's home, room,
- *    events and booking results pages one after the other, and reports each page's median as a
- *    ratio to the bare page's median of the same rounds:
+ * 1. Server time, in one interleaved run: each round asks the bare Remix page (bench/bare/: 300
+ *    bytes), the same-shape floor (bench/shape/, below) and Portico's home, room, events, booking
+ *    results and booking shell (the booking page without search parameters) one after the other,
+ *    and reports each page's median as a ratio to the floor's and to the bare page's median of the
+ *    same rounds, beside the targets (booking results at most 1.5x the floor, the shell 1.3x):
  *      - warm: the edge caches hold what they would hold in production after a first visit;
  *      - cold: before each request the hotel's caches are emptied as an import does (its content
  *        version is bumped and its hotel info dropped), so the page is built from the back end;
  *    and again with BENCH_LATENCY_MS (default 80) of latency on every call of the site to its back
- *    end (the Worker's BENCH_BACKEND_LATENCY_MS knob: a far-away back end).
+ *    end (the Worker's BENCH_BACKEND_LATENCY_MS knob: a far-away back end); the floor's loader then
+ *    waits that long once (a search needs one round trip, whatever the page does).
+ *    The same-shape floor: a Remix app (root, ($lang) and the booking route, as Portico's) whose page
+ *    renders with React the very element tree of Portico's booking results page (elements,
+ *    attributes, texts, forms, selects, options) and returns the page's real loader data, with
+ *    Remix's <Scripts>: what any Remix page showing this must cost. scripts/bench-shape.mjs writes
+ *    it from the running Portico's page on each run (bench/shape/app/generated/), it is rebuilt
+ *    when that changed, and the bench checks that it renders the same elements and attributes.
+ *    bench/bare/ and bench/shape/ run in one engine on BENCH_BARE_PORT (shape.localhost by Host).
  * 2. Lighthouse (mobile profile: simulated Slow 4G, 4x CPU slowdown) on the same pages, with the
  *    gzipped bytes of HTML, CSS and JS each page loads (Chromium: CHROME_PATH, default /usr/bin/chromium).
  *
  * Both Workers run under Miniflare (scripts/miniflare.mjs), Portico on a fresh database with the
  * demo hotels. Knobs: BENCH_PORT (8791) and BENCH_BARE_PORT (8792), BENCH_ROUNDS (200 warm; cold
- * rounds are a tenth, each waiting the Worker's 1 s trust in the versions it read), BENCH_LATENCY_MS (80), BENCH_LIGHTHOUSE=0 to skip Lighthouse.
+ * rounds are a tenth, each waiting the Worker's 1 s trust in the versions it read), BENCH_LATENCY_MS (80), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
+ * BENCH_FORMS=0 to skip the forms' round trips (scripts/bench-forms.mjs, on BENCH_PORT after the rest).
  * With BENCH_URL (e.g. http://taipei.localhost:8787) only Lighthouse runs, against that server.
+ * The machine is shared: read the ratios of one run, not the milliseconds (decisions 046, 105).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,7 +37,9 @@ import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startPortico, startWorker } from "./miniflare.mjs";
+import { existsSync } from "node:fs";
+import { generateShape, shapeSignature, signatureDiff } from "./bench-shape.mjs";
+import { startPortico, startWorkers } from "./miniflare.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8791";
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? "8792";
@@ -35,6 +49,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 80);
 const DOMAIN = "taipei.localhost";
 const LANG = "en-US";
+/** The floor answers on the yardsticks' port by this Host; the bare page by any other. */
+const SHAPE_HOST = "shape.localhost";
+/** Targets of issue 26, as ratios to the same-shape floor. */
+const TARGETS = { booking: 1.5, shell: 1.3 };
 // A new connection per request: a kept-alive one may be closed by the server while a cold round waits.
 const agent = new Agent({ keepAlive: false });
 
@@ -84,6 +102,7 @@ async function pagePaths(base) {
     ["room", `/${LANG}/room/${room}`],
     ["events", `/${LANG}/event`],
     ["booking", `/${LANG}/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`],
+    ["shell", `/${LANG}/hxa/booking`],
   ];
 }
 
@@ -115,12 +134,15 @@ async function coldCaches(server) {
   await new Promise((resolve) => setTimeout(resolve, VERSIONS_FRESH_MS));
 }
 
-/** One interleaved run: the bare page and each Portico page per round; medians in ms. */
-async function timeRun(server, pages, rounds, cold) {
-  const times = { bare: [], ...Object.fromEntries(pages.map(([name]) => [name, []])) };
+/** One interleaved run: the bare page, the floor and each Portico page per round; medians in ms. */
+async function timeRun(server, pages, rounds, cold, shapePath) {
+  const times = { bare: [], floor: [], ...Object.fromEntries(pages.map(([name]) => [name, []])) };
   const portico = `http://${DOMAIN}:${PORT}`;
   for (let round = 0; round < rounds; round++) {
     times.bare.push((await get(`http://127.0.0.1:${BARE_PORT}/`)).ms);
+    const floor = await get(`http://${SHAPE_HOST}:${BARE_PORT}${shapePath}`);
+    if (floor.status !== 200) throw new Error(`the same-shape floor answered ${floor.status}`);
+    times.floor.push(floor.ms);
     for (const [name, path, reference] of pages) {
       if (cold && !reference) await coldCaches(server);
       const page = await get(`${portico}${path}`);
@@ -133,7 +155,7 @@ async function timeRun(server, pages, rounds, cold) {
 
 /** Reference rows of the server-time table: the Worker's cheapest answer, and the booking page's one back-end call. */
 function referencePaths(pages) {
-  const booking = new URL(pages[3][1], "http://x");
+  const booking = new URL(pages.find(([name]) => name === "booking")[1], "http://x");
   const query = `domain=${DOMAIN}&lang=${LANG}&start_date=${booking.searchParams.get("start")}&end_date=${booking.searchParams.get("end")}`;
   return [
     ["health", "/api/health", true],
@@ -141,24 +163,92 @@ function referencePaths(pages) {
   ];
 }
 
-async function serverTimes(pages, server, label, results) {
+async function serverTimes(pages, server, label, results, shapePath) {
   // Warm-up: every page seen twice (first visit fills the caches, the second reads them).
-  for (let index = 0; index < 2; index++) await timeRun(server, pages, 1, false);
-  results.push([`${label} warm`, await timeRun(server, pages, ROUNDS, false)]);
-  results.push([`${label} cold`, await timeRun(server, pages, Math.max(5, Math.round(ROUNDS / 10)), true)]);
+  for (let index = 0; index < 2; index++) await timeRun(server, pages, 1, false, shapePath);
+  results.push([`${label} warm`, await timeRun(server, pages, ROUNDS, false, shapePath)]);
+  printRun(...results.at(-1), ROUNDS);
+  const coldRounds = Math.max(5, Math.round(ROUNDS / 10));
+  results.push([`${label} cold`, await timeRun(server, pages, coldRounds, true, shapePath)]);
+  printRun(...results.at(-1), coldRounds);
 }
 
-function printServerTimes(pages, results) {
-  console.log(
-    `\nServer time, median ms (ratio to the bare Remix page of the same rounds); ${ROUNDS} warm rounds, ${Math.max(5, Math.round(ROUNDS / 10))} cold`,
-  );
-  const names = ["bare", ...pages.map(([name]) => name)];
-  console.log(`${"run".padEnd(22)}${names.map((name) => name.padStart(16)).join("")}`);
-  // The API rows are answered by the back end itself (no site call, so no simulated latency).
-  for (const [label, medians] of results) {
-    const cells = names.map((name) => `${medians[name].toFixed(1)} (${(medians[name] / medians.bare).toFixed(2)}x)`.padStart(16));
-    console.log(`${label.padEnd(22)}${cells.join("")}`);
+const LABELS = {
+  bare: "bare Remix page",
+  floor: "same-shape floor",
+  home: "home",
+  room: "room",
+  events: "events",
+  booking: "booking results",
+  shell: "booking shell",
+  health: "/api/health",
+  "search API": "search API",
+};
+const ratio = (value) => `${value.toFixed(2)}x`;
+
+/** One run's table: each page's median, and its ratio to the floor and to the bare page of the same rounds. */
+function printRun(label, medians, rounds) {
+  console.log(`\nServer time, ${label}: median of ${rounds} interleaved rounds`);
+  console.log(`${"page".padEnd(18)}${"ms".padStart(9)}${"x floor".padStart(10)}${"x bare".padStart(10)}   target`);
+  for (const [name, ms] of Object.entries(medians)) {
+    const target = TARGETS[name] ? `<= ${TARGETS[name]}x floor${ms / medians.floor <= TARGETS[name] ? " (met)" : ""}` : "";
+    console.log(
+      `${(LABELS[name] ?? name).padEnd(18)}${ms.toFixed(1).padStart(9)}${ratio(ms / medians.floor).padStart(10)}${ratio(ms / medians.bare).padStart(10)}   ${target}`,
+    );
   }
+}
+
+/** Every run side by side: ratio to the floor (and to the bare page). */
+function printServerTimes(results) {
+  console.log(
+    `\nServer time, all runs: ratio to the same-shape floor of the same rounds (ratio to the bare page); ${ROUNDS} warm rounds, ${Math.max(5, Math.round(ROUNDS / 10))} cold`,
+  );
+  console.log(
+    "The API rows are answered by the back end itself (no site call, so no simulated latency); the floor is never emptied (cold).",
+  );
+  console.log(`${"page".padEnd(18)}${results.map(([label]) => label.padStart(24)).join("")}   target`);
+  for (const name of Object.keys(results[0][1])) {
+    const cells = results.map(([, medians]) =>
+      `${ratio(medians[name] / medians.floor)} (${ratio(medians[name] / medians.bare)})`.padStart(24),
+    );
+    console.log(`${(LABELS[name] ?? name).padEnd(18)}${cells.join("")}   ${TARGETS[name] ? `<= ${TARGETS[name]}x floor` : ""}`);
+  }
+}
+
+/**
+ * The same-shape floor, from the running Portico's booking results page: written (bench-shape.mjs),
+ * built when it changed, and checked to render the page's elements and attributes.
+ */
+async function prepareFloor(bookingPath) {
+  const shape = await generateShape({ origin: `http://${DOMAIN}:${PORT}`, path: bookingPath });
+  if (shape.changed || !existsSync("bench/shape/build/index.js")) build("bench/shape");
+  console.log(
+    `Same-shape floor ${shape.changed ? "written and built" : "unchanged"}: ${shape.elements} elements, ${shape.bytes} bytes of HTML in the page`,
+  );
+  return shape.html;
+}
+
+async function startYardsticks(latencyMs) {
+  return startWorkers({
+    port: BARE_PORT,
+    workers: [
+      { name: "bare", scriptPath: "bench/bare/build/index.js" },
+      {
+        name: "shape",
+        scriptPath: "bench/shape/build/index.js",
+        routes: [`${SHAPE_HOST}/*`],
+        bindings: { SHAPE_LATENCY_MS: String(latencyMs) },
+      },
+    ],
+  });
+}
+
+async function checkFloor(pageHtml, shapePath) {
+  const floor = await get(`http://${SHAPE_HOST}:${BARE_PORT}${shapePath}`);
+  if (floor.status !== 200) throw new Error(`the same-shape floor answered ${floor.status}`);
+  const diff = signatureDiff(shapeSignature(pageHtml), shapeSignature(floor.body.toString("utf8")));
+  if (diff.length > 0) throw new Error(`the same-shape floor does not render the page's elements:\n${diff.slice(0, 20).join("\n")}`);
+  console.log(`Checked: the floor renders the same elements and attributes (${floor.body.length} bytes of HTML with its scripts).`);
 }
 
 async function bytesOf(base, path) {
@@ -228,29 +318,41 @@ async function main() {
   }
   build(".");
   build("bench/bare");
-  const bare = await startWorker({ port: BARE_PORT, scriptPath: "bench/bare/build/index.js" });
   const state = `.wrangler/bench-state-${PORT}`;
   const results = [];
   const secret = randomBytes(32).toString("base64url");
   let portico = await startPortico({ port: PORT, state, vars: { SESSION_SECRET: secret } });
+  let yardsticks;
   try {
     const pages = await pagePaths(BASE);
+    const bookingPath = pages.find(([name]) => name === "booking")[1];
+    const pageHtml = await prepareFloor(bookingPath);
+    yardsticks = await startYardsticks(0);
+    await checkFloor(pageHtml, bookingPath);
     const timed = [...pages, ...referencePaths(pages)];
-    await serverTimes(timed, portico, "no latency", results);
-    printServerTimes(timed, results);
+    await serverTimes(timed, portico, "no latency", results, bookingPath);
     if (process.env.BENCH_LIGHTHOUSE !== "0") await lighthouseRun(BASE, pages);
     await portico.dispose();
+    await yardsticks.dispose();
     portico = await startPortico({
       port: PORT,
       state,
       vars: { SESSION_SECRET: secret, BENCH_BACKEND_LATENCY_MS: String(LATENCY_MS) },
     });
-    await serverTimes(timed, portico, `+${LATENCY_MS} ms back end`, results);
-    printServerTimes(timed, results);
+    yardsticks = await startYardsticks(LATENCY_MS);
+    await serverTimes(timed, portico, `+${LATENCY_MS} ms back end`, results, bookingPath);
+    printServerTimes(results);
   } finally {
     agent.destroy();
     await portico.dispose();
-    await bare.dispose();
+    await yardsticks?.dispose();
+  }
+  if (process.env.BENCH_FORMS !== "0") {
+    const forms = spawnSync(process.execPath, ["scripts/bench-forms.mjs"], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_FORMS_SKIP_BUILD: "1" },
+    });
+    if (forms.status !== 0) throw new Error("npm run bench:forms failed");
   }
 }
 

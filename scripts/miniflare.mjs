@@ -2,13 +2,15 @@
  * The built Worker run by Miniflare's own API (no `wrangler dev` process): its bindings, variables
  * and static assets (public/, with run_worker_first) as wrangler.toml declares them, and a fresh
  * D1 database with every migration and the demo hotels loaded. Used by the browser tests' server
- * (scripts/serve-test.mjs) and the benches. `npm start` stays on `wrangler dev`.
+ * (scripts/serve-test.mjs) and the benches. `npm start` stays on `wrangler dev`. MINIFLARE_LOG
+ * (INFO, DEBUG, VERBOSE) prints the engine's own log (requests, the Worker's console), for a bench
+ * that needs to be looked into; none by default.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { Miniflare } from "miniflare";
+import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 
 const require = createRequire(import.meta.url);
@@ -42,6 +44,7 @@ function options({ state, vars, port, inspectorPort }) {
     cachePersist: false,
     host: "127.0.0.1",
     port,
+    ...(process.env.MINIFLARE_LOG ? { log: new Log(LogLevel[process.env.MINIFLARE_LOG] ?? LogLevel.DEBUG) } : {}),
     // V8's inspector on this port (npm run profile); none by default.
     ...(inspectorPort ? { inspectorPort } : {}),
   };
@@ -69,6 +72,28 @@ export async function startPortico({ port, state, vars = {}, inspectorPort }) {
     await loader.dispose();
   }
   const server = new Miniflare(options({ state, vars, port: Number(port), inspectorPort }));
+  await server.ready;
+  return server;
+}
+
+/**
+ * Several Workers built elsewhere (the bench's bare page and same-shape floor) on one port, in one
+ * engine: each { name, scriptPath, routes?, bindings? }; a request goes to the Worker whose route
+ * (e.g. "shape.localhost/*") matches its Host, else to the first.
+ */
+export async function startWorkers({ port, workers }) {
+  const compatibilityDate = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate;
+  const server = new Miniflare({
+    workers: workers.map(({ name, scriptPath, routes, bindings }) => ({
+      name,
+      modules: [{ type: "ESModule", path: resolve(scriptPath) }],
+      compatibilityDate,
+      ...(routes ? { routes } : {}),
+      ...(bindings ? { bindings } : {}),
+    })),
+    host: "127.0.0.1",
+    port: Number(port),
+  });
   await server.ready;
   return server;
 }

@@ -10,9 +10,19 @@
  *
  *   npm run profile                                  booking results, 30 days ahead, 2 nights
  *   npm run profile -- /en-US/hxa/booking?start=x    any path of the demo hotel taipei.localhost
+ *   npm run profile -- --pdf [lang]                  the booking confirmation PDF, in each language or one
+ *   npm run profile -- /en-US/hxa/orders/X/confirmation.pdf   the same, in the path's language
  *
- * Knobs: PROFILE_PORT (8793), PROFILE_INSPECTOR_PORT (9230), PROFILE_REQUESTS (300),
- * PROFILE_WARMUP (20), PROFILE_HOST (taipei.localhost), PROFILE_TOP (30).
+ * A confirmation PDF needs an order the request may see: the fresh database has none, so the
+ * profile first places one (POST /api/ota/order/personal-new, one room for one night at the demo
+ * hotel) and asks /{lang}/hxa/orders/{its number}/confirmation.pdf with its signed view link
+ * (?valid_hash=…, app/features/orders/access.server.ts); whatever order number the path names is
+ * replaced by it. Any answer other than 200 application/pdf stops the profile (it would measure an
+ * error page). For each language it reports the Worker's CPU per PDF, and the isolate's V8 heap
+ * before and right after a burst of ten PDFs asked at once, and two seconds later.
+ *
+ * Knobs: PROFILE_PORT (8793), PROFILE_INSPECTOR_PORT (9230), PROFILE_REQUESTS (300; 30 for PDFs),
+ * PROFILE_WARMUP (20; 3 for PDFs), PROFILE_HOST (taipei.localhost), PROFILE_TOP (30; 12 for PDFs).
  * The build left behind is unminified: `npm run build` before deploying.
  */
 import { spawnSync } from "node:child_process";
@@ -23,16 +33,33 @@ import { createRequire } from "node:module";
 import WebSocket from "ws";
 import { startPortico } from "./miniflare.mjs";
 
-const PORT = Number(process.env.PROFILE_PORT ?? 8793);
-const INSPECTOR_PORT = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9230);
-const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
-const WARMUP = Number(process.env.PROFILE_WARMUP ?? 20);
-const HOST = process.env.PROFILE_HOST ?? "taipei.localhost";
-const TOP = Number(process.env.PROFILE_TOP ?? 30);
-const OUT = process.env.PROFILE_OUT ?? ".wrangler/profile.cpuprofile";
+const LANGUAGES = ["zh-TW", "en-US", "zh-CN", "ja-JP", "ko-KR"];
+/** The demo hotels' main language: its paths carry no prefix. */
+const MAIN_LANGUAGE = "zh-TW";
+const PDF_PATH = /^(?:\/([a-z]{2}-[A-Z]{2}))?\/([^/]+)\/orders\/([^/]+)\/confirmation\.pdf/;
 
 const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-const path = process.argv[2] ?? `/en-US/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`;
+const args = process.argv.slice(2);
+/** The languages whose confirmation PDF is profiled (--pdf [lang], or a PDF path); none for a page. */
+const pdfLanguages =
+  args[0] === "--pdf"
+    ? args[1]
+      ? [args[1]]
+      : LANGUAGES
+    : PDF_PATH.test(args[0] ?? "")
+      ? [PDF_PATH.exec(args[0])[1] ?? MAIN_LANGUAGE]
+      : [];
+for (const lang of pdfLanguages) if (!LANGUAGES.includes(lang)) throw new Error(`--pdf: ${lang} is not one of ${LANGUAGES.join(", ")}`);
+const pdf = pdfLanguages.length > 0;
+const pagePath = args[0] ?? `/en-US/hxa/booking?start=${day(30)}&end=${day(32)}&adults=2&children=0&room=1`;
+
+const PORT = Number(process.env.PROFILE_PORT ?? 8793);
+const INSPECTOR_PORT = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9230);
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? (pdf ? 30 : 300));
+const WARMUP = Number(process.env.PROFILE_WARMUP ?? (pdf ? 3 : 20));
+const HOST = process.env.PROFILE_HOST ?? "taipei.localhost";
+const TOP = Number(process.env.PROFILE_TOP ?? (pdf ? 12 : 30));
+const OUT = process.env.PROFILE_OUT ?? ".wrangler/profile.cpuprofile";
 
 function build() {
   const remix = createRequire(import.meta.url).resolve("@remix-run/dev/dist/cli.js");
@@ -44,16 +71,66 @@ function build() {
 }
 
 const agent = new Agent({ keepAlive: false });
-/** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. */
-function get() {
+/** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. Resolves { status, type, bytes, body }. */
+function call(path, { method = "GET", body } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: PORT, path, headers: { host: `${HOST}:${PORT}` }, agent }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode));
+    const headers = {
+      host: `${HOST}:${PORT}`,
+      ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+    };
+    const req = request({ host: "127.0.0.1", port: PORT, path, method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => {
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode, type: res.headers["content-type"] ?? "", bytes: all.length, body: all });
+      });
     });
     req.on("error", reject);
-    req.end();
+    req.end(payload);
   });
+}
+const get = async (path) => (await call(path)).status;
+
+/** An order the profile may see, placed through the back end as the checkout places it: its number and view link. */
+async function placeOrder() {
+  const start = day(45);
+  const end = day(46);
+  const search = await call(`/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${end}&lang=en-US`);
+  const rooms = JSON.parse(search.body.toString("utf8")).data?.rooms ?? [];
+  const room = rooms.find((candidate) => candidate.price_set.some((plan) => !plan.members_only));
+  if (!room) throw new Error(`no room to book at ${HOST} on ${start}`);
+  const plan = room.price_set.find((candidate) => !candidate.members_only);
+  const created = await call("/api/ota/order/personal-new?lang=en-US", {
+    method: "POST",
+    body: {
+      domain: HOST,
+      booker_first_name: "Mei",
+      booker_last_name: "Lin",
+      booker_phone: "0912345678",
+      booker_email: "profile@example.com",
+      booking_from: "HXA",
+      check_in_day: start,
+      check_out_day: end,
+      pay_way: "remittance",
+      payment_vendor: 8,
+      pay_option: "all",
+      orders: [{ room_class_id: room.room_class_id, proposal_id: plan.proposal_id, num: 1, occupant_name: "Mei Lin" }],
+      adults_count: Math.min(2, room.people ?? 2),
+      children_count: 0,
+    },
+  });
+  if (created.status !== 201) throw new Error(`placing an order failed: ${created.status} ${created.body.toString("utf8").slice(0, 300)}`);
+  const { order_doc: doc, order } = JSON.parse(created.body.toString("utf8")).data;
+  return { doc, hash: order.valid_hash };
+}
+
+/** The confirmation PDF's path in a language, for the placed order; the product (hxa) from the given path if any. */
+function pdfPath(lang, order) {
+  const product = PDF_PATH.exec(args[0] ?? "")?.[2] ?? "hxa";
+  const prefix = lang === MAIN_LANGUAGE ? "" : `/${lang}`;
+  return `${prefix}/${product}/orders/${encodeURIComponent(order.doc)}/confirmation.pdf?valid_hash=${encodeURIComponent(order.hash)}`;
 }
 
 /** A Chrome DevTools Protocol session with the Worker's isolate. */
@@ -72,9 +149,13 @@ async function inspect() {
   });
   return {
     send: (method, params = {}) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         id += 1;
-        waiting.set(id, resolve);
+        const timer = setTimeout(() => reject(new Error(`the inspector did not answer ${method}`)), 120_000);
+        waiting.set(id, (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        });
         socket.send(JSON.stringify({ id, method, params }));
       }),
     close: () => socket.close(),
@@ -115,6 +196,37 @@ function printTop(title, entries) {
     console.log(`${(ms / REQUESTS).toFixed(3).padStart(9)} ms  ${key}`);
 }
 
+/** Warm-up, then PROFILE_REQUESTS requests under V8's sampling profiler; the profile. */
+async function profile(inspector, path) {
+  for (let index = 0; index < WARMUP; index += 1) await get(path);
+  await inspector.send("Profiler.enable");
+  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+  await inspector.send("Profiler.start");
+  for (let index = 0; index < REQUESTS; index += 1) await get(path);
+  const { result } = await inspector.send("Profiler.stop");
+  return result.profile;
+}
+
+/**
+ * The isolate's V8 heap in MB (used of total): before, right after ten requests at once, and two
+ * seconds later. workerd's inspector does not answer HeapProfiler.collectGarbage, so no GC is forced.
+ */
+async function heapAfterBurst(inspector, path) {
+  const heap = async () => {
+    const { result } = await inspector.send("Runtime.getHeapUsage");
+    return { used: result.usedSize / 1024 / 1024, total: result.totalSize / 1024 / 1024 };
+  };
+  const before = await heap();
+  const statuses = await Promise.all(Array.from({ length: 10 }, () => get(path)));
+  if (statuses.some((status) => status !== 200)) throw new Error(`the burst answered ${statuses.join(", ")}`);
+  const after = await heap();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return { before, after, later: await heap() };
+}
+
+/** The output file of one profile: PROFILE_OUT, with the language before the extension for PDFs. */
+const outFor = (lang) => (lang ? OUT.replace(/(\.cpuprofile)?$/, `-${lang}$1`) : OUT);
+
 build();
 const server = await startPortico({
   port: PORT,
@@ -123,25 +235,45 @@ const server = await startPortico({
   inspectorPort: INSPECTOR_PORT,
 });
 try {
-  const status = await get();
-  if (status >= 500) throw new Error(`${path} answered ${status}`);
-  for (let index = 0; index < WARMUP; index += 1) await get();
+  const order = pdf ? await placeOrder() : null;
+  const targets = pdf ? pdfLanguages.map((lang) => ({ lang, path: pdfPath(lang, order) })) : [{ lang: null, path: pagePath }];
   const inspector = await inspect();
-  await inspector.send("Profiler.enable");
-  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
-  await inspector.send("Profiler.start");
-  for (let index = 0; index < REQUESTS; index += 1) await get();
-  const { result } = await inspector.send("Profiler.stop");
+  const rows = [];
+  for (const { lang, path } of targets) {
+    const first = await call(path);
+    if (first.status >= 500) throw new Error(`${path} answered ${first.status}`);
+    if (pdf && (first.status !== 200 || !first.type.startsWith("application/pdf")))
+      throw new Error(`${path} answered ${first.status} ${first.type}, not a PDF`);
+    const result = await profile(inspector, path);
+    writeFileSync(outFor(lang), JSON.stringify(result));
+    const { total, self, inclusive } = summarize(result);
+    console.log(
+      `\n${path} on ${HOST} (HTTP ${first.status}, ${first.type.split(";")[0]}, ${first.bytes} bytes), ${REQUESTS} requests profiled`,
+    );
+    console.log(
+      `Worker CPU per request, sampled (the profiler slows it down; compare shares, not times): ${(total / REQUESTS).toFixed(2)} ms`,
+    );
+    printTop("Own time per request", self);
+    printTop("With what they call, per request", inclusive);
+    console.log(`\nWhole profile: ${outFor(lang)} (DevTools, Performance, "Load profile")`);
+    if (pdf) rows.push({ lang, bytes: first.bytes, cpu: total / REQUESTS, heap: await heapAfterBurst(inspector, path) });
+  }
   inspector.close();
-  writeFileSync(OUT, JSON.stringify(result.profile));
-  const { total, self, inclusive } = summarize(result.profile);
-  console.log(`${path} on ${HOST} (HTTP ${status}), ${REQUESTS} requests profiled`);
-  console.log(
-    `Worker CPU per request, sampled (the profiler slows it down; compare shares, not times): ${(total / REQUESTS).toFixed(2)} ms`,
-  );
-  printTop("Own time per request", self);
-  printTop("With what they call, per request", inclusive);
-  console.log(`\nWhole profile: ${OUT} (DevTools, Performance, "Load profile")`);
+  if (pdf) {
+    console.log(
+      `\nConfirmation PDF of order ${order.doc}: Worker CPU per PDF (sampled, ${REQUESTS} PDFs each), V8 heap of the isolate in MB around a burst of ten at once`,
+    );
+    console.log(
+      `${"language".padEnd(10)}${"bytes".padStart(9)}${"CPU ms/PDF".padStart(12)}${"heap before".padStart(15)}${"after ten".padStart(15)}${"2 s later".padStart(15)}`,
+    );
+    const mb = ({ used, total }) => `${used.toFixed(1)}/${total.toFixed(1)}`.padStart(15);
+    for (const { lang, bytes, cpu, heap } of rows) {
+      console.log(
+        `${lang.padEnd(10)}${String(bytes).padStart(9)}${cpu.toFixed(1).padStart(12)}${mb(heap.before)}${mb(heap.after)}${mb(heap.later)}`,
+      );
+    }
+    console.log("(heap: used/total MB of the Worker's isolate, all languages in one isolate one after the other)");
+  }
 } finally {
   agent.destroy();
   await server.dispose();

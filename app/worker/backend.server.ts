@@ -6,7 +6,7 @@ import { type Logger } from "~/platform/log.server";
 import { isLocalHost } from "~/lib/hosts";
 import { isBackendPath } from "~/backend/router.server";
 import { handleSandbox, isSandboxPath } from "~/backend/payments/sandbox/sandbox.server";
-import { deliverMail } from "~/backend/mail/deliver.server";
+import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 import { securityHeaders } from "~/platform/security.server";
 
@@ -98,7 +98,7 @@ export async function serveBackend(
   if (isBackendPath(url.pathname)) {
     const response = await handleBackendRequest(request, options);
     // An order or a cancellation queues email: it leaves after the response. A refused call queued nothing.
-    if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
+    if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMailSoon(env, log));
     return securityHeaders(response, { api: true });
   }
   if (isSandboxPath(url.pathname) && options.testGateway) {

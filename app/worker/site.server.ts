@@ -10,7 +10,7 @@ import { type AppEnv } from "~/platform/env.server";
 import { type Logger } from "~/platform/log.server";
 import { securityHeaders } from "~/platform/security.server";
 import { unavailablePage } from "~/platform/unavailable.server";
-import { deliverMail } from "~/backend/mail/deliver.server";
+import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { base64 } from "~/lib/crypto";
 import { backendTransport } from "~/worker/backend.server";
 import { siteRequest } from "~/worker/guards.server";
@@ -96,7 +96,7 @@ export async function renderSite(site: SiteRequest, cspNonce: string): Promise<{
   });
   const response = await remix(siteRequest(request), { app });
   // A form may have queued email (an order, a cancellation): it leaves after the response.
-  if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMail(env, log));
+  if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMailSoon(env, log));
   const unavailable = app.backendUnavailable();
   if (response.status >= 500 && unavailable) {
     // The page needed the back end and it could not answer: a 503 with the hotel's contact, not an error page.

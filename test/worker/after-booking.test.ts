@@ -5,13 +5,14 @@ import { signOrderLink } from "~/backend/orders/links.server";
 import { loadLogo } from "~/features/documents/fonts.server";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { memberSessionCookie } from "~/platform/cookies.server";
-import { deliverMail, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
+import { deliverMail, deliverMailSoon, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";
 import { outboxPage } from "~/backend/mail/outbox-page.server";
+import { handleBackendRequest } from "~/backend/router.server";
 import { formatDateTime } from "~/i18n/format";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/log.server";
-import { BOOKER, Browser, apiJson, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, apiJson, countingDb, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "after.localhost";
 const OTHER = "after-other.localhost";
@@ -173,6 +174,44 @@ describe("the email outbox", () => {
     const cancelPage = await fetchAs(HOST, new URL(cancel).pathname + new URL(cancel).search);
     expect(cancelPage.status).toBe(200);
     expect(await booked(checkIn)).toBeGreaterThan(0);
+  });
+
+  it("renders each message once when many responses ask for delivery at once (issue 26: orders under load)", async () => {
+    // Orders placed through the back end alone (no response to deliver after), so their mail waits.
+    for (let n = 0; n < 3; n++) {
+      const checkIn = addDays(today, 40 + n);
+      const response = await handleBackendRequest(
+        new Request(`http://${HOST}/api/ota/order/personal-new?lang=en-US`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            domain: HOST,
+            ...BOOKER,
+            check_in_day: checkIn,
+            check_out_day: addDays(checkIn, 1),
+            pay_way: "remittance",
+            payment_vendor: 8,
+            orders: [{ room_class_id: roomClassId, proposal_id: planId, num: 1 }],
+            adults_count: 2,
+          }),
+        }),
+        { db: env.DB, signingSecret: env.SESSION_SECRET },
+      );
+      expect(response.status).toBe(201);
+    }
+    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE subject IS NULL AND status = 'queued'").first<number>(
+      "n",
+    );
+    expect(pending).toBeGreaterThanOrEqual(3);
+    const counted = countingDb(env.DB);
+    const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), DB: counted.db };
+    // Ten responses that each queued mail, finishing together: one delivery renders, the others ask it for a pass.
+    await Promise.all(Array.from({ length: 10 }, () => deliverMailSoon(appEnv, createLogger("test"))));
+    const renders = counted.statements().filter((sql) => /UPDATE mail_outbox SET subject = /.test(sql)).length;
+    expect(renders).toBe(pending);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE subject IS NULL AND status = 'queued'").first<number>("n"),
+    ).toBe(0);
   });
 
   it("marks a message failed after the last attempt", async () => {

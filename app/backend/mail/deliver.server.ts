@@ -43,6 +43,40 @@ async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Log
   }
 }
 
+/** The delivery this isolate is running after responses, and whether more mail was queued meanwhile. */
+let running: Promise<number> | null = null;
+let queuedMeanwhile = false;
+
+/** Passes one delivery makes for mail queued while it runs; what is left waits for the Cron Trigger. */
+const MAX_PASSES = 5;
+
+/**
+ * Delivery after a response (waitUntil): one at a time per isolate. A request that queues mail
+ * while a delivery runs asks the running one for another pass instead of starting its own, which
+ * would render and try the same rows again (under 50 orders at once, every response rendered the
+ * same 20 messages). That request waits on nothing: a promise of another request is never awaited.
+ */
+export function deliverMailSoon(env: AppEnv, log: Logger): Promise<number> {
+  if (running) {
+    queuedMeanwhile = true;
+    return Promise.resolve(0);
+  }
+  const loop = async () => {
+    let sent = 0;
+    let passes = 0;
+    do {
+      queuedMeanwhile = false;
+      sent += await deliverMail(env, log);
+      passes += 1;
+    } while (queuedMeanwhile && passes < MAX_PASSES);
+    return sent;
+  };
+  running = loop().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
 /** Renders and sends the messages that are due; returns how many were sent. */
 export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOptions = {}): Promise<number> {
   const now = options.now ?? new Date();

@@ -56,6 +56,9 @@ interface Run {
 
 class Writer {
   private page: PDFPage;
+  /** Runs of each text measured or drawn: wrapping and balancing measure the same words many times. */
+  private readonly runsOf = new Map<string, Run[]>();
+  private readonly widths = new Map<string, number>();
   private y: number;
   /** Room kept free at the right for the logo, down to `logoBottom`. */
   private logoWidth = 0;
@@ -93,6 +96,8 @@ class Writer {
 
   /** Splits text into runs of one font each. */
   runs(text: string): Run[] {
+    const known = this.runsOf.get(text);
+    if (known) return known;
     const runs: Run[] = [];
     for (const char of this.drawable(text)) {
       const font = this.fontFor(char);
@@ -100,11 +105,18 @@ class Writer {
       if (last && last.font === font) last.text += char;
       else runs.push({ text: char, font });
     }
+    this.runsOf.set(text, runs);
     return runs;
   }
 
   width(text: string, size: number): number {
-    return this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    const key = `${size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
@@ -278,7 +290,7 @@ export async function buildConfirmationPdf(content: ConfirmationDocument, fonts:
     // Embedded lazily by pdf-lib: a font no text uses adds nothing to the file.
     faces.push({
       font: await doc.embedFont(bytes, { subset: true, customName: subsetName(name) }),
-      has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint),
+      has: (codePoint) => parsed.has(codePoint),
     });
   }
   const writer = new Writer(doc, faces);

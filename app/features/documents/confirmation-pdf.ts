@@ -16,8 +16,8 @@ export interface ConfirmationDocument {
 export interface DocumentFonts {
   /** Noto Sans TC, TrueType. */
   tc: Uint8Array;
-  /** Noto Sans KR, TrueType: Hangul. */
-  kr: Uint8Array;
+  /** Noto Sans KR, TrueType: Hangul. Left out (fonts.server.ts) when the document has none. */
+  kr?: Uint8Array | null;
   /** Noto Sans SC, TrueType, when installed: the simplified characters TC lacks (订, 确, 书…). */
   sc?: Uint8Array | null;
 }
@@ -273,6 +273,17 @@ class Writer {
 function subsetName(postscriptName: string): string {
   const tag = [...crypto.getRandomValues(new Uint8Array(6))].map((byte) => String.fromCharCode(65 + (byte % 26))).join("");
   return `${tag}+${postscriptName}`;
+}
+
+/** Every text the document draws, the logo's words included: what decides the fonts it needs. */
+export function documentTexts(content: ConfirmationDocument, logo?: Logo | null): string[] {
+  return [
+    content.title,
+    content.hotel.name,
+    ...content.hotel.lines,
+    ...content.sections.flatMap((section) => [section.heading, ...section.rows.flat(), ...(section.paragraphs ?? [])]),
+    ...(logo?.type === "svg" ? logo.svg.items.flatMap((item) => (item.kind === "text" ? [item.text] : [])) : []),
+  ];
 }
 
 export async function buildConfirmationPdf(content: ConfirmationDocument, fonts: DocumentFonts, logo?: Logo | null): Promise<Uint8Array> {

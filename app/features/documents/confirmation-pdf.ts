@@ -59,6 +59,7 @@ class Writer {
   /** Runs of each text measured or drawn: wrapping and balancing measure the same words many times. */
   private readonly runsOf = new Map<string, Run[]>();
   private readonly widths = new Map<string, number>();
+  private readonly drawableOf = new Map<string, string>();
   private y: number;
   /** Room kept free at the right for the logo, down to `logoBottom`. */
   private logoWidth = 0;
@@ -83,14 +84,17 @@ class Writer {
 
   /** The text as the fonts can draw it: each character none of them has becomes MISSING_GLYPH. */
   drawable(text: string): string {
-    let out = "";
-    for (const { segment } of graphemes.segment(text)) {
-      const missing = [...segment].some(
-        (char) =>
-          !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)),
-      );
-      out += missing ? MISSING_GLYPH : segment;
+    const known = this.drawableOf.get(text);
+    if (known !== undefined) return known;
+    const drawn = (char: string) =>
+      /\s/.test(char) || invisiblePart(char.codePointAt(0) ?? 32) || this.faces.some((face) => face.has(char.codePointAt(0) ?? 32));
+    let out = text;
+    // Grapheme by grapheme only when some character is missing: most text is drawn as it is.
+    if (![...text].every(drawn)) {
+      out = "";
+      for (const { segment } of graphemes.segment(text)) out += [...segment].every(drawn) ? segment : MISSING_GLYPH;
     }
+    this.drawableOf.set(text, out);
     return out;
   }
 

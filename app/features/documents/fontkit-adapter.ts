@@ -26,6 +26,35 @@ interface UpstreamSubset {
   encode(): Uint8Array;
 }
 
+/** What fontkit 2's TrueType subset keeps while it encodes (TTFSubset._addGlyph fills these). */
+interface TrueTypeSubsetInternals {
+  _addGlyph(gid: number): number;
+  glyf: Uint8Array[];
+  offset: number;
+  loca: { offsets: number[] };
+  hmtx: { metrics: { advance: number; bearing: number }[] };
+}
+
+/** fontkit 2's internals that the subset reads for one glyph (as TTFSubset._addGlyph does). */
+interface TrueTypeInternals {
+  _variationProcessor?: unknown;
+  loca: { offsets: number[] };
+  _getTableStream(tag: "glyf"): { pos: number; readBuffer(length: number): Uint8Array };
+  getGlyph(gid: number): {
+    advanceWidth: number;
+    _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
+    _getMetrics(): { leftBearing: number };
+  };
+}
+
+/** A glyph's outline bytes as the font stores them, the glyphs a compound one is made of, and its metrics. */
+interface GlyphData {
+  bytes: Uint8Array;
+  components: { glyphID: number; pos: number }[] | null;
+  advance: number;
+  bearing: number;
+}
+
 interface UpstreamFont {
   createSubset(): UpstreamSubset;
   hasGlyphForCodePoint(codePoint: number): boolean;
@@ -67,11 +96,13 @@ function subsetStream(encode: () => Uint8Array) {
  * Code points whose glyph no default OpenType feature of Noto Sans TC/SC/KR changes, each alone or
  * next to another: CJK radicals, symbols and punctuation, kana (not the combining sound marks),
  * bopomofo, Han (BMP and supplementary), precomposed Hangul syllables, compatibility ideographs,
- * full-width forms. (Hangul jamo compose, Latin forms ligatures: those are shaped.)
+ * full-width forms. (Hangul jamo compose, Latin forms ligatures, the vertical kana repeat marks 〳〵
+ * join: those are shaped.) test/unit/confirmation-pdf.test.ts checks every code point of the three fonts.
  */
 export function needsNoShaping(codePoint: number): boolean {
   return (
-    (codePoint >= 0x2e80 && codePoint <= 0x3098) ||
+    (codePoint >= 0x2e80 && codePoint <= 0x3030) ||
+    (codePoint >= 0x3036 && codePoint <= 0x3098) ||
     (codePoint >= 0x309b && codePoint <= 0x312f) ||
     (codePoint >= 0x3190 && codePoint <= 0x31ff) ||
     (codePoint >= 0x3400 && codePoint <= 0x4dbf) ||
@@ -91,7 +122,53 @@ class Parsed implements ParsedFont {
   private readonly shaped = new Map<string, LaidGlyph[]>();
   private readonly present = new Map<number, boolean>();
 
+  private readonly outlines = new Map<number, GlyphData>();
+
   constructor(readonly font: UpstreamFont) {}
+
+  /** A glyph's data for a subset, read from the font once per isolate (fontkit decodes the whole outline each time). */
+  glyphData(gid: number): GlyphData {
+    let data = this.outlines.get(gid);
+    if (!data) {
+      const font = this.font as unknown as TrueTypeInternals;
+      const glyph = font.getGlyph(gid);
+      const decoded = glyph._decode();
+      const start = font.loca.offsets[gid] ?? 0;
+      const end = font.loca.offsets[gid + 1] ?? start;
+      const stream = font._getTableStream("glyf");
+      stream.pos += start;
+      data = {
+        bytes: stream.readBuffer(end - start),
+        components:
+          decoded && decoded.numberOfContours < 0 ? (decoded.components ?? []).map(({ glyphID, pos }) => ({ glyphID, pos })) : null,
+        advance: glyph.advanceWidth,
+        bearing: glyph._getMetrics().leftBearing,
+      };
+      this.outlines.set(gid, data);
+    }
+    return data;
+  }
+
+  /** A subset whose glyphs come from glyphData: fontkit's TTFSubset._addGlyph, without decoding outlines again. */
+  createSubset(): UpstreamSubset {
+    const subset = this.font.createSubset() as UpstreamSubset & TrueTypeSubsetInternals;
+    if ((this.font as unknown as TrueTypeInternals)._variationProcessor || typeof subset._addGlyph !== "function") return subset;
+    subset._addGlyph = (gid: number) => {
+      const data = this.glyphData(gid);
+      let bytes = data.bytes;
+      if (data.components) {
+        bytes = new Uint8Array(bytes);
+        const view = new DataView(bytes.buffer);
+        for (const component of data.components) view.setUint16(component.pos, subset.includeGlyph(component.glyphID));
+      }
+      subset.glyf.push(bytes);
+      subset.loca.offsets.push(subset.offset);
+      subset.hmtx.metrics.push({ advance: data.advance, bearing: data.bearing });
+      subset.offset += bytes.length;
+      return subset.glyf.length - 1;
+    };
+    return subset;
+  }
 
   has(codePoint: number): boolean {
     let known = this.present.get(codePoint);
@@ -174,7 +251,7 @@ export const fontkitAdapter = {
         if (property === "layout") return layout;
         if (property === "createSubset")
           return () => {
-            const subset = target.createSubset();
+            const subset = font.createSubset();
             return Object.assign(subset, { encodeStream: () => subsetStream(() => subset.encode()) });
           };
         return Reflect.get(target, property, receiver) as unknown;

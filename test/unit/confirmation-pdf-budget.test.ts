@@ -145,4 +145,16 @@ describe("the confirmation PDF's budget (issue 26)", () => {
     // The heap the PDFs take at their peak, garbage not yet collected included (about 36 MB; 98 MB before).
     expect(mb(peakHeap - before.used_heap_size), "JS heap taken during the bursts").toBeLessThan(64);
   }, 120_000);
+
+  it("keeps only the fonts an order's text needs: TC alone without Hangul or simplified characters", async () => {
+    const which = async (texts: string[]) => {
+      const fonts = await loadFontsFor(assets, texts);
+      return { sc: Boolean(fonts.sc), kr: Boolean(fonts.kr) };
+    };
+    expect(await which(["訂房確認書", "Booking confirmation", "王 喆 · 予約確認書"])).toEqual({ sc: false, kr: false });
+    expect(await which(["订房确认书"])).toEqual({ sc: true, kr: false });
+    expect(await which(["예약 확인서"])).toEqual({ sc: false, kr: true });
+    // A character none of them has (an emoji) is looked for in all three before it becomes "?".
+    expect(await which(["Ana 😀"])).toEqual({ sc: true, kr: true });
+  });
 });

@@ -40,12 +40,6 @@ function loadFont(assets: Fetcher, name: keyof typeof FONT_FILES): Promise<Uint8
   return font;
 }
 
-/** Every font: for a document whose text is not known up front (the email's attachment). */
-export async function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
-  const [tc, kr, sc] = await Promise.all([loadFont(assets, "tc"), loadFont(assets, "kr"), loadFont(assets, "sc")]);
-  return { tc: tc as Uint8Array, kr, sc };
-}
-
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/u;
 
 /**

@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
 import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
+import { needsNoShaping, openFont } from "~/features/documents/fontkit-adapter";
 import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/features/documents/confirmation-content";
 import { paymentText } from "~/features/documents/labels";
 import { parseSvgLogo, svgColor } from "~/features/documents/svg-logo";
@@ -342,5 +344,38 @@ describe("long and unusual names in the PDF", () => {
     const nameLines = [...lines.values()].slice(0, 2);
     expect(nameLines.join("")).toBe(name);
     for (const line of nameLines) expect([...line].length, `"${line}" is one of the name's lines`).toBeGreaterThan(2);
+  });
+});
+
+// Decision 112: text in scripts that need no shaping is laid out through the cmap, without fontkit's shaping.
+describe("laying text out without shaping", () => {
+  type Shaper = { characterSet: number[]; layout(text: string): { glyphs: { id: number; advanceWidth: number }[] } };
+  it.each(["tc", "kr", "sc"] as const)(
+    "gives the glyphs and widths shaping gives, for every such character of Noto Sans %s",
+    (name) => {
+      const shaper = fontkit.create(fonts[name]) as Shaper;
+      const ours = openFont(fonts[name]);
+      const covered = shaper.characterSet.filter(needsNoShaping);
+      expect(covered.length).toBeGreaterThan(18_000);
+      // In runs of 500, forwards and backwards: each character beside others, as in a name or a label.
+      for (const order of [covered, [...covered].reverse()]) {
+        for (let start = 0; start < order.length; start += 500) {
+          const text = String.fromCodePoint(...order.slice(start, start + 500));
+          const shaped = shaper.layout(text).glyphs.map((glyph) => [glyph.id, glyph.advanceWidth]);
+          expect(ours.layout(text).glyphs.map((glyph) => [glyph.id, glyph.advanceWidth])).toEqual(shaped);
+        }
+      }
+    },
+    30_000,
+  );
+
+  it("still shapes Latin: Noto Sans CJK's ligatures and figures are drawn as before", () => {
+    const shaper = fontkit.create(fonts.tc) as Shaper;
+    const ours = openFont(fonts.tc);
+    for (const text of ["office fi ffl", "NT$7,777", "Café Lodge", "e\u0301"]) {
+      expect(ours.layout(text).glyphs.map((glyph) => glyph.id)).toEqual(shaper.layout(text).glyphs.map((glyph) => glyph.id));
+    }
+    // The ligature is one glyph for "ffi": the text reads back whole.
+    expect(ours.layout("office").glyphs.map((glyph) => glyph.codePoints.length)).toEqual([1, 3, 1, 1]);
   });
 });

@@ -402,6 +402,39 @@ describe("who may see an order, its links and its PDF", () => {
   });
 });
 
+describe("an unchanged order's PDF (issue 26)", () => {
+  it("is served again from the cache without being built; a cancelled order's is built afresh; no proof, no PDF", async () => {
+    const checkIn = addDays(today, 38);
+    const created = await placeOrder(checkIn);
+    const { order_doc: doc, order } = created.body.data;
+    const link = `/en-US/hxa/orders/${doc}/confirmation.pdf?valid_hash=${encodeURIComponent(order.valid_hash)}`;
+    const first = await fetchAs(HOST, link);
+    expect(first.headers.get("x-pdf-cache")).toBe("MISS");
+    const firstBytes = new Uint8Array(await first.arrayBuffer());
+    const again = await fetchAs(HOST, link);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("x-pdf-cache")).toBe("HIT");
+    // Byte for byte the first one: a rebuilt PDF differs at least in its fonts' random subset tags.
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(firstBytes);
+    // The cached copy is never an answer to a request that did not prove access.
+    expect((await fetchAs(HOST, `/en-US/hxa/orders/${doc}/confirmation.pdf`)).status).toBe(404);
+    expect((await fetchAs(OTHER, link)).status).toBe(404);
+    // Another language is another document.
+    const japanese = await fetchAs(HOST, link.replace("/en-US/", "/ja-JP/"));
+    expect(japanese.headers.get("x-pdf-cache")).toBe("MISS");
+
+    const browser = new Browser(HOST);
+    const cancelPath = `/en-US/hxa/orders/${doc}/cancel?cancel_hash=${encodeURIComponent(order.cancel_hash)}`;
+    const shown = await browser.request(cancelPath);
+    expect((await browser.request(cancelPath, { csrf: hidden(shown.html, "csrf"), reason: "plans changed" })).status).toBe(303);
+    const cancelled = await fetchAs(HOST, link);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.headers.get("x-pdf-cache")).toBe("MISS");
+    expect(new Uint8Array(await cancelled.arrayBuffer())).not.toEqual(firstBytes);
+    expect((await fetchAs(HOST, link)).headers.get("x-pdf-cache")).toBe("HIT");
+  });
+});
+
 describe("the member's order page", () => {
   it("shows the member's own order without a link, cancels it from the page, and shows nothing of another member's", async () => {
     const signIn = async (email: string) => {

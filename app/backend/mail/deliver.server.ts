@@ -8,8 +8,8 @@
 import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
 import type { AppEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
-import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
-import { loadDocumentFonts, loadLogo } from "~/features/documents/fonts.server";
+import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
+import { loadFontsFor, loadLogo } from "~/features/documents/fonts.server";
 import { composePending, confirmationFor, type MailDeps } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { mailerFromEnv, type Mailer, type OutgoingMail } from "~/backend/mail/transports.server";
@@ -33,8 +33,9 @@ async function attachments(env: AppEnv, deps: MailDeps, row: OutboxRow, log: Log
     const found = await confirmationFor(deps, row);
     if (!found) return [];
     const assets = env.ASSETS;
-    const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, found.logo, log)]);
-    const pdf = await buildConfirmationPdf(found.content, fonts, logo);
+    const logo = await loadLogo(assets, found.logo, log);
+    // Only the fonts this text needs are fetched and kept (decision 112).
+    const pdf = await buildConfirmationPdf(found.content, await loadFontsFor(assets, documentTexts(found.content, logo)), logo);
     return [{ filename: CONFIRMATION_FILE_NAME, contentType: "application/pdf", content: pdf }];
   } catch (error) {
     // The email still carries the PDF's link: better sent without the file than not at all.

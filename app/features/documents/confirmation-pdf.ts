@@ -16,8 +16,8 @@ export interface ConfirmationDocument {
 export interface DocumentFonts {
   /** Noto Sans TC, TrueType. */
   tc: Uint8Array;
-  /** Noto Sans KR, TrueType: Hangul. */
-  kr: Uint8Array;
+  /** Noto Sans KR, TrueType: Hangul. Left out (fonts.server.ts) when the document has none. */
+  kr?: Uint8Array | null;
   /** Noto Sans SC, TrueType, when installed: the simplified characters TC lacks (订, 确, 书…). */
   sc?: Uint8Array | null;
 }
@@ -56,6 +56,10 @@ interface Run {
 
 class Writer {
   private page: PDFPage;
+  /** Runs of each text measured or drawn: wrapping and balancing measure the same words many times. */
+  private readonly runsOf = new Map<string, Run[]>();
+  private readonly widths = new Map<string, number>();
+  private readonly drawableOf = new Map<string, string>();
   private y: number;
   /** Room kept free at the right for the logo, down to `logoBottom`. */
   private logoWidth = 0;
@@ -80,19 +84,24 @@ class Writer {
 
   /** The text as the fonts can draw it: each character none of them has becomes MISSING_GLYPH. */
   drawable(text: string): string {
-    let out = "";
-    for (const { segment } of graphemes.segment(text)) {
-      const missing = [...segment].some(
-        (char) =>
-          !/\s/.test(char) && !invisiblePart(char.codePointAt(0) ?? 32) && !this.faces.some((face) => face.has(char.codePointAt(0) ?? 32)),
-      );
-      out += missing ? MISSING_GLYPH : segment;
+    const known = this.drawableOf.get(text);
+    if (known !== undefined) return known;
+    const drawn = (char: string) =>
+      /\s/.test(char) || invisiblePart(char.codePointAt(0) ?? 32) || this.faces.some((face) => face.has(char.codePointAt(0) ?? 32));
+    let out = text;
+    // Grapheme by grapheme only when some character is missing: most text is drawn as it is.
+    if (![...text].every(drawn)) {
+      out = "";
+      for (const { segment } of graphemes.segment(text)) out += [...segment].every(drawn) ? segment : MISSING_GLYPH;
     }
+    this.drawableOf.set(text, out);
     return out;
   }
 
   /** Splits text into runs of one font each. */
   runs(text: string): Run[] {
+    const known = this.runsOf.get(text);
+    if (known) return known;
     const runs: Run[] = [];
     for (const char of this.drawable(text)) {
       const font = this.fontFor(char);
@@ -100,11 +109,18 @@ class Writer {
       if (last && last.font === font) last.text += char;
       else runs.push({ text: char, font });
     }
+    this.runsOf.set(text, runs);
     return runs;
   }
 
   width(text: string, size: number): number {
-    return this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    const key = `${size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
@@ -263,6 +279,17 @@ function subsetName(postscriptName: string): string {
   return `${tag}+${postscriptName}`;
 }
 
+/** Every text the document draws, the logo's words included: what decides the fonts it needs. */
+export function documentTexts(content: ConfirmationDocument, logo?: Logo | null): string[] {
+  return [
+    content.title,
+    content.hotel.name,
+    ...content.hotel.lines,
+    ...content.sections.flatMap((section) => [section.heading, ...section.rows.flat(), ...(section.paragraphs ?? [])]),
+    ...(logo?.type === "svg" ? logo.svg.items.flatMap((item) => (item.kind === "text" ? [item.text] : [])) : []),
+  ];
+}
+
 export async function buildConfirmationPdf(content: ConfirmationDocument, fonts: DocumentFonts, logo?: Logo | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkitAdapter as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
@@ -278,7 +305,7 @@ export async function buildConfirmationPdf(content: ConfirmationDocument, fonts:
     // Embedded lazily by pdf-lib: a font no text uses adds nothing to the file.
     faces.push({
       font: await doc.embedFont(bytes, { subset: true, customName: subsetName(name) }),
-      has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint),
+      has: (codePoint) => parsed.has(codePoint),
     });
   }
   const writer = new Writer(doc, faces);

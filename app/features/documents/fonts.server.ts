@@ -1,9 +1,11 @@
 /**
  * The PDF's fonts and the hotel's logo. Fonts: Noto Sans TC and KR (and SC when installed), TrueType, ~7 MB each. Too big for
  * the Worker bundle, they are copied into public/fonts/ at build (scripts/copy-fonts.mjs) and
- * fetched from Workers Static Assets once per isolate (decision 042).
+ * fetched from Workers Static Assets once per isolate (decision 042), each only when a document's
+ * text needs it (decision 112).
  */
 import type { DocumentFonts, Logo } from "~/features/documents/confirmation-pdf";
+import { openFont } from "~/features/documents/fontkit-adapter";
 import { parseSvgLogo } from "~/features/documents/svg-logo";
 import type { Logger } from "~/platform/log.server";
 
@@ -13,7 +15,8 @@ export const FONT_FILES = {
   sc: "/fonts/NotoSansSC-Regular.ttf",
 } as const;
 
-let loading: Promise<DocumentFonts> | null = null;
+/** Each font file as this isolate fetched it (decision 112): only the fonts some document needed. */
+const loading = new Map<keyof typeof FONT_FILES, Promise<Uint8Array | null>>();
 
 async function fetchFont(assets: Fetcher, path: string, required: boolean): Promise<Uint8Array | null> {
   const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
@@ -25,18 +28,41 @@ async function fetchFont(assets: Fetcher, path: string, required: boolean): Prom
   return new Uint8Array(await response.arrayBuffer());
 }
 
-export function loadDocumentFonts(assets: Fetcher): Promise<DocumentFonts> {
-  loading ??= Promise.all([
-    fetchFont(assets, FONT_FILES.tc, true),
-    fetchFont(assets, FONT_FILES.kr, true),
-    fetchFont(assets, FONT_FILES.sc, false),
-  ])
-    .then(([tc, kr, sc]) => ({ tc: tc as Uint8Array, kr: kr as Uint8Array, sc }))
-    .catch((error: unknown) => {
-      loading = null;
+function loadFont(assets: Fetcher, name: keyof typeof FONT_FILES): Promise<Uint8Array | null> {
+  let font = loading.get(name);
+  if (!font) {
+    font = fetchFont(assets, FONT_FILES[name], name !== "sc").catch((error: unknown) => {
+      loading.delete(name);
       throw error;
     });
-  return loading;
+    loading.set(name, font);
+  }
+  return font;
+}
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/u;
+
+/**
+ * The fonts these texts need, fetched (once per isolate) only then: Noto Sans TC always; SC only for a
+ * character TC lacks; KR for Hangul, or for a character neither TC nor SC has. A zh-TW or en-US
+ * order without Hangul keeps one 7 MB font in memory, not three.
+ */
+export async function loadFontsFor(assets: Fetcher, texts: string[]): Promise<DocumentFonts> {
+  const tc = (await loadFont(assets, "tc")) as Uint8Array;
+  const tcFont = openFont(tc);
+  const missing = new Set<number>();
+  let hangul = false;
+  for (const text of texts) {
+    for (const char of text) {
+      const codePoint = char.codePointAt(0) ?? 32;
+      if (HANGUL.test(char)) hangul = true;
+      else if (codePoint > 0x7e && !/\s/u.test(char) && !tcFont.has(codePoint)) missing.add(codePoint);
+    }
+  }
+  const sc = missing.size > 0 ? await loadFont(assets, "sc") : null;
+  const scFont = sc ? openFont(sc) : null;
+  const needsKr = hangul || [...missing].some((codePoint) => !scFont?.has(codePoint));
+  return { tc, sc, kr: needsKr ? await loadFont(assets, "kr") : null };
 }
 
 /**

@@ -10,8 +10,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
 import { confirmationContent } from "~/features/documents/confirmation-content";
-import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
-import { loadDocumentFonts, loadLogo } from "~/features/documents/fonts.server";
+import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
+import { loadFontsFor, loadLogo } from "~/features/documents/fonts.server";
+import { PDF_CACHE_HEADER, PdfCache, pdfCacheKey } from "~/features/documents/pdf-cache.server";
 import { paymentText } from "~/features/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { HotelApiError } from "~/contract/client";
@@ -54,6 +55,10 @@ export async function openProofTicket(secret: string, iv: string | null, number:
   }
 }
 
+/**
+ * The PDF of an order whose access the caller has checked: from the edge cache when this very content
+ * was built before (decision 113), else built (fonts by what the text needs, decision 112) and stored.
+ */
 export async function confirmationPdfResponse(context: AppLoadContext, hotel: HotelInfo, order: Order): Promise<Response> {
   const { app } = context;
   const assets = app.env.ASSETS;
@@ -64,14 +69,23 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
     app.lang,
     paymentText(app.lang, order.pay_way, order.payment_vendor, orderPaidWith(order)),
   );
-  const [fonts, logo] = await Promise.all([loadDocumentFonts(assets), loadLogo(assets, hotel.logo_images.dark, app.log)]);
-  const pdf = await buildConfirmationPdf(content, fonts, logo);
+  const cache = await PdfCache.open(app.log);
+  const key = cache ? await pdfCacheKey(app.domain, order.order_doc, content, hotel.logo_images.dark) : null;
+  let pdf = cache && key ? await cache.lookup(key) : null;
+  const cached = pdf !== null;
+  if (!pdf) {
+    const logo = await loadLogo(assets, hotel.logo_images.dark, app.log);
+    const fonts = await loadFontsFor(assets, documentTexts(content, logo));
+    pdf = await buildConfirmationPdf(content, fonts, logo);
+    if (cache && key) await cache.store(key, pdf, app.log);
+  }
   return new Response(pdf, {
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${CONFIRMATION_FILE_NAME}"`,
       "cache-control": "private, no-store",
       "x-robots-tag": "noindex",
+      [PDF_CACHE_HEADER]: cached ? "HIT" : "MISS",
     },
   });
 }

@@ -193,6 +193,13 @@ test("after booking, standalone links are at least 24x24 px and the hotel's phon
       await expect(phone).toHaveAttribute("href", "tel:+886225008800");
       const lines = await phone.evaluate((link) => link.getClientRects().length);
       if (lines !== 1) phones.push(`${lang} ${name}: the phone is on ${lines} lines`);
+      // A room line reads as one text beside its amount: the occupant's name is not a column of its own.
+      const columns = await page
+        .locator(".order-summary__lines li")
+        .evaluateAll((items) =>
+          items.map((item) => [...item.childNodes].filter((node) => node.nodeType === 1 || node.textContent?.trim()).length),
+        );
+      expect(columns, `${lang} ${name}: each room line is its words and its amount`).toEqual(columns.map(() => 2));
     }
     await page.getByRole("link", { name: message(lang, "receipt.order_page") }).click();
     await expect(page).toHaveURL(/\/hxa\/orders\//);

@@ -72,13 +72,16 @@ export function OrderSummary({ order }: { order: Order }) {
       <ul className="order-summary__lines">
         {order.orders.map((line, index) => (
           <li key={index}>
-            {line.room_class_name} · {line.rate_plan_name} · {t(unitKey("cart.rooms", unit), { count: line.num })}
-            {line.occupant_name ? (
-              <>
-                {" · "}
-                <PersonName name={line.occupant_name} />
-              </>
-            ) : null}
+            {/* One item beside the amount: the line's words and the occupant's name flow together. */}
+            <span>
+              {line.room_class_name} · {line.rate_plan_name} · {t(unitKey("cart.rooms", unit), { count: line.num })}
+              {line.occupant_name ? (
+                <>
+                  {" · "}
+                  <PersonName name={line.occupant_name} />
+                </>
+              ) : null}
+            </span>
             <span className="order-summary__amount">{formatPrice(line.amount, lang)}</span>
           </li>
         ))}

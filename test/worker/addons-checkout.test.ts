@@ -16,7 +16,7 @@ const checkoutPath = `/en-US/hxa/checkout?${stay}`;
 beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
-      file.room_classes[0]!.children = 1;
+      Object.assign(file.room_classes[0]!, { children: 1 });
       (file as Record<string, unknown>).addons = [
         {
           code: "breakfast",

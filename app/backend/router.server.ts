@@ -12,6 +12,7 @@ import { roomRoutes } from "~/backend/catalogue/rooms.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
 import { masterRoutes } from "~/backend/payments/master.server";
 import { captchaRoutes } from "~/backend/captcha/captcha.server";
+import { addonRoutes } from "~/backend/addons/addons.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -31,6 +32,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...masterRoutes,
   ...accountRoutes,
   ...captchaRoutes,
+  ...addonRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

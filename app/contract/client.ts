@@ -510,6 +510,10 @@ export interface PriceCheckInput {
   coupon_code?: string;
   point_used?: number;
   pay_option?: "all" | "part";
+  /** Add-on choices (docs/api.md "Add-ons") and the party they are for. */
+  room_attachment_detail?: { adds_id: number; quantity: number; child_quantity: number; room_index?: number }[];
+  adults_count?: number;
+  children_count?: number;
 }
 
 export interface LegacyPriceCheckInput {

@@ -9,6 +9,7 @@ import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { CaptchaField } from "~/features/captcha/CaptchaField";
 import { fieldProps, type FieldErrors, type Values } from "~/features/checkout/fields";
 import { PaymentFields } from "~/features/checkout/PaymentFields";
+import { AddonFields } from "~/features/addons/AddonFields";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
 import { useSite } from "~/ui/site-data";
 import { formatDate } from "~/i18n/format";
@@ -91,6 +92,7 @@ export default function CheckoutPage() {
           <div className="checkout-main">
             <BookerFields field={field} fieldErrors={fieldErrors} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
+            <AddonFields addons={data.addons} values={values} fieldErrors={fieldErrors} />
             <PaymentFields
               payments={data.payments}
               defaultPayment={data.defaultPayment}

@@ -200,6 +200,57 @@ describe("hotel file", () => {
     expect(sql).not.toContain("'2030-02-01'"); // one month: the last night is 2030-01-31
   });
 
+  const breakfast = {
+    code: "breakfast",
+    name: { "en-US": "Breakfast" },
+    unit: "person_night",
+    price: 400,
+    child_price: 200,
+    max_per_booking: 8,
+    plans: ["PLAN_CODE"],
+  };
+
+  it("declares add-on items and loads a limited item's inventory day by day (issue 27)", () => {
+    const fixture = read("../fixtures/minimal-hotel.json");
+    const plan = fixture.rate_plans[0].rate_plan_code;
+    const result = validateHotelFile({
+      ...fixture,
+      inventory: { months: 1 },
+      addons: [
+        { ...breakfast, plans: [plan] },
+        {
+          code: "parking",
+          name: { "en-US": "Parking" },
+          unit: "night",
+          price: 300,
+          max_per_booking: 2,
+          plans: [plan],
+          inventory: { per_day: 10, days: [{ days: ["today+1"], count: 4 }] },
+        },
+      ],
+    });
+    if (!result.success) throw new Error(result.errors.join());
+    const sql = hotelFileToSql(result.file, { loadDay: "2030-01-01" }).join("\n");
+    expect(sql).toContain("INSERT INTO addons");
+    expect(sql).toContain("'person_night', 400, 200, 8, 0, 1)");
+    expect(sql).toContain("INSERT INTO addon_plans");
+    expect(sql).toContain("('2030-01-01', 10)");
+    expect(sql).toContain("('2030-01-02', 4)");
+  });
+
+  it.each([
+    [{ plans: ["NOPE"] }, "addons: names a plan that is not among rate_plans"],
+    [{ unit: "night" }, "addons: child_price is for items counted per person (person, person_night)"],
+    [{ unit: "hour" }, "addons.0.unit: must be stay, night, person or person_night"],
+    [{ max_per_booking: 0 }, "addons.0.max_per_booking"],
+    [{ photo: "//evil.example/x.jpg" }, "addons.0.photo: must be a path starting with / or an https URL"],
+  ])("refuses an add-on item with %j", (change, error) => {
+    const fixture = read("../fixtures/minimal-hotel.json");
+    const result = validateHotelFile({ ...fixture, addons: [{ ...breakfast, plans: [fixture.rate_plans[0].rate_plan_code], ...change }] });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.errors.join("\n")).toContain(error);
+  });
+
   it("moves the hotel's content version first and last, so nothing read during an import is kept as the old version (decision 046)", () => {
     const result = validateHotelFile(read("../fixtures/minimal-hotel.json"));
     if (!result.success) throw new Error(result.errors.join());

@@ -464,12 +464,20 @@ const cases: Case[] = [
     code: "invalid_field",
   },
   {
-    name: "personal-new add-ons (not sold yet)",
+    name: "personal-new an add-on that names no item of the hotel (a name and a count: nothing to price it by)",
     method: "POST",
     path: "/api/ota/order/personal-new",
     body: () => order({ room_attachment_detail: [{ name: "Birthday cake", num: 100 }], room_attachment_exist: true }),
     status: 400,
-    code: "attachment_not_available",
+    code: "invalid_field",
+  },
+  {
+    name: "personal-new an add-on id the hotel does not sell",
+    method: "POST",
+    path: "/api/ota/order/personal-new",
+    body: () => order({ room_attachment_detail: [{ adds_id: 999999, quantity: 1 }], room_attachment_exist: true }),
+    status: 409,
+    code: "addon_unknown",
   },
   {
     name: "personal-new rail tickets at a hotel with rail (none can be issued yet)",

@@ -312,6 +312,8 @@ export function presentPriceSetItem(
   main: Language,
   start: string,
   today: string,
+  /** The add-on items the plan offers, presented (decision 115). */
+  addsList: readonly unknown[] = [],
 ) {
   return {
     proposal_id: plan.id,
@@ -332,6 +334,6 @@ export function presentPriceSetItem(
     support_entire_rent: plan.support_entire_rent === 1,
     days: plan.days,
     details: presentPlanDetails(plan, lang, main),
-    adds_list: parseJson<unknown[]>(plan.adds_list, []),
+    adds_list: addsList,
   };
 }

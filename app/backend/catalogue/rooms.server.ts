@@ -1,4 +1,5 @@
 /** Rooms and availability calls of spec §7. */
+import { addsListOf, loadAddons } from "~/backend/addons/addons.server";
 import * as v from "valibot";
 import { isIsoDate, nightsBetween, stayNights, todayIn } from "~/domain/dates";
 import {
@@ -70,14 +71,28 @@ export const roomRoutes: BackendRoute[] = [
       const main = mainLanguage(hotel);
       // Members-only plans are listed for a signed-in member only (decision 037).
       const signedIn = (await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now)) !== null;
-      const [rooms, plans] = await Promise.all([loadRoomClasses(ctx.db, hotel), loadRatePlans(ctx.db, hotel, { signedIn })]);
+      const [rooms, plans, addons] = await Promise.all([
+        loadRoomClasses(ctx.db, hotel),
+        loadRatePlans(ctx.db, hotel, { signedIn }),
+        loadAddons(ctx.db, hotel),
+      ]);
       const rows = rooms.map((room) => {
         const roomAvailability = availability.rooms.get(room.id);
         const priceSet = plans.flatMap((plan) => {
           if (!targetRoomIds(plan).includes(room.id)) return [];
           const priced = sellablePlan(availability, plan, room.id, start);
           if (!priced) return [];
-          const item = presentPriceSetItem(plan, room, priced, planInventory(roomAvailability, priced), ctx.lang, main, start, today);
+          const item = presentPriceSetItem(
+            plan,
+            room,
+            priced,
+            planInventory(roomAvailability, priced),
+            ctx.lang,
+            main,
+            start,
+            today,
+            addsListOf(addons, plan.id, ctx.lang, main),
+          );
           // A hotel without a member system shows no member price at all.
           return [hotel.close_member_system === 1 ? { ...item, member_price: null } : item];
         });

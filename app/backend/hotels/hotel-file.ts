@@ -14,6 +14,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { HOTEL_LINK_RULE, isHotelLink } from "~/domain/links";
 import { DEPOSIT_CAP_PERCENT } from "~/domain/pricing";
 import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/domain/refund";
+import { ADDON_UNITS } from "~/domain/addons";
 
 /** One threshold of `abuse_limits`: a whole number in its range, or its default. */
 function abuseLimit(key: keyof AbuseLimits) {
@@ -318,7 +319,8 @@ const RatePlan = v.object({
   promo_type: v.optional(v.string(), ""),
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60)), 1),
   details: v.optional(v.array(v.object({ name: Localized, number: v.number(), unit: PlainLocalized })), []),
-  adds_list: v.optional(v.array(v.unknown()), []),
+  /** Kept for older files: a plan's add-ons are the `addons` that name it. */
+  adds_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(0, "add-ons are declared in addons, each naming its plans")), []),
   rooms: v.pipe(v.array(PlanRoom), v.minLength(1, "a plan is sold for at least one room class")),
 });
 
@@ -332,6 +334,30 @@ const Inventory = v.object({
   sold_out: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef) })), []),
   /** Nights with only `rooms` left for a room class. */
   limited: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef), rooms: Count(10_000) })), []),
+});
+
+/** An add-on item booked with the room (issue 27; docs/hotel-file.md "addons"; decision 115). */
+const Addon = v.object({
+  code: Code,
+  name: Localized,
+  description: PlainLocalized,
+  /** A picture's path under the site (/demo/…) or a full https URL. */
+  photo: v.optional(v.pipe(v.string(), v.regex(/^((\/(?!\/)|https:\/\/)\S*)?$/, "must be a path starting with / or an https URL")), ""),
+  unit: v.picklist(ADDON_UNITS, "must be stay, night, person or person_night"),
+  /** TWD for one (per-person units: one adult). */
+  price: Money,
+  /** TWD for one child (per-person units only); absent: children pay the adult price. */
+  child_price: v.optional(Money),
+  max_per_booking: v.pipe(v.number(), v.integer("must be a whole number"), v.minValue(1), v.maxValue(100)),
+  /** The rate plans that offer it. */
+  plans: v.pipe(v.array(Code), v.minLength(1, "names at least one rate_plan_code")),
+  /** Limited items: how many there are each day, loaded for inventory.months from the load day; absent: unlimited. */
+  inventory: v.optional(
+    v.object({
+      per_day: Count(10_000),
+      days: v.optional(v.array(v.object({ days: v.array(DayRef), count: Count(10_000) })), []),
+    }),
+  ),
 });
 
 const PromotionItem = v.object({
@@ -409,6 +435,7 @@ export const HotelFileSchema = v.pipe(
     facilities: v.optional(v.array(Facility), []),
     coupons: v.optional(v.array(Coupon), []),
     members: v.optional(v.array(Member), []),
+    addons: v.optional(v.array(Addon), []),
   }),
   v.forward(
     v.check((file) => file.hotel.support_lang.includes(file.hotel.main_lang), "main_lang must be one of support_lang"),
@@ -434,6 +461,27 @@ export const HotelFileSchema = v.pipe(
       return new Set(codes).size === codes.length;
     }, "rate_plan_code values must be unique"),
     ["rate_plans"],
+  ),
+  v.forward(
+    v.check((file) => {
+      const codes = new Set(file.rate_plans.map((plan) => plan.rate_plan_code));
+      return file.addons.every((addon) => addon.plans.every((code) => codes.has(code)));
+    }, "names a plan that is not among rate_plans"),
+    ["addons"],
+  ),
+  v.forward(
+    v.check((file) => {
+      const codes = file.addons.map((addon) => addon.code);
+      return new Set(codes).size === codes.length;
+    }, "code values must be unique"),
+    ["addons"],
+  ),
+  v.forward(
+    v.check(
+      (file) => file.addons.every((addon) => addon.child_price === undefined || addon.unit === "person" || addon.unit === "person_night"),
+      "child_price is for items counted per person (person, person_night)",
+    ),
+    ["addons"],
   ),
   // The standard contract caps a deposit at 30 % of the stay's price (decisions 030, 040): a hotel asking more is refused, not quietly capped.
   v.forward(

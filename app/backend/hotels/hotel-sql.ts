@@ -240,6 +240,33 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
     }
   }
 
+  // Add-on items (decision 115): upserted by code; those no longer in the file stay for the orders
+  // that name them, inactive. Their plans are replaced whole; a limited item's days are loaded like
+  // room nights, never below what guests have already taken.
+  const addonId = (code: string) => `(SELECT id FROM addons WHERE hotel_id = ${hotelId} AND addon_code = ${sqlLiteral(code)})`;
+  const addonCodes = file.addons.map((addon) => sqlLiteral(addon.code)).join(", ") || "''";
+  sql.push(`UPDATE addons SET active = 0 WHERE hotel_id = ${hotelId} AND addon_code NOT IN (${addonCodes});`);
+  sql.push(`DELETE FROM addon_plans WHERE addon_id IN (SELECT id FROM addons WHERE hotel_id = ${hotelId});`);
+  file.addons.forEach((addon, position) => {
+    sql.push(
+      `INSERT INTO addons (hotel_id, addon_code, position, name, description, photo, unit, price, child_price, max_per_booking, limited, active) VALUES (${hotelId}, ${sqlLiteral(addon.code)}, ${position}, ${json(addon.name)}, ${json(addon.description)}, ${sqlLiteral(addon.photo)}, ${sqlLiteral(addon.unit)}, ${addon.price}, ${sqlLiteral(addon.child_price ?? null)}, ${addon.max_per_booking}, ${sqlLiteral(addon.inventory !== undefined)}, 1) ON CONFLICT (hotel_id, addon_code) DO UPDATE SET position = excluded.position, name = excluded.name, description = excluded.description, photo = excluded.photo, unit = excluded.unit, price = excluded.price, child_price = excluded.child_price, max_per_booking = excluded.max_per_booking, limited = excluded.limited, active = 1;`,
+    );
+    for (const code of addon.plans) {
+      sql.push(`INSERT INTO addon_plans (addon_id, rate_plan_id) VALUES (${addonId(addon.code)}, ${planId(code)});`);
+    }
+    const stock = addon.inventory;
+    if (stock) {
+      const counts = new Map<string, number>();
+      for (const entry of stock.days) for (const ref of entry.days) counts.set(resolveDayRef(ref, loadDay), entry.count);
+      const rows = nights.map((night) => `(${sqlLiteral(night)}, ${counts.get(night) ?? stock.per_day})`);
+      for (const chunk of chunks(rows, 200)) {
+        sql.push(
+          `INSERT INTO addon_days (addon_id, day, capacity) SELECT ${addonId(addon.code)}, v.column1, v.column2 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (addon_id, day) DO UPDATE SET capacity = MAX(excluded.capacity, addon_days.taken);`,
+        );
+      }
+    }
+  });
+
   for (const type of file.promotion_types) {
     sql.push(
       `INSERT INTO promotion_types (hotel_id, topic_key, topic_detail, deleted) VALUES (${hotelId}, ${sqlLiteral(type.key)}, ${json(type.name)}, ${sqlLiteral(type.deleted)}) ON CONFLICT (hotel_id, topic_key) DO UPDATE SET topic_detail = excluded.topic_detail, deleted = excluded.deleted;`,

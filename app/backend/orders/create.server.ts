@@ -28,6 +28,7 @@ import { sha256Hex } from "~/lib/crypto";
 import { Occupant, OrderPayload, idempotencyKeyOf, newOrderDoc } from "~/backend/orders/schema";
 import { type OrderRow, findOrder } from "~/backend/orders/store.server";
 import { orderAnswer } from "~/backend/orders/present.server";
+import { holdStatements } from "~/backend/addons/addons.server";
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
@@ -57,6 +58,9 @@ function constraintError(error: unknown): ApiError | "duplicate_key" | null {
   if (message.includes("site_nights_entire_rent_exclusive")) return new ApiError(409, "room_sold_out", {}, "orders");
   if (message.includes("plan_nights_not_oversold") || message.includes("no_plan_price"))
     return new ApiError(409, "plan_sold_out", {}, "orders");
+  // The last of an add-on went to another order since the price was read (migration 0010).
+  if (message.includes("addon_days_not_oversold") || message.includes("no_addon_inventory"))
+    return new ApiError(409, "addon_sold_out", {}, "room_attachment_detail");
   if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
   if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
   return null;
@@ -120,7 +124,8 @@ function orderInsertStatements(
         detail.deposit_amount,
         status,
         hotel.support_client_cancel,
-        JSON.stringify(payload.room_attachment_detail),
+        // The choices as priced, names in every language (decision 116).
+        JSON.stringify(priced.attachments.items),
         JSON.stringify(payload.rail_item_list),
         status === "pending_payment"
           ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone))
@@ -168,6 +173,8 @@ function orderInsertStatements(
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );
   });
+  // Taking the add-ons' inventory in the same batch as the rooms: the CHECK on addon_days refuses an oversell.
+  statements.push(...holdStatements(db, orderDoc, priced.attachments));
   // The confirmation email, in the same batch: no order is ever without it (decision 041), unless
   // this recipient had their day's emails of unpaid orders (decision 072).
   if (mailAllowed) {
@@ -211,8 +218,6 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   // Rail tickets are not built yet (issue 27): nothing reserves or issues them, so an order carrying
   // any would be confirmed with no ticket. Refused even where the hotel declares rail support.
   if (payload.rail_item_list.length > 0) throw new ApiError(400, "rail_not_bookable", {}, "rail_item_list");
-  // Add-ons are not built yet: nothing prices them, so an order carrying any would get them free.
-  if (payload.room_attachment_detail.length > 0) throw new ApiError(400, "attachment_not_available", {}, "room_attachment_detail");
   const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
   if (!paymentList.some((entry) => entry.vendor_id === payload.payment_vendor && entry.method === payload.pay_way)) {
     throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
@@ -252,6 +257,8 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
     points: payload.point_used,
     payOption: payload.pay_option,
     member: caller,
+    attachments: payload.room_attachment_detail,
+    party: { adults: payload.adults_count, children: payload.children_count },
   });
   // An order that pays nothing online holds at most so many rooms × nights, whatever is left to sell.
   const maxRoomNights = hotelLimits(hotel).max_room_nights_unpaid;

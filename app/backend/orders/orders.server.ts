@@ -4,9 +4,8 @@
  */
 import * as v from "valibot";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
-import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
-import { parseJson } from "~/backend/localize";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { orderIdentity, orderRisk } from "~/backend/orders/holds.server";
@@ -15,6 +14,7 @@ import { ATTEMPTS_SHOWN, type OrderRow, currentOrders, findOrder, loadOrderDetai
 import { orderAnswer } from "~/backend/orders/present.server";
 import { createOrder } from "~/backend/orders/create.server";
 import { DocParam } from "~/backend/orders/schema";
+import { attachmentList } from "~/backend/addons/addons.server";
 
 // /api/captcha/trigger asks the order's limits for "order" (decision 072).
 registerRiskRule(
@@ -107,7 +107,11 @@ export const orderRoutes: BackendRoute[] = [
       const viaHash = (await verifyOrderLink(ctx.signingSecret, body.valid_hash, "view", hotel.id, ctx.now)) === body.order_doc;
       const member = viaHash ? null : await memberFromRequest(ctx.db, hotel, ctx.request, ctx.now);
       if (!order || (!viaHash && (!member || order.member_id !== member.id))) throw new ApiError(404, "order_not_found");
-      return ok({ order_doc: order.order_doc, attachment_list: parseJson<unknown[]>(order.room_attachment_detail, []) });
+      return ok({
+        order_doc: order.order_doc,
+        attachment_list: attachmentList(order.room_attachment_detail, ctx.lang, mainLanguage(hotel)),
+        attachment_amount: order.attachment_amount,
+      });
     },
   },
 ];

@@ -16,6 +16,7 @@ import { signOrderLink } from "~/backend/orders/links.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
+import { attachmentDetail, attachmentList, storedAttachments } from "~/backend/addons/addons.server";
 import {
   type AttemptRow,
   type CancellationRow,
@@ -94,9 +95,15 @@ export async function presentOrder(
     payment_status: order.payment_status,
     status: order.status,
     display_status: displayStatus(order, ctx.lang),
-    attachment_list: parseJson<unknown[]>(order.room_attachment_detail, []),
-    attachment_detail: { rooms: [], other: [] },
-    room_attachment_exist: parseJson<unknown[]>(order.room_attachment_detail, []).length > 0,
+    attachment_list: attachmentList(order.room_attachment_detail, ctx.lang, main),
+    attachment_detail: attachmentDetail(
+      storedAttachments(order.room_attachment_detail),
+      lines.map((line) => ({ position: line.position, room_class_id: line.room_class_id, proposal_id: line.rate_plan_id })),
+      ctx.lang,
+      main,
+    ),
+    attachment_amount: order.attachment_amount,
+    room_attachment_exist: storedAttachments(order.room_attachment_detail).length > 0,
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
     remittance_notice:
       order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",

@@ -6,6 +6,7 @@ import { mainLanguage } from "~/backend/hotels/hotels.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { type ApiMessageCode } from "~/backend/messages";
 import type { PricedOrder, PricedOrderLine } from "~/backend/pricing/pricing.server";
+import { attachmentDetail } from "~/backend/addons/addons.server";
 
 /**
  * What one room of a priced line costs for the stay, by the one rule of spec §5 (effectivePrice):
@@ -22,8 +23,9 @@ export function lineUnitPrice(
 
 /** The amounts both price answers carry (spec §3 and the legacy calculate), as the API names them. */
 export function wireAmounts(detail: PriceAmounts) {
-  const { room_price, original_amount, promotion_discount, point_used, total_price, pay_amount, deposit_amount } = detail;
-  return { room_price, original_amount, promotion_discount, point_used, total_price, pay_amount, deposit_amount };
+  const { room_price, original_amount, promotion_discount, point_used, attachment_amount, total_price, pay_amount, deposit_amount } =
+    detail;
+  return { room_price, original_amount, promotion_discount, point_used, attachment_amount, total_price, pay_amount, deposit_amount };
 }
 
 /** Price detail (spec §3) with its per-line breakdown. */
@@ -55,7 +57,12 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
     deposit_percent: depositPercentOf(order.hotel.deposit_percent),
     coupon_code: order.couponCode,
     member: order.member ? { points: order.member.points } : null,
-    attachment_detail: { rooms: [], other: [] },
+    attachment_detail: attachmentDetail(
+      order.attachments.items,
+      order.lines.map((line) => ({ position: line.position, room_class_id: line.room.id, proposal_id: line.plan.id })),
+      lang,
+      main,
+    ),
     lines,
     check_in_day: order.start,
     check_out_day: order.end,

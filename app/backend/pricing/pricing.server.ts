@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
 import { calculatePrice, type Discount, type PriceAmounts } from "~/domain/pricing";
-import { MAX_ROOMS_PER_ORDER } from "~/domain/stay";
+import { MAX_GUESTS, MAX_ROOMS_PER_ORDER } from "~/domain/stay";
 import {
   loadAvailability,
   loadRatePlans,
@@ -22,6 +22,7 @@ import type { BackendContext } from "~/backend/route";
 import { requireStay, WholeNumber } from "~/backend/pricing/stay.server";
 import { CouponCode, resolveDiscount } from "~/backend/pricing/coupons.server";
 import { loadNightly, nightKey, nightlyLineErrors, type NightAmount } from "~/backend/pricing/nightly.server";
+import { priceAttachments, type PricedAttachments } from "~/backend/addons/addons.server";
 
 /** The first line naming a members-only plan of the hotel that is not among `visible`, or -1. */
 async function membersOnlyPosition(
@@ -62,6 +63,11 @@ export const PriceRequest = v.object({
   coupon_array: v.optional(v.pipe(v.array(CouponCode), v.maxLength(1)), []),
   point_used: v.optional(v.union([v.number(), v.string()]), 0),
   pay_option: v.optional(v.picklist(["all", "part"]), "all"),
+  /** Add-on choices (decision 116), priced into attachment_detail. */
+  room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
+  /** The party, when known: per-person add-ons count at most so many adults and children. */
+  adults_count: v.optional(WholeNumber(1, MAX_GUESTS)),
+  children_count: v.optional(WholeNumber(0, MAX_GUESTS), 0),
 });
 
 export interface PricedOrderLine {
@@ -83,6 +89,8 @@ export interface PricedOrder {
   lines: PricedOrderLine[];
   discount: Discount;
   couponCode: string;
+  /** The add-ons chosen, priced (decision 116). */
+  attachments: PricedAttachments;
   detail: PriceAmounts;
 }
 
@@ -119,6 +127,9 @@ export async function priceOrder(
     nightly?: NightAmount[][];
     /** The signed-in member when the caller has looked them up already (null: nobody); else looked up here. */
     member?: MemberRow | null;
+    /** Add-on choices (room_attachment_detail) and the party they are for (null: not known). */
+    attachments?: readonly unknown[];
+    party?: { adults: number; children: number } | null;
   },
 ): Promise<PricedOrder> {
   const { start, end, today } = requireStay(hotel, input.check_in_day, input.check_out_day, ctx.now, {
@@ -190,6 +201,7 @@ export async function priceOrder(
       );
   const pricedLines = resolved.map((line, index) => ({ ...line, error: errors[index] ?? null }));
 
+  const attachments = await priceAttachments(ctx.db, hotel, { start, end, lines: resolved }, input.attachments ?? [], input.party ?? null);
   const discount = await resolveDiscount(ctx.db, hotel, member, input.couponCode, today);
   const result = calculatePrice({
     lines: pricedLines.flatMap((line, index) => {
@@ -219,7 +231,7 @@ export async function priceOrder(
     depositType: hotel.deposit_type,
     depositPercent: hotel.deposit_percent,
     payOption: input.payOption,
-    attachmentAmount: 0,
+    attachmentAmount: attachments.amount,
   });
   if (!result.ok) {
     const field = result.problem.startsWith("points") ? "point_used" : result.problem.startsWith("coupon") ? "coupon_code" : "pay_option";
@@ -234,6 +246,7 @@ export async function priceOrder(
     lines: pricedLines,
     discount,
     couponCode: discount.kind === "none" ? "" : discount.code,
+    attachments,
     detail: result.detail,
   };
 }

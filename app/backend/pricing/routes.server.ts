@@ -22,6 +22,8 @@ export const pricingRoutes: BackendRoute[] = [
         couponCode: body.coupon_code || body.coupon_array[0] || "",
         points: body.point_used,
         payOption: body.pay_option,
+        attachments: body.room_attachment_detail,
+        party: body.adults_count === undefined ? null : { adults: body.adults_count, children: body.children_count },
       });
       const detail = presentPriceDetail(order, ctx.lang, (code) => apiMessage(code, ctx.lang));
       const lineError = lineErrorOf(order);

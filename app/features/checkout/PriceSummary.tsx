@@ -4,6 +4,7 @@ import { useSite } from "~/ui/site-data";
 import type { PriceDetail } from "~/contract/schemas";
 import { formatPercent, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
+import { pricedAddons } from "~/features/addons/addons";
 
 /**
  * The price check's answer: rooms, discounts, points, the total and what is paid now. While the
@@ -29,6 +30,12 @@ export function PriceSummary({ price, pending = false }: { price: PriceDetail; p
           <dd>−{formatPrice(price.promotion_discount, lang)}</dd>
         </div>
       ) : null}
+      {pricedAddons(price.attachment_detail).map((item, index) => (
+        <div key={`addon-${index}`} className="price-summary__addon">
+          <dt>{t("checkout.addons.item", { name: item.name, count: item.quantity + item.child_quantity })}</dt>
+          <dd>{formatPrice(item.amount, lang)}</dd>
+        </div>
+      ))}
       {price.point_used > 0 ? (
         <div>
           <dt>{t("checkout.points")}</dt>

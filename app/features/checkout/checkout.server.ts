@@ -17,6 +17,8 @@ import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
+import { addonChoicesOf } from "~/features/addons/addons";
+import { offeredAddons } from "~/features/addons/offered.server";
 
 type Values = Record<string, string>;
 
@@ -120,6 +122,8 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await fixedT(app.lang);
   const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
+  // Add-ons only where the price check prices them (v2; decision 117).
+  const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
   const payments = paymentOptions(hotel.payment_list);
   return data(
     {
@@ -128,6 +132,7 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       checkoutKey: cart.checkoutKey,
       stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
       lines: cart.lines,
+      addons,
       price: outcome.price,
       priceError: outcome.error,
       bookingPage,
@@ -169,8 +174,19 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
   const payOption = values.pay_option === "part" ? "part" : "all";
   const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
+  // The add-ons chosen, priced with every check and sent with the order (decision 117).
+  const offered = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
+  const { choices: addons, invalid: invalidAddons } = addonChoicesOf(values, offered);
+  const party = { adults: search.search.adults, children: search.search.children };
   const check = (coupon?: string, points = 0) =>
-    checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { coupon, points, payOption, member: profile }, unknownPlan);
+    checkPrice(
+      api,
+      hotel,
+      app.env.FEATURE_PRICE_CHECK_V2,
+      cart,
+      { coupon, points, payOption, member: profile, addons, party },
+      unknownPlan,
+    );
   /** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
   const pointsError = (points: number | null) =>
     points === null ? "form.error.points" : points > 0 && profile && points > profile.points ? "form.error.points_balance" : null;
@@ -247,9 +263,10 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     });
 
   const checked = validateCheckout(values, cart.lines.length);
+  for (const field of invalidAddons) checked.fieldErrors[field] ??= "form.error.addon_count";
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
-  if (!checked.ok || overBalance) {
+  if (!checked.ok || overBalance || invalidAddons.length > 0) {
     // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
     // first visit's: the guest fixes the fields and places the booking at the amount in view.
     const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
@@ -292,6 +309,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       coupon_array: promotion === undefined ? [] : [promotion],
       point_used: pointsUsed,
       orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
+      ...(addons.length > 0 ? { room_attachment_detail: addons, room_attachment_exist: true } : {}),
       // The party of the search, already checked against its limits (never the raw query).
       adults_count: search.search.adults,
       children_count: search.search.children,

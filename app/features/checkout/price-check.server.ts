@@ -3,6 +3,7 @@ import { nightsBetween, stayNights } from "~/domain/dates";
 import { HotelApiError, PriceCheckError, type HotelApi } from "~/contract/client";
 import type { HotelInfo, MemberProfile, PriceDetail } from "~/contract/schemas";
 import { depositPercentOf, effectivePrice } from "~/domain/pricing";
+import type { AddonChoiceInput } from "~/features/addons/addons";
 
 export interface PriceOptions {
   coupon?: string;
@@ -10,6 +11,9 @@ export interface PriceOptions {
   payOption?: "all" | "part";
   /** The signed-in member's profile, loaded before the check (spec §6); the legacy check sends it. */
   member?: Pick<MemberProfile, "email" | "points"> | null;
+  /** Add-ons chosen for the order and the party (price check v2 only: the legacy check has no add-ons). */
+  addons?: AddonChoiceInput[];
+  party?: { adults: number; children: number };
 }
 
 /**
@@ -46,6 +50,8 @@ export async function checkPrice(
         coupon_code: options.coupon || undefined,
         point_used: options.points ?? 0,
         pay_option: options.payOption ?? "all",
+        ...(options.addons && options.addons.length > 0 ? { room_attachment_detail: options.addons } : {}),
+        ...(options.party ? { adults_count: options.party.adults, children_count: options.party.children } : {}),
       });
       return { price, error: null };
     }

@@ -3,7 +3,9 @@ import { useTranslation } from "~/i18n/react";
 import { PersonName } from "~/ui/PersonName";
 import { orderState } from "~/domain/order-view";
 import type { Order } from "~/contract/schemas";
-import { formatCapacity, formatCountry } from "~/i18n/format";
+import * as v from "valibot";
+import { formatCapacity, formatCountry, formatPrice } from "~/i18n/format";
+import { PricedAddonSchema } from "~/features/addons/addons";
 import { RichText } from "~/features/content/RichText";
 import { PhoneLink } from "~/ui/PhoneLink";
 import { useSite } from "~/ui/site-data";
@@ -53,6 +55,7 @@ export function RefundNote({ refund }: { refund: { heading: string; status: stri
 /** Guests per room, the booking's notes and add-ons: what the summary leaves out. */
 export function OrderExtras({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const site = useSite();
   const occupants = order.orders.filter((line) => line.occupant_name || line.occupant_phone || line.occupant_email || line.memo);
   return (
     <>
@@ -86,13 +89,24 @@ export function OrderExtras({ order }: { order: Order }) {
         <section>
           <h2>{t("order_page.addons")}</h2>
           <ul>
-            {order.attachment_list.map((item, index) => (
-              <li key={index}>
-                {typeof item === "object" && item !== null && "name" in item
-                  ? String((item as { name: unknown }).name)
-                  : JSON.stringify(item)}
-              </li>
-            ))}
+            {order.attachment_list.map((item, index) => {
+              const priced = v.safeParse(PricedAddonSchema, item);
+              if (!priced.success) {
+                return (
+                  <li key={index}>
+                    {typeof item === "object" && item !== null && "name" in item
+                      ? String((item as { name: unknown }).name)
+                      : JSON.stringify(item)}
+                  </li>
+                );
+              }
+              const { name, quantity, child_quantity, amount } = priced.output;
+              return (
+                <li key={index}>
+                  {t("checkout.addons.item", { name, count: quantity + child_quantity })}: {formatPrice(amount, site?.lang ?? "zh-TW")}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ) : null}

@@ -1,0 +1,84 @@
+/**
+ * The add-ons a checkout offers and what the guest chose (issue 27, decisions 115-117): read from
+ * the contract's loosely typed lists (another back end may answer other shapes: those items are
+ * left out), and from the checkout form's fields `addon_<id>` and `addon_<id>_children`.
+ */
+import * as v from "valibot";
+import { ADDON_UNITS, isPerPerson } from "~/domain/addons";
+
+export const AddonOfferSchema = v.object({
+  adds_id: v.number(),
+  adds_code: v.optional(v.string(), ""),
+  name: v.string(),
+  description: v.optional(v.string(), ""),
+  photo: v.optional(v.string(), ""),
+  unit: v.picklist(ADDON_UNITS),
+  price: v.number(),
+  child_price: v.optional(v.nullable(v.number()), null),
+  max_per_booking: v.number(),
+  limited: v.optional(v.boolean(), false),
+});
+export type AddonOffer = v.InferOutput<typeof AddonOfferSchema>;
+
+export const PricedAddonSchema = v.object({
+  adds_id: v.number(),
+  name: v.string(),
+  unit: v.picklist(ADDON_UNITS),
+  quantity: v.number(),
+  child_quantity: v.optional(v.number(), 0),
+  nights: v.optional(v.number(), 1),
+  amount: v.number(),
+});
+export type PricedAddonView = v.InferOutput<typeof PricedAddonSchema>;
+
+/** The items of a list that read as `schema`; others are left out. */
+export function itemsOf<T>(schema: v.GenericSchema<unknown, T>, list: readonly unknown[]): T[] {
+  return list.flatMap((item) => {
+    const parsed = v.safeParse(schema, item);
+    return parsed.success ? [parsed.output] : [];
+  });
+}
+
+/** Every priced add-on of a price detail's or an order's attachment_detail: per room line first, then the order's. */
+export function pricedAddons(detail: { rooms: readonly unknown[]; other: readonly unknown[] } | null | undefined): PricedAddonView[] {
+  if (!detail) return [];
+  const rooms = detail.rooms.flatMap((room) =>
+    typeof room === "object" && room !== null && Array.isArray((room as { items?: unknown }).items)
+      ? itemsOf(PricedAddonSchema, (room as { items: unknown[] }).items)
+      : [],
+  );
+  return [...rooms, ...itemsOf(PricedAddonSchema, detail.other)];
+}
+
+export interface AddonChoiceInput {
+  adds_id: number;
+  quantity: number;
+  child_quantity: number;
+}
+
+/** A count field: "" is none; anything but a whole number 0-100 is refused (null). */
+function countOf(raw: string | undefined): number | null {
+  const value = (raw ?? "").trim();
+  if (value === "") return 0;
+  return /^\d{1,3}$/.test(value) && Number(value) <= 100 ? Number(value) : null;
+}
+
+/**
+ * The guest's choices among `offered`, from the form's values, and the fields that are not counts.
+ * Items left at 0 are not chosen.
+ */
+export function addonChoicesOf(
+  values: Record<string, string | undefined>,
+  offered: readonly AddonOffer[],
+): { choices: AddonChoiceInput[]; invalid: string[] } {
+  const invalid: string[] = [];
+  const choices = offered.flatMap((item) => {
+    const quantity = countOf(values[`addon_${item.adds_id}`]);
+    const children = isPerPerson(item.unit) ? countOf(values[`addon_${item.adds_id}_children`]) : 0;
+    if (quantity === null) invalid.push(`addon_${item.adds_id}`);
+    if (children === null) invalid.push(`addon_${item.adds_id}_children`);
+    if (quantity === null || children === null || quantity + children === 0) return [];
+    return [{ adds_id: item.adds_id, quantity, child_quantity: children }];
+  });
+  return { choices, invalid };
+}

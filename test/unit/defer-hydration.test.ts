@@ -65,6 +65,29 @@ describe("scripts held back until the page has loaded", () => {
     expect((early + rest).endsWith("</body></html>")).toBe(true);
   });
 
+  it("keeps the whole tail when it comes in parts, some large, at different times (decision 110)", async () => {
+    const encoder = new TextEncoder();
+    const data = `<!--$--><script nonce="N">window.__remixContext.streamController.enqueue("${"房".repeat(9_000)}")</script><!--/$-->`;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(DOCUMENT.slice(0, 60)));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.enqueue(encoder.encode(DOCUMENT.slice(60)));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const bytes = encoder.encode(data);
+        // A multi-byte character cut between two pieces.
+        controller.enqueue(bytes.slice(0, 20_001));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.enqueue(bytes.slice(20_001));
+        controller.close();
+      },
+    });
+    const out = await new Response(deferHydration(body, "N")).text();
+    expect(out).toBe(
+      `<!DOCTYPE html><html><head></head><body><main>Rooms</main>${deferScriptsIn(TAIL, "N").replace("</body></html>", "")}${data}</body></html>`,
+    );
+  });
+
   it("leaves a document alone when it is not the shape it knows", () => {
     const noContext = '<link rel="modulepreload" href="/a.js"/><script type="module">import "/a.js";</script>';
     expect(deferScriptsIn(noContext, "N")).toBe(noContext);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferScriptsIn } from "~/platform/defer-hydration.server";
+import { deferredDocument, deferScriptsIn } from "~/platform/defer-hydration.server";
 
 const TAIL =
   '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/routes/($lang)-B.js"/>' +
@@ -15,7 +15,7 @@ async function streamed(text: string, chunkSize: number): Promise<string> {
       controller.close();
     },
   });
-  return new Response(deferHydration(body, "N")).text();
+  return new TextDecoder().decode(await deferredDocument(body, "N"));
 }
 
 describe("scripts held back until the page has loaded", () => {
@@ -36,35 +36,6 @@ describe("scripts held back until the page has loaded", () => {
     expect(out.match(/<\/body><\/html>/g)).toHaveLength(1);
   });
 
-  it("passes on what React wrote so far while the rest of the page is still coming (decision 046)", async () => {
-    const encoder = new TextEncoder();
-    let source!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        source = controller;
-        // The shell in React's small pieces; the rest (data the page waits on) only after the test read the shell.
-        const shell = encoder.encode(`<!DOCTYPE html><html><head></head><body><main>${"Rooms ".repeat(200)}</main>`);
-        for (let at = 0; at < shell.length; at += 512) controller.enqueue(shell.slice(at, at + 512));
-      },
-    });
-    const reader = deferHydration(body, "N").getReader();
-    const decoder = new TextDecoder();
-    let early = "";
-    // All of the shell but its last few characters (kept back in case they start the marker).
-    while (early.length < 1_000) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended before the rest was sent");
-      early += decoder.decode(value, { stream: true });
-    }
-    expect(early).toContain("<main>Rooms");
-    source.enqueue(encoder.encode(TAIL));
-    source.close();
-    let rest = "";
-    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += decoder.decode(part.value, { stream: true });
-    expect(early + rest).toContain('type="text/x-deferred-module"');
-    expect((early + rest).endsWith("</body></html>")).toBe(true);
-  });
-
   it("keeps the whole tail when it comes in parts, some large, at different times (decision 110)", async () => {
     const encoder = new TextEncoder();
     const data = `<!--$--><script nonce="N">window.__remixContext.streamController.enqueue("${"房".repeat(9_000)}")</script><!--/$-->`;
@@ -82,7 +53,7 @@ describe("scripts held back until the page has loaded", () => {
         controller.close();
       },
     });
-    const out = await new Response(deferHydration(body, "N")).text();
+    const out = new TextDecoder().decode(await deferredDocument(body, "N"));
     expect(out).toBe(
       `<!DOCTYPE html><html><head></head><body><main>Rooms</main>${deferScriptsIn(TAIL, "N").replace("</body></html>", "")}${data}</body></html>`,
     );

@@ -61,7 +61,8 @@ const MARKER_BYTES = new TextEncoder().encode(MARKER);
 /** Where the marker starts in `bytes`, or -1. */
 function markerIn(bytes: Uint8Array): number {
   const last = bytes.length - MARKER_BYTES.length;
-  for (let at = bytes.indexOf(MARKER_BYTES[0]); at >= 0 && at <= last; at = bytes.indexOf(MARKER_BYTES[0], at + 1)) {
+  const first = MARKER.charCodeAt(0);
+  for (let at = bytes.indexOf(first); at >= 0 && at <= last; at = bytes.indexOf(first, at + 1)) {
     let index = 1;
     while (index < MARKER_BYTES.length && bytes[at + index] === MARKER_BYTES[index]) index++;
     if (index === MARKER_BYTES.length) return at;

@@ -1,7 +1,7 @@
 /**
  * Pages that hydrate (booking and checkout) work fully without JavaScript: their forms post and
  * redirect like any other. So the framework's ~90 KB of JavaScript need not compete with the HTML,
- * the stylesheets and the photos on a slow connection: this stream rewrite holds Remix's scripts
+ * the stylesheets and the photos on a slow connection: this rewrite of the document holds Remix's scripts
  * back until the page has loaded, then starts them. A guest who acts before that gets the
  * JavaScript-free path, which is the same form.
  *
@@ -56,75 +56,46 @@ export function endTagsLast(tail: string): string {
   return tail.slice(0, at) + tail.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 
-/**
- * React writes the document in 512-byte pieces; they are gathered before being looked at and
- * passed on (decoding, searching and encoding each piece cost more than the page's bytes): up to
- * this size, or to the end of what React wrote in one go (a timer of 0 fires after it), so a page
- * that streams in parts still leaves part by part.
- */
-const BATCH_BYTES = 16_384;
+const MARKER_BYTES = new TextEncoder().encode(MARKER);
 
-/** The document stream with its scripts deferred (see above); pages without scripts pass unchanged. */
-export function deferHydration(body: ReadableStream<Uint8Array>, nonce: string): ReadableStream<Uint8Array> {
-  let head = "";
-  let tail: string | null = null;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  const take = (final: boolean): string => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    let text = "";
-    for (const piece of pending) text += decoder.decode(piece, { stream: true });
-    pending = [];
-    pendingBytes = 0;
-    return final ? text + decoder.decode() : text;
-  };
-  const pass = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (tail !== null) {
-      tail += text;
-      return;
-    }
-    head += text;
-    const at = head.indexOf(MARKER);
-    if (at >= 0) {
-      tail = head.slice(at);
-      controller.enqueue(encoder.encode(head.slice(0, at)));
-      head = "";
-      return;
-    }
-    // Stream on, keeping back only what could be the start of the marker.
-    const keep = MARKER.length - 1;
-    if (head.length > keep) {
-      controller.enqueue(encoder.encode(head.slice(0, head.length - keep)));
-      head = head.slice(head.length - keep);
-    }
-  };
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        pending.push(chunk);
-        pendingBytes += chunk.byteLength;
-        if (pendingBytes >= BATCH_BYTES) pass(take(false), controller);
-        else
-          timer ??= setTimeout(() => {
-            try {
-              pass(take(false), controller);
-            } catch (error) {
-              // The guest may have gone (the stream cancelled) before the timer fired: a closed
-              // stream refuses more output with a TypeError, and there is no one to send to.
-              pending = [];
-              if (!(error instanceof TypeError)) console.error("deferred hydration: the page could not be passed on", error);
-            }
-          }, 0);
-      },
-      flush(controller) {
-        pass(take(true), controller);
-        const rest = tail === null ? head : endTagsLast(deferScriptsIn(tail, nonce));
-        if (rest) controller.enqueue(encoder.encode(rest));
-      },
-    }),
-  );
+/** Where the marker starts in `bytes`, or -1. */
+function markerIn(bytes: Uint8Array): number {
+  const last = bytes.length - MARKER_BYTES.length;
+  const first = MARKER.charCodeAt(0);
+  for (let at = bytes.indexOf(first); at >= 0 && at <= last; at = bytes.indexOf(first, at + 1)) {
+    let index = 1;
+    while (index < MARKER_BYTES.length && bytes[at + index] === MARKER_BYTES[index]) index++;
+    if (index === MARKER_BYTES.length) return at;
+  }
+  return -1;
+}
+
+/**
+ * The whole document, read once React has written all of it, with its scripts deferred — one
+ * piece, instead of a stream stage that every 512-byte piece of React's passed through, batched
+ * by a timer (decisions 046, 110). Nothing on the site suspends (no `defer`, `<Await>` or
+ * `<Suspense>`), so the document is complete as soon as its shell is: holding it until then delays
+ * nothing. Only the tail, from the first module preload on, is decoded and encoded again.
+ */
+export async function deferredDocument(body: ReadableStream<Uint8Array>, nonce: string): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  let length = 0;
+  const reader = body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    pieces.push(part.value);
+    length += part.value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  const at = markerIn(bytes);
+  if (at < 0) return bytes;
+  const tail = new TextEncoder().encode(endTagsLast(deferScriptsIn(new TextDecoder().decode(bytes.subarray(at)), nonce)));
+  const document = new Uint8Array(at + tail.byteLength);
+  document.set(bytes.subarray(0, at));
+  document.set(tail, at);
+  return document;
 }

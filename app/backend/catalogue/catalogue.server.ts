@@ -199,7 +199,13 @@ export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-
  */
 export type HotelRef = { id: number } | { domain: string };
 
-/** The three reads of a stay's availability, to run in one batch (with the hotel row when `hotel` is a domain). */
+/**
+ * The three reads of a stay's availability, to run in one batch (with the hotel row when `hotel` is
+ * a domain), each proportional to the stay's nights (decision 110):
+ * plans are read plan by room class by night range on plan_nights' primary key. CROSS JOIN keeps
+ * SQLite to that order: left to itself it read every night of every room class of a plan (16,000
+ * rows for a two-night stay of the demo hotel instead of 184).
+ */
 export function availabilityStatements(db: D1Database, hotel: HotelRef, start: string, end: string): D1PreparedStatement[] {
   const hotelId = "id" in hotel ? "?1" : "(SELECT id FROM hotels WHERE domain = ?1)";
   const key = "id" in hotel ? hotel.id : hotel.domain.toLowerCase();
@@ -219,10 +225,11 @@ export function availabilityStatements(db: D1Database, hotel: HotelRef, start: s
                 CASE WHEN COUNT(pn.member_price) = COUNT(*) THEN SUM(pn.member_price) END AS member_price,
                 MIN(CASE WHEN pn.allotment IS NULL THEN NULL ELSE pn.allotment - pn.sold END) AS planRemaining,
                 MAX(rp.support_entire_rent) AS wholeSite
-         FROM plan_nights pn
-         JOIN rate_plans rp ON rp.id = pn.rate_plan_id
-         JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
-         WHERE rp.hotel_id = ${hotelId} AND pn.night >= ?2 AND pn.night < ?3
+         FROM rate_plans rp
+         CROSS JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = rp.id
+         CROSS JOIN plan_nights pn ON pn.rate_plan_id = rpr.rate_plan_id AND pn.room_class_id = rpr.room_class_id
+           AND pn.night >= ?2 AND pn.night < ?3
+         WHERE rp.hotel_id = ${hotelId}
          GROUP BY pn.room_class_id, pn.rate_plan_id`,
       )
       .bind(key, start, end),

@@ -154,7 +154,7 @@ describe("the email's add-ons", () => {
       expect(mail.html).toContain(`${words} · ${amount}`);
     }
     // Before the total.
-    expect(mail.text.indexOf(pageLine(lang, addons[1])[0])).toBeLessThan(mail.text.indexOf(formatPrice(order.final_amount, lang)));
+    expect(mail.text.indexOf(pageLine(lang, addons[1]!)[0])).toBeLessThan(mail.text.indexOf(formatPrice(order.final_amount, lang)));
   });
 
   it("an order without add-ons says nothing of them; names are escaped in the HTML", () => {

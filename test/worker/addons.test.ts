@@ -6,6 +6,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
+import { composePending, confirmationFor } from "~/backend/mail/compose.server";
+import type { OutboxRow } from "~/backend/mail/outbox.server";
+import { createLogger } from "~/platform/log.server";
 import { BOOKER, apiJson, fixtureHotel, loadHotel } from "./helpers";
 
 const HOST = "addons.localhost";
@@ -295,4 +298,42 @@ describe("orders with add-ons", () => {
     );
     expect(left.body.data.adds).toEqual([expect.objectContaining({ adds_code: "parking", dates: [{ date: LAST_DAY, inventory: 0 }] })]);
   }, 30_000);
+});
+
+describe("the confirmation's add-ons (email and PDF)", () => {
+  it.each([
+    ["zh-TW", "早餐 3 份", "NT$2,000", "機場接送 1 份", "NT$1,200", "加購項目"],
+    ["en-US", "Breakfast × 3", "NT$2,000", "Airport pickup × 1", "NT$1,200", "Add-ons"],
+    // The items have no Japanese names: the hotel's main language's, in Japanese words.
+    ["ja-JP", "早餐（3）", "NT$2,000", "機場接送（1）", "NT$1,200", "追加オプション"],
+  ])(
+    "%s: the email and the PDF's content list each item with its count and amount",
+    async (lang, breakfast, breakfastAmount, pickup, pickupAmount, heading) => {
+      const created = await post<Created>(
+        "/api/ota/order/personal-new",
+        order({ room_attachment_detail: breakfastAndPickup() }),
+        { "Idempotency-Key": `addon-mail-${lang}-abcdef` },
+        lang,
+      );
+      expect(created.status).toBe(201);
+      const deps = { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test") };
+      await composePending(deps, 50);
+      const row = await env.DB.prepare(
+        "SELECT m.* FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? AND m.kind = 'order_confirmation'",
+      )
+        .bind(created.body.data.order_doc)
+        .first<OutboxRow & { text_body: string; html_body: string }>();
+      expect(row?.lang).toBe(lang);
+      expect(row?.text_body).toContain(`${heading}: ${breakfast} · ${breakfastAmount}`);
+      expect(row?.text_body).toContain(`${heading}: ${pickup} · ${pickupAmount}`);
+      expect(row?.html_body).toContain(`${pickup} · ${pickupAmount}`);
+
+      const pdf = await confirmationFor(deps, row!);
+      const section = pdf?.content.sections.find((candidate) => candidate.heading === heading);
+      expect(section?.rows).toEqual([
+        [breakfast, breakfastAmount],
+        [pickup, pickupAmount],
+      ]);
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/present.server";
 import { escapeHtml } from "~/lib/html";
+import { addonLines } from "~/features/documents/addon-text";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 
@@ -151,6 +152,10 @@ export function renderOrderMail(input: {
     ...order.orders.map((line): [string, string] => [
       t("mail.rooms"),
       `${line.room_class_name} · ${line.rate_plan_name} × ${line.num}${line.occupant_name ? ` · ${isolatedName(line.occupant_name)}` : ""} · ${money(line.amount)}`,
+    ]),
+    ...addonLines(lang, order.attachment_list).map((line): [string, string] => [
+      t("mail.addons"),
+      [line.item, line.amount].filter(Boolean).join(" · "),
     ]),
     [t("mail.total"), money(order.final_amount)],
   ];

@@ -13,6 +13,7 @@ import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
+import { addonLines } from "~/features/documents/addon-text";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -32,6 +33,8 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   /** For a bank transfer: where to and by when (issue 22 item 15). */
   pay_deadline?: string | null;
   remittance_info?: Record<string, string> | null;
+  /** The add-ons booked with the order (issue 27), as the API lists them: printed as the order page lists them. */
+  attachment_list?: readonly unknown[];
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
   cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
@@ -102,6 +105,7 @@ export function confirmationContent(
     balance_later: t("pdf.remaining"),
     remaining: t("pdf.remaining"),
   };
+  const addons = addonLines(lang, order.attachment_list);
   const policies = [
     t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }),
     htmlToText(hotel.booking_policy, { lines: true }),
@@ -132,6 +136,7 @@ export function confirmationContent(
           ...(nameForDisplay(line.occupant_name) ? [[t("pdf.occupant"), nameForDisplay(line.occupant_name)] as [string, string]] : []),
         ]),
       },
+      ...(addons.length > 0 ? [{ heading: t("pdf.addons"), rows: addons.map((line): [string, string] => [line.item, line.amount]) }] : []),
       {
         heading: t("pdf.amounts"),
         rows: [

@@ -33,6 +33,7 @@ export function orderState(order: Pick<OrderMoney, "status" | "payment_status" |
 
 export type MoneyLabel =
   | "rooms"
+  | "addons"
   | "coupon"
   | "member_discount"
   | "points"
@@ -55,6 +56,10 @@ export interface MoneyLine {
 
 export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
   const lines: MoneyLine[] = [{ label: "rooms", amount: order.sum, sign: "+" }];
+  // Add-ons (issue 27) are charged beside the rooms and take no discount or points (decision 116):
+  // what the total holds beyond the rooms after their discounts.
+  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint);
+  if (addons > 0) lines.push({ label: "addons", amount: addons, sign: "+" });
   if (order.couponDiscount > 0) {
     lines.push({
       label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon",

@@ -87,6 +87,15 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     // The order page.
     const section = page.locator("section").filter({ has: page.getByRole("heading", { name: words.heading, exact: true }) });
     await expect(section.locator("li")).toHaveText([`${words.breakfast}: ${BREAKFAST}`, `${words.pickup}: ${PICKUP}`]);
+    // The money lines add up: rooms + add-ons = total (the add-ons' sum has a line of its own).
+    const amount = async (row: ReturnType<typeof page.locator>) =>
+      Number(((await row.locator("dd").textContent()) ?? "").replace(/\D/g, ""));
+    const money = page.locator(".order-summary ~ .price-summary > div, .order-summary .price-summary > div");
+    const rows = await money.count();
+    const byLabel = new Map<string, number>();
+    for (let index = 0; index < rows; index++)
+      byLabel.set(((await money.nth(index).locator("dt").textContent()) ?? "").trim(), await amount(money.nth(index)));
+    expect(byLabel.get(words.heading), "the add-ons line").toBe(Number(BREAKFAST.replace(/\D/g, "")) + Number(PICKUP.replace(/\D/g, "")));
 
     // The PDF.
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".order-page__actions a[download]").click()]);

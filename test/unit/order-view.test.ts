@@ -64,6 +64,12 @@ describe("what an order's page shows", () => {
       "paid",
       ["rooms 6301", "coupon 630", "points 333", "total 5338", "paid 5338"],
     ],
+    [
+      "with add-ons, which take no discount",
+      { ...base, pay_option: "all", final_amount: 5338 + 3200, pay_amount: 5338 + 3200, deposit_amount: 0 },
+      "unpaid",
+      ["rooms 6301", "addons 3200", "coupon 630", "points 333", "total 8538", "due_now 8538"],
+    ],
     ["cancelled, nothing paid", { ...base, status: "cancelled" }, "cancelled", ["rooms 6301", "coupon 630", "points 333", "total 5338"]],
     [
       "cancelled after a deposit",

@@ -95,6 +95,7 @@ export function confirmationContent(
   const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
   const moneyLabel: Record<string, string> = {
     rooms: t("pdf.room_price"),
+    addons: t("pdf.addons"),
     coupon: t("pdf.discount"),
     member_discount: t("pdf.discount"),
     points: t("pdf.points"),

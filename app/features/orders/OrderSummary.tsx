@@ -29,6 +29,8 @@ export function OrderSummary({ order }: { order: Order }) {
     switch (label) {
       case "rooms":
         return t("checkout.room_price");
+      case "addons":
+        return t("order_page.addons");
       case "coupon":
         return t("checkout.discount", { code: order.used_coupon });
       case "member_discount":

@@ -11,6 +11,7 @@ import { fieldProps, type FieldErrors, type Values } from "~/features/checkout/f
 import { PaymentFields } from "~/features/checkout/PaymentFields";
 import { AddonFields } from "~/features/addons/AddonFields";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
+import { usePreloadRoute } from "~/ui/preload-route";
 import { useSite } from "~/ui/site-data";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
@@ -48,6 +49,8 @@ export default function CheckoutPage() {
     ),
   ];
   const hydrated = useHydrated();
+  // "Place booking" leads to the pay page: its script is here before the booking is placed.
+  usePreloadRoute("routes/($lang).pay.$hotelId.$orderDoc");
   const form = useRef<HTMLFormElement>(null);
   // With JavaScript the page is not reloaded: take the guest to the first field to fix, or to the message (decision 021).
   useSubmissionDone(() => {

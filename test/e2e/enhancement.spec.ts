@@ -214,9 +214,14 @@ test("with JavaScript, a submission takes no more round trips than without: the 
   // With it, lazy route discovery once added a /__manifest request before the POST and another
   // before the pay page's data; every route is known up front now (decision 099).
   await lakesideCheckout(page, true, 248, "round-trips@example.com");
+  // The pay page's script was preloaded once the checkout hydrated (decision 099): wait until it is in.
+  await expect(page.locator('link[rel="modulepreload"][href*="pay."]').first()).toBeAttached();
+  await page.waitForLoadState("networkidle");
   const requests: string[] = [];
+  const scripts: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
+    if (url.pathname.startsWith("/build/")) scripts.push(url.pathname);
     if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/demo/")) return;
     requests.push(`${request.method()} ${url.pathname}`);
   });
@@ -229,6 +234,7 @@ test("with JavaScript, a submission takes no more round trips than without: the 
     "no route discovery request",
   ).toEqual([]);
   expect(navigation).toEqual([expect.stringMatching(/^POST .*\/checkout\.data$/), expect.stringMatching(/^GET .*\/pay\/.*\.data$/)]);
+  expect(scripts, "no script fetched after the click: the pay page's was preloaded").toEqual([]);
 });
 
 test("with JavaScript, a search is one request, as it is without", async ({ page }) => {

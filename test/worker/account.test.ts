@@ -13,7 +13,19 @@ import type { AppEnv } from "~/platform/env.server";
 import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
 import { randomToken } from "~/lib/crypto";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { BOOKER, Browser, answerQuestion, apiJson, captchaQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import {
+  BOOKER,
+  Browser,
+  answerQuestion,
+  apiJson,
+  captchaQuestion,
+  fetchAs,
+  fixtureHotel,
+  hidden,
+  loadHotel,
+  text,
+  BUILT_WORKER,
+} from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations (the deployed cap) and several tests sign in more
 // than once: on a shared two-core machine running other test files, past the default 5 s.
@@ -1462,7 +1474,7 @@ describe("spec §8: failing at the exchange step", () => {
     fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response>;
   }
   it("removes the tokens and shows the alert, in the guest's language", async () => {
-    const worker = ((await import(/* @vite-ignore */ "../../build/index.js")) as { default: Worker }).default;
+    const worker = ((await import(/* @vite-ignore */ BUILT_WORKER)) as { default: Worker }).default;
     const backends = inject("brokenBackends");
     const vars = { ...env, PMS_ORIGIN: backends.garbage };
     const cookies = new Map<string, string>();

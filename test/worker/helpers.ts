@@ -195,3 +195,6 @@ export const captchaQuestion = (html: string) =>
   /<p id="captcha-question">.*?<\/span> ([^<]+)<\/p>/
     .exec(html)?.[1]
     ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) ?? "";
+
+/** The built Worker (npm run build), imported through this name so that typechecking needs no build. */
+export const BUILT_WORKER = "../../build/index.js";

@@ -22,6 +22,7 @@ import {
   orderOneNight,
   text,
   type HotelRefs,
+  BUILT_WORKER,
 } from "./helpers";
 
 const LOCAL = "land.localhost";
@@ -66,7 +67,7 @@ beforeAll(async () => {
 
 /** The built Worker (what wrangler deploys), called with the test bindings plus `vars`. */
 async function workerWith(vars: Record<string, string>) {
-  const worker = (await import("../../build/index.js")) as unknown as {
+  const worker = (await import(/* @vite-ignore */ BUILT_WORKER)) as unknown as {
     default: Required<Pick<ExportedHandler<typeof env>, "fetch" | "scheduled">>;
   };
   const bindings = { ...env, ...vars } as typeof env;
@@ -537,7 +538,7 @@ describe("7. callbacks nobody signed write nothing", () => {
     )
       .bind(new Date(Date.now() - 100 * 86_400_000).toISOString(), new Date(Date.now() - 86_400_000).toISOString())
       .run();
-    const worker = (await import("../../build/index.js")) as unknown as { default: ExportedHandler<typeof env> };
+    const worker = (await import(/* @vite-ignore */ BUILT_WORKER)) as unknown as { default: ExportedHandler<typeof env> };
     const ctx = createExecutionContext();
     worker.default.scheduled?.(createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);

@@ -18,6 +18,7 @@ import {
   orderOneNight,
   text,
   type HotelRefs,
+  BUILT_WORKER,
 } from "./helpers";
 
 const HOST = "pay.localhost";
@@ -367,7 +368,7 @@ describe("unpaid orders expire", () => {
     expect(await heldNights(expiring.order_doc)).toBe(1);
 
     // The Worker's own scheduled handler (build/index.js, what wrangler deploys), as the Cron Trigger calls it.
-    const worker = (await import("../../build/index.js")) as unknown as { default: ExportedHandler<typeof env> };
+    const worker = (await import(/* @vite-ignore */ BUILT_WORKER)) as unknown as { default: ExportedHandler<typeof env> };
     const ctx = createExecutionContext();
     worker.default.scheduled?.(createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);

@@ -270,3 +270,34 @@ test("with JavaScript a search announces how many results it found", async ({ pa
   expect(rooms).toBeGreaterThan(1);
   await expect(status).toHaveText(`${rooms} results for your search`);
 });
+
+// Issue 25 item 20: back shows a page without a reload too, and says its title as a load would. (The
+// checkout that back returns to sends the guest on to the booking page, and that redirect leaves no
+// forward entry, so forward is not tested in this journey.)
+test("with JavaScript, back announces the page it shows", async ({ page }) => {
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(174)}&end=${taipeiDay(175)}`));
+  const bookingTitle = await page.title();
+  await page.locator(".add-form button[type=submit]").first().click();
+  await page.getByRole("link", { name: message("en-US", "cart.checkout") }).click();
+  await waitForHydration(page);
+  await expect(page).toHaveTitle(/^Checkout \| /);
+  await page.locator("#booker_last_name").fill("Lin");
+  await page.locator("#booker_first_name").fill("Mei");
+  await page.locator("#booker_phone").fill("0912345678");
+  await page.locator("#booker_email").fill("back-forward@example.com");
+  await page.locator("#occupant_name_0").fill("Mei Lin");
+  await page.locator('input[name="payment"][value="1:credit"]').check();
+  const loads: string[] = [];
+  page.on("load", () => loads.push(page.url()));
+  await page.getByRole("button", { name: message("en-US", "checkout.place_order") }).click();
+  const announcer = page.locator("#route-announcer");
+  await expect(page).toHaveTitle(new RegExp(`^${message("en-US", "pay.heading.due")} \\| `));
+  const payTitle = await page.title();
+  await expect(announcer).toHaveText(payTitle);
+
+  // Back to the checkout, whose cart the booking emptied: it sends the guest on to the booking page.
+  await page.goBack();
+  await expect(page).toHaveTitle(bookingTitle);
+  await expect(announcer).toHaveText(bookingTitle);
+  expect(loads, "back came without a reload").toEqual([]);
+});

@@ -29,12 +29,16 @@ test("an order's email fits a 360 px phone, with a button for each action and th
   for (const href of await page.locator("a[href^='http']").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))) {
     expect(text.replace(/&amp;/g, "&")).toContain(href);
   }
-  // The logo: an absolute URL on the site's origin that loads, named by the hotel.
+  // The logo: an absolute URL on the site's origin that loads, named by the hotel, and a PNG (Gmail
+  // and Outlook do not show SVG: the hotel's logo-dark.svg is replaced by the PNG beside it).
   const logo = page.locator("img").first();
   const site = new URL((await page.getByRole("link", { name: /^View your booking$/ }).getAttribute("href")) ?? "").origin;
-  await expect(logo).toHaveAttribute("src", `${site}/demo/taipei/logo-dark.svg`);
+  await expect(logo).toHaveAttribute("src", `${site}/demo/taipei/logo-dark.png`);
   await expect(logo).toHaveAttribute("alt", /\S/);
   await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const image = await page.request.get(`${site}/demo/taipei/logo-dark.png`);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(await logo.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height)).toBe(48);
   // Every style is inline: no <style> or stylesheet for a client to drop.
   await expect(page.locator("style, link[rel=stylesheet]")).toHaveCount(0);
 });

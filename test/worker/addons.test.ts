@@ -316,7 +316,7 @@ describe("the confirmation's add-ons (email and PDF)", () => {
         lang,
       );
       expect(created.status).toBe(201);
-      const deps = { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test") };
+      const deps = { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined };
       await composePending(deps, 50);
       const row = await env.DB.prepare(
         "SELECT m.* FROM mail_outbox m JOIN orders o ON o.id = m.order_id WHERE o.order_doc = ? AND m.kind = 'order_confirmation'",

@@ -24,6 +24,8 @@ export interface MailDeps {
   now: Date;
   /** The logger of the request or cron run that renders the messages. */
   log: Logger;
+  /** The site's static files, where an email's PNG logo is looked up (emailLogo); none in a bare back end. */
+  assets: Fetcher | undefined;
 }
 
 interface MailSubject {
@@ -78,6 +80,22 @@ async function presented(deps: MailDeps, subject: MailSubject) {
   };
 }
 
+/**
+ * The logo an email shows, as an absolute URL on the site's origin (a mail client has no page to
+ * resolve a path against), or "" for the hotel's name in text. Gmail and Outlook do not show SVG
+ * images, so an SVG logo is replaced by the PNG beside it (logo-dark.svg → logo-dark.png) when the
+ * site has one (decision 083); a logo that is not a path of the site is left off.
+ */
+export async function emailLogo(assets: Fetcher | undefined, origin: string, path: string): Promise<string> {
+  if (!path.startsWith("/") || path.startsWith("//")) return "";
+  if (/\.(png|jpe?g|gif)$/i.test(path)) return `${origin}${path}`;
+  if (!assets || !/\.svg$/i.test(path)) return "";
+  const png = path.replace(/\.svg$/i, ".png");
+  const response = await assets.fetch(new Request(`https://assets.invalid${png}`, { method: "HEAD" }));
+  await response.body?.cancel();
+  return response.ok ? `${origin}${png}` : "";
+}
+
 async function render(deps: MailDeps, subject: MailSubject) {
   const { ctx, order, info } = await presented(deps, subject);
   const { row } = subject;
@@ -88,9 +106,7 @@ async function render(deps: MailDeps, subject: MailSubject) {
   };
   const view = await link(orderPagePath(row.product, order.order_doc), "view");
   const testMode = usesTestGateway(subject.hotel);
-  // The logo as an absolute URL on the site's origin: a mail client has no page to resolve a path against.
-  const logoPath = info.logo_images.dark;
-  const logo = logoPath.startsWith("/") && !logoPath.startsWith("//") ? `${row.site_origin}${logoPath}` : "";
+  const logo = await emailLogo(deps.assets, row.site_origin, info.logo_images.dark);
   const hotel = {
     name: info.hotel_name,
     phone: info.phone,

@@ -81,7 +81,7 @@ export function deliverMailSoon(env: AppEnv, log: Logger): Promise<number> {
 /** Renders and sends the messages that are due; returns how many were sent. */
 export async function deliverMail(env: AppEnv, log: Logger, options: DeliveryOptions = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const deps: MailDeps = { db: env.DB, signingSecret: env.SESSION_SECRET, now, log };
+  const deps: MailDeps = { db: env.DB, signingSecret: env.SESSION_SECRET, now, log, assets: env.ASSETS };
   let mailer: Mailer | null;
   try {
     mailer = options.mailer ?? mailerFromEnv(env);

@@ -25,7 +25,7 @@ export function isOutboxPath(pathname: string): boolean {
 }
 
 export async function outboxPage(env: AppEnv, url: URL, log: Logger): Promise<Response> {
-  await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log });
+  await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log, assets: env.ASSETS });
   const one = /^\/dev\/outbox\/(\d+)$/.exec(url.pathname);
   if (one) {
     const row = await env.DB.prepare("SELECT * FROM mail_outbox WHERE id = ?").bind(Number(one[1])).first<OutboxRow>();

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { LANGUAGES } from "~/i18n/languages";
+import { RailLineSchema } from "./rail";
 
 export const MsgSchema = v.union([
   v.object({
@@ -295,6 +296,9 @@ export const PriceDetailSchema = v.object({
   coupon_code: v.string(),
   member: v.nullable(v.object({ points: v.number() })),
   attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
+  /** Rail tickets priced (docs/api.md "Rail"); in total_price and, in full, in pay_amount. A back end without rail: none. */
+  rail_item_list: v.optional(v.array(RailLineSchema), []),
+  rail_amount: v.optional(v.number(), 0),
   lines: v.array(
     v.object({
       room_class_id: v.number(),
@@ -467,6 +471,9 @@ export const OrderSchema = v.object({
   attachment_list: v.array(v.unknown()),
   attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
   room_attachment_exist: v.boolean(),
+  /** The order's rail tickets with their status, PNR and booking number (docs/api.md "Rail"). */
+  rail_item_list: v.optional(v.array(RailLineSchema), []),
+  rail_amount: v.optional(v.number(), 0),
   remittance_info: v.nullable(v.record(v.string(), v.string())),
   remittance_notice: v.string(),
   couponDiscount: v.number(),

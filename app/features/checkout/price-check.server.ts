@@ -111,6 +111,9 @@ async function legacyPriceCheck(
       deposit_percent: depositPercentOf(hotel.deposit_percent),
       coupon_code: legacy.coupon_code ?? (legacy.promotion_discount > 0 ? (options.coupon ?? "") : ""),
       member: recognised ? { points: recognised.user_point } : null,
+      // The legacy price check knows no rail tickets.
+      rail_item_list: [],
+      rail_amount: 0,
       lines: lines.map(({ line, room, plan }) => {
         // The lines follow the back end's totals: member prices only for the member it recognised (spec §5).
         const unit = effectivePrice(plan, recognised !== null);

@@ -6,11 +6,29 @@ export interface CartLine {
   num: number;
 }
 
+/**
+ * A high-speed rail ticket line the guest chose (docs/api.md "Rail", a ticket line): sent to the back
+ * end as chosen, with the amount the guest was shown; the times are kept only to show the choice.
+ */
+export interface CartRailLine {
+  direction: "outbound" | "return";
+  date: string;
+  train_no: string;
+  origin: string;
+  destination: string;
+  passengers: { adult: number; child: number; senior: number; disabled: number };
+  amount: number;
+  departure_time: string;
+  arrival_time: string;
+}
+
 export interface Cart {
   domain: string;
   start: string;
   end: string;
   lines: CartLine[];
+  /** Rail tickets to and from the hotel: at most one line each way (issue 27). */
+  rail?: CartRailLine[];
   /** Idempotency key of the order this cart becomes; a new one whenever the cart changes. */
   checkoutKey: string;
 }

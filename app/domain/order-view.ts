@@ -18,6 +18,8 @@ export interface OrderMoney {
   deposit_amount: number;
   pay_amount: number;
   paid_amount: number;
+  /** The fares of the order's rail tickets still held or booked (issue 27); part of final_amount. */
+  rail_amount?: number;
   free_cancel_before_date: string | null;
 }
 
@@ -34,6 +36,7 @@ export function orderState(order: Pick<OrderMoney, "status" | "payment_status" |
 export type MoneyLabel =
   | "rooms"
   | "addons"
+  | "rail"
   | "coupon"
   | "member_discount"
   | "points"
@@ -58,8 +61,11 @@ export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
   const lines: MoneyLine[] = [{ label: "rooms", amount: order.sum, sign: "+" }];
   // Add-ons (issue 27) are charged beside the rooms and take no discount or points (decision 116):
   // what the total holds beyond the rooms after their discounts.
-  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint);
+  // Rail tickets likewise (docs/api.md "Rail"), with their own line.
+  const rail = order.rail_amount ?? 0;
+  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint) - rail;
   if (addons > 0) lines.push({ label: "addons", amount: addons, sign: "+" });
+  if (rail > 0) lines.push({ label: "rail", amount: rail, sign: "+" });
   if (order.couponDiscount > 0) {
     lines.push({
       label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon",

@@ -35,6 +35,8 @@ const csrfCookie = (env: AppEnv) => safeCookie("csrf", base(env));
 /** The last order placed from this browser: a resubmitted checkout form finds it again. */
 export const lastOrderCookie = (env: AppEnv) => safeCookie("last_order", { ...base(env), maxAge: 60 * 60 * 24 });
 
+const RAIL_COUNT = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10));
+
 const CartSchema = v.object({
   domain: v.string(),
   start: v.string(),
@@ -44,6 +46,24 @@ const CartSchema = v.object({
     v.maxLength(MAX_CART_LINES),
   ),
   checkoutKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/)),
+  rail: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          direction: v.picklist(["outbound", "return"]),
+          date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+          train_no: v.pipe(v.string(), v.regex(/^\d{1,6}$/)),
+          origin: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+          destination: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+          passengers: v.object({ adult: RAIL_COUNT, child: RAIL_COUNT, senior: RAIL_COUNT, disabled: RAIL_COUNT }),
+          amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+          departure_time: v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/)),
+          arrival_time: v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/)),
+        }),
+      ),
+      v.maxLength(2),
+    ),
+  ),
 });
 
 /** The cart for this hotel and stay; any other cart (another hotel, other dates, tampered) is empty. */

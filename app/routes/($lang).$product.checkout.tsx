@@ -10,6 +10,7 @@ import { CaptchaField } from "~/features/captcha/CaptchaField";
 import { fieldProps, type FieldErrors, type Values } from "~/features/checkout/fields";
 import { PaymentFields } from "~/features/checkout/PaymentFields";
 import { AddonFields } from "~/features/addons/AddonFields";
+import { RailSection } from "~/features/rail/RailSection";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
 import { usePreloadRoute } from "~/ui/preload-route";
 import { useSite } from "~/ui/site-data";
@@ -93,6 +94,8 @@ export default function CheckoutPage() {
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">
           <div className="checkout-main">
+            {/* First: the link to the rail page leaves this form, so it comes before anything is typed. */}
+            <RailSection rail={data.rail} price={price} />
             <BookerFields field={field} fieldErrors={fieldErrors} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
             <AddonFields addons={data.addons} values={values} fieldErrors={fieldErrors} />

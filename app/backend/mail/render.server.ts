@@ -16,6 +16,7 @@ import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/present.server";
 import { escapeHtml } from "~/lib/html";
+import { railTextLines } from "~/features/documents/rail-text";
 import { addonLines } from "~/features/documents/addon-text";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
@@ -156,6 +157,10 @@ export function renderOrderMail(input: {
     ...addonLines(lang, order.attachment_list).map((line): [string, string] => [
       t("mail.addons"),
       [line.item, line.amount].filter(Boolean).join(" · "),
+    ]),
+    ...railTextLines(lang, (order as { rail_item_list?: readonly unknown[] }).rail_item_list).map((line): [string, string] => [
+      t("rail.title"),
+      `${line.what} · ${line.detail}`,
     ]),
     [t("mail.total"), money(order.final_amount)],
   ];

@@ -154,6 +154,8 @@ export async function cartAction({ context, params, request }: ActionFunctionArg
     end: state.parsed.search.end,
     lines: next,
     checkoutKey: newCheckoutKey(),
+    // Rail tickets stay with the stay's cart while rooms change; clearing the booking clears them.
+    ...(input.intent === "clear" || !state.cart?.rail?.length ? {} : { rail: state.cart.rail }),
   });
   const url = new URL(request.url);
   // Without JavaScript the page comes back at the cart, where the next step is (decision 021).

@@ -36,6 +36,12 @@ export function PriceSummary({ price, pending = false }: { price: PriceDetail; p
           <dd>{formatPrice(item.amount, lang)}</dd>
         </div>
       ))}
+      {(price.rail_amount ?? 0) > 0 ? (
+        <div className="price-summary__rail">
+          <dt>{t("checkout.rail_price")}</dt>
+          <dd>{formatPrice(price.rail_amount, lang)}</dd>
+        </div>
+      ) : null}
       {price.point_used > 0 ? (
         <div>
           <dt>{t("checkout.points")}</dt>

@@ -19,6 +19,7 @@ import { safeRedirect } from "~/platform/redirects.server";
 import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
 import { addonChoicesOf } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
+import { railItemsOf } from "~/features/rail/rail";
 
 type Values = Record<string, string>;
 
@@ -133,6 +134,11 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
       lines: cart.lines,
       addons,
+      // Rail tickets where the hotel sells them and the price check prices them (issue 27).
+      rail:
+        hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
+          ? { page: `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`, chosen: cart.rail?.length ?? 0 }
+          : null,
       price: outcome.price,
       priceError: outcome.error,
       bookingPage,
@@ -310,6 +316,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       point_used: pointsUsed,
       orders: cart.lines.map((line, index) => ({ ...line, ...occupants[index] })),
       ...(addons.length > 0 ? { room_attachment_detail: addons, room_attachment_exist: true } : {}),
+      ...(cart.rail && cart.rail.length > 0 ? { rail_item_list: railItemsOf(cart) } : {}),
       // The party of the search, already checked against its limits (never the raw query).
       adults_count: search.search.adults,
       children_count: search.search.children,

@@ -4,6 +4,7 @@ import { HotelApiError, PriceCheckError, type HotelApi } from "~/contract/client
 import type { HotelInfo, MemberProfile, PriceDetail } from "~/contract/schemas";
 import { depositPercentOf, effectivePrice } from "~/domain/pricing";
 import type { AddonChoiceInput } from "~/features/addons/addons";
+import { railItemsOf } from "~/features/rail/rail";
 
 export interface PriceOptions {
   coupon?: string;
@@ -52,6 +53,8 @@ export async function checkPrice(
         pay_option: options.payOption ?? "all",
         ...(options.addons && options.addons.length > 0 ? { room_attachment_detail: options.addons } : {}),
         ...(options.party ? { adults_count: options.party.adults, children_count: options.party.children } : {}),
+        // The rail tickets chosen (issue 27): priced with the rooms, in full in what is due now.
+        ...(cart.rail && cart.rail.length > 0 ? { rail_item_list: railItemsOf(cart) } : {}),
       });
       return { price, error: null };
     }

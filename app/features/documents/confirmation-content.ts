@@ -13,6 +13,7 @@ import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
+import { railTextLines } from "~/features/documents/rail-text";
 import { addonLines } from "~/features/documents/addon-text";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
@@ -35,6 +36,8 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   remittance_info?: Record<string, string> | null;
   /** The add-ons booked with the order (issue 27), as the API lists them: printed as the order page lists them. */
   attachment_list?: readonly unknown[];
+  /** The rail tickets booked with the order (issue 27), as the API lists them. */
+  rail_item_list?: readonly unknown[];
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
   cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
@@ -96,6 +99,7 @@ export function confirmationContent(
   const moneyLabel: Record<string, string> = {
     rooms: t("pdf.room_price"),
     addons: t("pdf.addons"),
+    rail: t("rail.title"),
     coupon: t("pdf.discount"),
     member_discount: t("pdf.discount"),
     points: t("pdf.points"),
@@ -107,6 +111,7 @@ export function confirmationContent(
     remaining: t("pdf.remaining"),
   };
   const addons = addonLines(lang, order.attachment_list);
+  const rail = railTextLines(lang, order.rail_item_list);
   const policies = [
     t("pdf.check_in_times", { start: hotel.checkin_start_time, end: hotel.checkout_time }),
     htmlToText(hotel.booking_policy, { lines: true }),
@@ -138,6 +143,7 @@ export function confirmationContent(
         ]),
       },
       ...(addons.length > 0 ? [{ heading: t("pdf.addons"), rows: addons.map((line): [string, string] => [line.item, line.amount]) }] : []),
+      ...(rail.length > 0 ? [{ heading: t("rail.title"), rows: rail.map((line): [string, string] => [line.what, line.detail]) }] : []),
       {
         heading: t("pdf.amounts"),
         rows: [

@@ -31,6 +31,8 @@ export function OrderSummary({ order }: { order: Order }) {
         return t("checkout.room_price");
       case "addons":
         return t("order_page.addons");
+      case "rail":
+        return t("checkout.rail_price");
       case "coupon":
         return t("checkout.discount", { code: order.used_coupon });
       case "member_discount":

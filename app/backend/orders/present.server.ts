@@ -164,9 +164,12 @@ function hotelLadder(hotel: HotelRow): RefundStep[] {
  * the stay's rule applies to the rest of what was paid.
  */
 export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date, rail: RailRow[] = []): Refund {
-  const booked = order.paid_amount > 0 ? rail.filter((row) => row.status === "booked") : [];
-  const railPaid = booked.reduce((sum, row) => sum + row.amount, 0);
-  const stay = { ...order, total_price: order.total_price - (order.rail_amount ?? 0) };
+  // Tickets paid for: those booked, and those refunded already (their refund is recorded on the line).
+  const paidRail = order.paid_amount > 0 ? rail.filter((row) => row.status === "booked" || row.status === "refunded") : [];
+  const booked = paidRail.filter((row) => row.status === "booked");
+  const railPaid = paidRail.reduce((sum, row) => sum + row.amount, 0);
+  const feesKept = paidRail.reduce((sum, row) => sum + (row.status === "refunded" ? row.refund_fee : 0), 0);
+  const stay = { ...order, total_price: order.total_price - (order.rail_amount ?? 0) - feesKept };
   const base = refundOn(hotel, stay, lines, todayIn(hotel.time_zone, now), Math.max(0, order.paid_amount - railPaid));
   if (booked.length === 0) return base;
   const tickets = booked.map((row) =>

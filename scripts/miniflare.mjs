@@ -29,7 +29,13 @@ function demoSql(dir) {
   const tsx = require.resolve("tsx/cli");
   const result = spawnSync(process.execPath, [tsx, "scripts/hotel-import.ts", "--demo", "--sql-out", out], { stdio: "inherit" });
   if (result.status !== 0) throw new Error("the demo hotels did not validate");
-  return readFileSync(out, "utf8");
+  // The rail sample (demo/thsr-sample, decision 119): timetable and fares for the demo's rail tickets.
+  const rail = join(dir, "demo-rail.sql");
+  const railResult = spawnSync(process.execPath, [tsx, "scripts/rail-import.ts", "demo/thsr-sample", "--sql-out", rail], {
+    stdio: "inherit",
+  });
+  if (railResult.status !== 0) throw new Error("the rail sample did not load");
+  return `${readFileSync(out, "utf8")}\n${readFileSync(rail, "utf8")}`;
 }
 
 function options({ state, vars, port, inspectorPort }) {

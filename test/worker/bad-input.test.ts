@@ -480,12 +480,12 @@ const cases: Case[] = [
     code: "addon_unknown",
   },
   {
-    name: "personal-new rail tickets at a hotel with rail (none can be issued yet)",
+    name: "personal-new a rail ticket line missing its stations, date and passengers",
     method: "POST",
     path: "/api/ota/order/personal-new",
     body: () => order({ rail_item_list: [{ train_no: "0803", ticket_count: 2 }] }),
     status: 400,
-    code: "rail_not_bookable",
+    code: "invalid_field",
   },
   {
     name: "cancel_apply NUL in the reason",

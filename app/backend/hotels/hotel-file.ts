@@ -242,6 +242,12 @@ const Hotel = v.object({
   unified_business_number: v.optional(v.string(), ""),
   support_facilities: v.optional(v.array(v.string()), []),
   thsr_support_on: v.optional(v.picklist([1, -1]), -1),
+  /** The hotel's high-speed rail station (a TDX StationID, e.g. "1000" Taipei); needed where thsr_support_on is 1 (decision 119). */
+  thsr_station_id: v.optional(v.pipe(v.string(), v.regex(/^(\d{4})?$/, "must be a THSR station id such as 1000")), ""),
+  /** Seats the hotel holds on every train and day through its agent (its allotment; decision 120). */
+  thsr_seats_per_train: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 0),
+  /** Refund handling fee per ticket before departure (THSR: NT$20). */
+  thsr_refund_fee: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 20),
   agent_name: v.optional(v.string(), ""),
   remittance_notice: OptionalLocalized,
   remittance_info: v.optional(

@@ -73,6 +73,10 @@ export interface HotelRow {
   unified_business_number: string;
   support_facilities: string;
   thsr_support_on: number;
+  /** Rail settings (migration 0011, decision 119); absent before it. */
+  thsr_station_id?: string | null;
+  thsr_seats_per_train?: number;
+  thsr_refund_fee?: number;
   agent_name: string;
   remittance_notice: string;
   remittance_info: string;

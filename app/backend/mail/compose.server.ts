@@ -66,7 +66,12 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
 
 async function presented(deps: MailDeps, subject: MailSubject) {
   const ctx = contextFor(deps, subject.row);
-  const { lines, attempts, cancellation } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
+  const {
+    lines,
+    attempts,
+    cancellation,
+    rail = [],
+  } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
     lines: [],
     attempts: [],
     cancellation: null,
@@ -75,7 +80,7 @@ async function presented(deps: MailDeps, subject: MailSubject) {
     subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
     ctx,
-    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts)), cancellation: presentedCancellation },
+    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts, rail)), cancellation: presentedCancellation },
     info: presentHotelInfo(subject.hotel, ctx.lang),
   };
 }

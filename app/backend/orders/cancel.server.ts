@@ -22,6 +22,7 @@ import { findOrder, loadOrderLines, type OrderRow } from "~/backend/orders/store
 import { orderAnswer, refundQuote } from "~/backend/orders/present.server";
 import { requireMember } from "~/backend/orders/orders.server";
 import type { Refund } from "~/domain/refund";
+import { loadRail } from "~/backend/rail/rail.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
 /** How many times a cancellation is tried again when money lands on its order meanwhile. */
@@ -34,7 +35,8 @@ async function cancelOrder(ctx: BackendContext, hotel: HotelRow, first: OrderRow
     if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
     const today = todayIn(hotel.time_zone, ctx.now);
     if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
-    const quote = refundQuote(hotel, order, await loadOrderLines(ctx.db, order.id), ctx.now);
+    const [orderLines, rail] = await Promise.all([loadOrderLines(ctx.db, order.id), loadRail(ctx.db, [order.id])]);
+    const quote = refundQuote(hotel, order, orderLines, ctx.now, rail.get(order.id) ?? []);
     if (await writeCancellation(ctx, hotel, order, via, reason, quote)) {
       if (quote.refund > 0) await refundThroughGateways(ctx, hotel, order, quote.refund);
       const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);

@@ -29,6 +29,7 @@ import { Occupant, OrderPayload, idempotencyKeyOf, newOrderDoc } from "~/backend
 import { type OrderRow, findOrder } from "~/backend/orders/store.server";
 import { orderAnswer } from "~/backend/orders/present.server";
 import { holdStatements } from "~/backend/addons/addons.server";
+import { assertDepartsAfterDeadline, isRailSoldOut, railHoldStatements } from "~/backend/rail/rail.server";
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
@@ -61,6 +62,8 @@ function constraintError(error: unknown): ApiError | "duplicate_key" | null {
   // The last of an add-on went to another order since the price was read (migration 0010).
   if (message.includes("addon_days_not_oversold") || message.includes("no_addon_inventory"))
     return new ApiError(409, "addon_sold_out", {}, "room_attachment_detail");
+  // The last seats of a train went to another order since they were counted (migration 0011).
+  if (isRailSoldOut(error)) return new ApiError(409, "rail_sold_out", {}, "rail_item_list");
   if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
   if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
   return null;
@@ -76,6 +79,7 @@ function orderInsertStatements(
   requestHash: string,
   who: OrderIdentity,
   mailAllowed: boolean,
+  deadline: string | null,
 ): D1PreparedStatement[] {
   const { db } = ctx;
   const { hotel, member, detail } = priced;
@@ -87,10 +91,10 @@ function orderInsertStatements(
         `INSERT INTO orders (hotel_id, order_doc, idempotency_key, request_hash, member_id, lang, booker_first_name,
            booker_last_name, booker_name, booker_phone, booker_email, booking_from, check_in_day, check_out_day,
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
-           coupon_code, point_used, room_price, promotion_discount, attachment_amount, total_price,
+           coupon_code, point_used, room_price, promotion_discount, attachment_amount, rail_amount, total_price,
            pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip,
            email_key, phone_key, caller_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -119,6 +123,7 @@ function orderInsertStatements(
         detail.room_price,
         detail.promotion_discount,
         detail.attachment_amount,
+        priced.rail.amount,
         detail.total_price,
         detail.pay_amount,
         detail.deposit_amount,
@@ -127,9 +132,7 @@ function orderInsertStatements(
         // The choices as priced, names in every language (decision 116).
         JSON.stringify(priced.attachments.items),
         JSON.stringify(payload.rail_item_list),
-        status === "pending_payment"
-          ? paymentDeadline(payload.pay_way, detail.pay_amount, ctx.now, hotelDeadlines(hotel), checkInStart(priced.start, hotel.time_zone))
-          : null,
+        status === "pending_payment" ? deadline : null,
         ctx.clientIp.slice(0, 64),
         who.emailKey,
         who.phoneKey,
@@ -175,6 +178,8 @@ function orderInsertStatements(
   });
   // Taking the add-ons' inventory in the same batch as the rooms: the CHECK on addon_days refuses an oversell.
   statements.push(...holdStatements(db, orderDoc, priced.attachments));
+  // And the rail seats (decision 120): the allotment's CHECK refuses an oversell, all or nothing with the rooms.
+  statements.push(...railHoldStatements(db, hotel, { sql: orderId, bind: [orderDoc] }, priced.rail));
   // The confirmation email, in the same batch: no order is ever without it (decision 041), unless
   // this recipient had their day's emails of unpaid orders (decision 072).
   if (mailAllowed) {
@@ -215,9 +220,10 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
     return result.output;
   });
   if (payload.rail_item_list.length > 0 && hotel.thsr_support_on !== 1) throw new ApiError(400, "rail_not_available", {}, "rail_item_list");
-  // Rail tickets are not built yet (issue 27): nothing reserves or issues them, so an order carrying
-  // any would be confirmed with no ticket. Refused even where the hotel declares rail support.
-  if (payload.rail_item_list.length > 0) throw new ApiError(400, "rail_not_bookable", {}, "rail_item_list");
+  // A ticket is issued only when paid (decision 120): an order with tickets is paid online or by transfer.
+  if (payload.rail_item_list.length > 0 && (payload.pay_way === "pay_arrival" || payload.pay_way === "cash")) {
+    throw new ApiError(400, "rail_needs_payment", {}, "pay_way");
+  }
   const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);
   if (!paymentList.some((entry) => entry.vendor_id === payload.payment_vendor && entry.method === payload.pay_way)) {
     throw new ApiError(400, "payment_not_available", {}, "payment_vendor");
@@ -259,6 +265,7 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
     member: caller,
     attachments: payload.room_attachment_detail,
     party: { adults: payload.adults_count, children: payload.children_count },
+    rail: payload.rail_item_list,
   });
   // An order that pays nothing online holds at most so many rooms × nights, whatever is left to sell.
   const maxRoomNights = hotelLimits(hotel).max_room_nights_unpaid;
@@ -267,11 +274,22 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   }
   const lineError = lineErrorOf(priced);
   if (lineError) throw lineError;
+  const deadline = paymentDeadline(
+    payload.pay_way,
+    priced.detail.pay_amount,
+    ctx.now,
+    hotelDeadlines(hotel),
+    checkInStart(priced.start, hotel.time_zone),
+  );
+  // A train must leave after the order can still be paid: otherwise its seats would be held for a ticket nobody can issue.
+  assertDepartsAfterDeadline(priced.rail, deadline);
   const mailAllowed = priced.detail.pay_amount === 0 || (await orderEmailAllowed(ctx.db, hotel, payload.booker_email, ctx.now));
 
   const orderDoc = newOrderDoc(priced.today);
   try {
-    await ctx.db.batch(orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash, who, mailAllowed));
+    await ctx.db.batch(
+      orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash, who, mailAllowed, deadline),
+    );
   } catch (error) {
     const mapped = constraintError(error);
     if (mapped === "duplicate_key") {

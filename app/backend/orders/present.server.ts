@@ -17,6 +17,8 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
 import { attachmentDetail, attachmentList, storedAttachments } from "~/backend/addons/addons.server";
+import { loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
+import { DEFAULT_REFUND_FEE, departureInstant, railRefund } from "~/domain/rail";
 import {
   type AttemptRow,
   type CancellationRow,
@@ -49,8 +51,10 @@ export async function presentOrder(
   order: OrderRow,
   lines: OrderLineRow[],
   attempts: AttemptRow[] = [],
+  rail: RailRow[] = [],
 ) {
   const main = mainLanguage(hotel);
+  const stations = rail.length > 0 ? await loadStations(ctx.db) : new Map();
   const today = todayIn(hotel.time_zone, ctx.now);
   const canCancel =
     hotel.support_client_cancel === 1 && order.support_client_cancel === 1 && order.status !== "cancelled" && order.check_in_day > today;
@@ -104,6 +108,9 @@ export async function presentOrder(
     ),
     attachment_amount: order.attachment_amount,
     room_attachment_exist: storedAttachments(order.room_attachment_detail).length > 0,
+    // The tickets with their status, PNR and booking number (docs/api.md "Rail").
+    rail_item_list: rail.map((row) => presentRailRow(row, stations, ctx.lang)),
+    rail_amount: order.rail_amount ?? 0,
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
     remittance_notice:
       order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
@@ -114,7 +121,7 @@ export async function presentOrder(
     support_client_cancel: canCancel,
     free_cancel_before_date: orderFreeCancelUntil(order, lines, today),
     remain_total_amount: Math.max(0, order.total_price - order.paid_amount),
-    remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - order.paid_amount),
+    remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - (order.rail_amount ?? 0) - order.paid_amount),
     created_at: order.created_at,
     pay_deadline: order.pay_deadline,
     payment_attempts: attempts.map((attempt) => ({
@@ -151,9 +158,30 @@ function hotelLadder(hotel: HotelRow): RefundStep[] {
   return parseJson<RefundStep[]>(hotel.refund_ladder ?? "[]", []);
 }
 
-/** What cancelling now gives back, from what is paid now. */
-export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date): Refund {
-  return refundOn(hotel, order, lines, todayIn(hotel.time_zone, now), order.paid_amount);
+/**
+ * What cancelling now gives back, from what is paid now. Booked rail tickets follow THSR's rule, not
+ * the stay's (decision 120): before departure their fare less the fee per ticket, after it nothing;
+ * the stay's rule applies to the rest of what was paid.
+ */
+export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date, rail: RailRow[] = []): Refund {
+  // Tickets paid for: those booked, and those refunded already (their refund is recorded on the line).
+  const paidRail = order.paid_amount > 0 ? rail.filter((row) => row.status === "booked" || row.status === "refunded") : [];
+  const booked = paidRail.filter((row) => row.status === "booked");
+  const railPaid = paidRail.reduce((sum, row) => sum + row.amount, 0);
+  const feesKept = paidRail.reduce((sum, row) => sum + (row.status === "refunded" ? row.refund_fee : 0), 0);
+  const stay = { ...order, total_price: order.total_price - (order.rail_amount ?? 0) - feesKept };
+  const base = refundOn(hotel, stay, lines, todayIn(hotel.time_zone, now), Math.max(0, order.paid_amount - railPaid));
+  if (booked.length === 0) return base;
+  const tickets = booked.map((row) =>
+    departureInstant(row.day, row.departure_time).getTime() > now.getTime()
+      ? railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE)
+      : { fee: row.amount, refund: 0 },
+  );
+  return {
+    ...base,
+    refund: base.refund + tickets.reduce((sum, ticket) => sum + ticket.refund, 0),
+    fee: base.fee + tickets.reduce((sum, ticket) => sum + ticket.fee, 0),
+  };
 }
 
 /** A part of a refund as the API answers it: with the schedule's steps, so a page can print the rule. */
@@ -208,11 +236,15 @@ export async function orderAnswer(
   access: { cancel: boolean },
   loaded?: OrderDetails,
 ) {
-  const { lines, attempts, cancellation } = loaded ??
-    (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
-  const quote = refundQuote(hotel, order, lines, ctx.now);
+  const {
+    lines,
+    attempts,
+    cancellation,
+    rail = [],
+  } = loaded ?? (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
+  const quote = refundQuote(hotel, order, lines, ctx.now, rail);
   return {
-    ...(await presentOrder(ctx, hotel, order, lines, attempts)),
+    ...(await presentOrder(ctx, hotel, order, lines, attempts, rail)),
     cancellation: order.status === "cancelled" && cancellation ? presentCancellation(hotel, order, lines, cancellation) : null,
     refund_quote: {
       rule: quote.rule,

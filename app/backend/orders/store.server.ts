@@ -1,5 +1,6 @@
 /** Orders as stored: their rows, their lines, payments and cancellations, read in as few queries as the page needs. */
 import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
+import type { RailRow } from "~/backend/rail/rail.server";
 
 export interface OrderRow {
   id: number;
@@ -37,6 +38,8 @@ export interface OrderRow {
   status: "pending_payment" | "confirmed" | "cancel_requested" | "cancelled";
   support_client_cancel: number;
   room_attachment_detail: string;
+  /** The fares of the order's tickets still held or booked (migration 0011). */
+  rail_amount?: number;
   created_at: string;
   pay_deadline: string | null;
 }
@@ -117,6 +120,8 @@ export interface OrderDetails {
   lines: OrderLineRow[];
   attempts: AttemptRow[];
   cancellation: CancellationRow | null;
+  /** The order's rail tickets (decision 120). */
+  rail?: RailRow[];
 }
 
 /** How many payment attempts an order's answer lists, newest first. */
@@ -132,7 +137,7 @@ export async function loadOrderDetails(
   attempts = ATTEMPTS_SHOWN,
 ): Promise<Map<number, OrderDetails>> {
   const ids = JSON.stringify(orderIds);
-  const [lines, attemptRows, cancellations] = await db.batch([
+  const [lines, attemptRows, cancellations, railRows] = await db.batch([
     db
       .prepare(
         `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
@@ -155,8 +160,15 @@ export async function loadOrderDetails(
        WHERE order_id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(ids),
+    db
+      .prepare(
+        `SELECT * FROM rail_reservations WHERE order_id IN (SELECT value FROM json_each(?1))
+       ORDER BY order_id, CASE direction WHEN 'outbound' THEN 0 ELSE 1 END, id`,
+      )
+      .bind(ids),
   ]);
-  const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null }]));
+  const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null, rail: [] }]));
+  for (const row of (railRows?.results ?? []) as RailRow[]) details.get(row.order_id)?.rail?.push(row);
   for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[])
     details.get(order_id)?.lines.push(line);
   for (const { order_id, ...attempt } of (attemptRows?.results ?? []) as (AttemptRow & { order_id: number })[])

@@ -7,6 +7,7 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { type ApiMessageCode } from "~/backend/messages";
 import type { PricedOrder, PricedOrderLine } from "~/backend/pricing/pricing.server";
 import { attachmentDetail } from "~/backend/addons/addons.server";
+import { presentPricedLine, type Stations } from "~/backend/rail/rail.server";
 
 /**
  * What one room of a priced line costs for the stay, by the one rule of spec §5 (effectivePrice):
@@ -29,7 +30,12 @@ export function wireAmounts(detail: PriceAmounts) {
 }
 
 /** Price detail (spec §3) with its per-line breakdown. */
-export function presentPriceDetail(order: PricedOrder, lang: Language, messages: (code: ApiMessageCode) => string) {
+export function presentPriceDetail(
+  order: PricedOrder,
+  lang: Language,
+  messages: (code: ApiMessageCode) => string,
+  stations: Stations = new Map(),
+) {
   const main = mainLanguage(order.hotel);
   const loggedIn = order.member !== null;
   const lines = order.lines.map((line) => {
@@ -63,6 +69,8 @@ export function presentPriceDetail(order: PricedOrder, lang: Language, messages:
       lang,
       main,
     ),
+    rail_item_list: order.rail.lines.map((line) => presentPricedLine(line, stations, lang)),
+    rail_amount: order.rail.amount,
     lines,
     check_in_day: order.start,
     check_out_day: order.end,

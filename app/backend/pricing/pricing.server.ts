@@ -23,6 +23,7 @@ import { requireStay, WholeNumber } from "~/backend/pricing/stay.server";
 import { CouponCode, resolveDiscount } from "~/backend/pricing/coupons.server";
 import { loadNightly, nightKey, nightlyLineErrors, type NightAmount } from "~/backend/pricing/nightly.server";
 import { priceAttachments, type PricedAttachments } from "~/backend/addons/addons.server";
+import { priceRail, type PricedRail } from "~/backend/rail/rail.server";
 
 /** The first line naming a members-only plan of the hotel that is not among `visible`, or -1. */
 async function membersOnlyPosition(
@@ -65,6 +66,8 @@ export const PriceRequest = v.object({
   pay_option: v.optional(v.picklist(["all", "part"]), "all"),
   /** Add-on choices (decision 116), priced into attachment_detail. */
   room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
+  /** Rail tickets (docs/api.md "Rail"), priced into rail_item_list; nothing held. */
+  rail_item_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(2)), []),
   /** The party, when known: per-person add-ons count at most so many adults and children. */
   adults_count: v.optional(WholeNumber(1, MAX_GUESTS)),
   children_count: v.optional(WholeNumber(0, MAX_GUESTS), 0),
@@ -91,6 +94,8 @@ export interface PricedOrder {
   couponCode: string;
   /** The add-ons chosen, priced (decision 116). */
   attachments: PricedAttachments;
+  /** The rail tickets chosen, priced and checked (decision 120); in detail.total_price and, in full, detail.pay_amount. */
+  rail: PricedRail;
   detail: PriceAmounts;
 }
 
@@ -130,6 +135,8 @@ export async function priceOrder(
     /** Add-on choices (room_attachment_detail) and the party they are for (null: not known). */
     attachments?: readonly unknown[];
     party?: { adults: number; children: number } | null;
+    /** Rail ticket lines (rail_item_list). */
+    rail?: readonly unknown[];
   },
 ): Promise<PricedOrder> {
   const { start, end, today } = requireStay(hotel, input.check_in_day, input.check_out_day, ctx.now, {
@@ -202,6 +209,7 @@ export async function priceOrder(
   const pricedLines = resolved.map((line, index) => ({ ...line, error: errors[index] ?? null }));
 
   const attachments = await priceAttachments(ctx.db, hotel, { start, end, lines: resolved }, input.attachments ?? [], input.party ?? null);
+  const rail = await priceRail(ctx.db, hotel, input.rail ?? [], ctx.now, { lang: ctx.lang });
   const discount = await resolveDiscount(ctx.db, hotel, member, input.couponCode, today);
   const result = calculatePrice({
     lines: pricedLines.flatMap((line, index) => {
@@ -247,7 +255,9 @@ export async function priceOrder(
     discount,
     couponCode: discount.kind === "none" ? "" : discount.code,
     attachments,
-    detail: result.detail,
+    rail,
+    // Tickets are paid in full now: never part of a deposit, never discounted or paid with points (decision 120).
+    detail: { ...result.detail, total_price: result.detail.total_price + rail.amount, pay_amount: result.detail.pay_amount + rail.amount },
   };
 }
 

@@ -7,6 +7,7 @@ import { couponConfirm } from "~/backend/pricing/coupons.server";
 import { presentPriceDetail } from "~/backend/pricing/present.server";
 import { legacyDiscountCalculate } from "~/backend/pricing/legacy.server";
 import { PriceRequest, lineErrorOf, priceOrder } from "~/backend/pricing/pricing.server";
+import { loadStations } from "~/backend/rail/rail.server";
 
 export const pricingRoutes: BackendRoute[] = [
   {
@@ -23,9 +24,11 @@ export const pricingRoutes: BackendRoute[] = [
         points: body.point_used,
         payOption: body.pay_option,
         attachments: body.room_attachment_detail,
+        rail: body.rail_item_list,
         party: body.adults_count === undefined ? null : { adults: body.adults_count, children: body.children_count },
       });
-      const detail = presentPriceDetail(order, ctx.lang, (code) => apiMessage(code, ctx.lang));
+      const stations = order.rail.lines.length > 0 ? await loadStations(ctx.db) : new Map();
+      const detail = presentPriceDetail(order, ctx.lang, (code) => apiMessage(code, ctx.lang), stations);
       const lineError = lineErrorOf(order);
       if (lineError) {
         // The price is still shown, with each line's problem.

@@ -158,7 +158,7 @@ export function renderOrderMail(input: {
       t("mail.addons"),
       [line.item, line.amount].filter(Boolean).join(" · "),
     ]),
-    ...railTextLines(lang, (order as { rail_item_list?: readonly unknown[] }).rail_item_list).map((line): [string, string] => [
+    ...railTextLines(lang, order.rail_item_list).map((line): [string, string] => [
       t("rail.title"),
       `${line.what} · ${line.detail}`,
     ]),

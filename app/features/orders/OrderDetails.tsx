@@ -6,6 +6,7 @@ import type { Order } from "~/contract/schemas";
 import * as v from "valibot";
 import { formatCapacity, formatCountry, formatPrice } from "~/i18n/format";
 import { PricedAddonSchema } from "~/features/addons/addons";
+import { RailLines } from "~/features/rail/RailLines";
 import { RichText } from "~/features/content/RichText";
 import { PhoneLink } from "~/ui/PhoneLink";
 import { useSite } from "~/ui/site-data";
@@ -108,6 +109,14 @@ export function OrderExtras({ order }: { order: Order }) {
               );
             })}
           </ul>
+        </section>
+      ) : null}
+      {(order.rail_item_list ?? []).length > 0 ? (
+        <section className="order-rail">
+          <h2>{t("rail.title")}</h2>
+          <RailLines
+            lines={(order.rail_item_list ?? []).map((line) => ({ ...line, origin: line.origin.name, destination: line.destination.name }))}
+          />
         </section>
       ) : null}
     </>

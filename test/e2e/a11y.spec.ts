@@ -301,3 +301,28 @@ test("with JavaScript, back announces the page it shows", async ({ page }) => {
   await expect(announcer).toHaveText(bookingTitle);
   expect(loads, "back came without a reload").toEqual([]);
 });
+
+// Issue 27: the rail page, with the trains of a day and a ticket chosen, in both booking layouts (lakeside's is booking_200).
+test("the rail tickets page has no accessibility violations", async ({ page }) => {
+  test.slow();
+  for (const [hotel, station] of [
+    ["taipei", "1070"],
+    ["lakeside", "1000"],
+  ] as const) {
+    const stay = `start=${taipeiDay(12)}&end=${taipeiDay(13)}`;
+    await page.goto(hotelUrl(hotel, `/en-US/hxa/booking?${stay}`));
+    await page.locator(".add-form button[type=submit]").first().click();
+    await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+    await page.goto(hotelUrl(hotel, `/en-US/hxa/rail?${stay}&station=${station}`));
+    await waitForHydration(page);
+    await page.locator(".rail-train__choose button").first().click();
+    await expect(page.locator(".rail-page__chosen .rail-line")).toHaveCount(1);
+    await page.locator("#rail-station").selectOption(station);
+    await page.getByRole("button", { name: "Find trains" }).click();
+    await expect(page.locator(".rail-train").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => `${hotel}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  }
+});

@@ -1,0 +1,144 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "~/domain/dates";
+import { parseGeneralTimetable, parseOdFares, parseStations, railDataToSql } from "~/backend/rail/tdx";
+import stationsJson from "../../demo/thsr-sample/Station.json";
+import timetableJson from "../../demo/thsr-sample/GeneralTimetable.json";
+import faresJson from "../../demo/thsr-sample/ODFare.json";
+import { Browser, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+
+/**
+ * The site's rail page as a browser without JavaScript uses it (issue 27), through the real Worker
+ * and D1: only at a hotel that sells tickets and only with rooms in the cart; a train chosen is
+ * checked again against the back end (never what the form says), kept in the cart and sent with
+ * the order; a forged, sold-out or closed train is refused with a message and nothing is kept.
+ */
+const HOST = "rail-site.localhost";
+const NO_RAIL = "rail-site-none.localhost";
+const today = todayIn("Asia/Taipei");
+const stay = `start=${addDays(today, 9)}&end=${addDays(today, 11)}&adults=2`;
+const booking = `/en-US/hxa/booking?${stay}`;
+const railPath = `/en-US/hxa/rail?${stay}`;
+const trainsPath = `${railPath}&direction=outbound&station=1070&date=${addDays(today, 9)}&adult=2&child=0&senior=0&disabled=0`;
+
+beforeAll(async () => {
+  const rail = railDataToSql({
+    stations: parseStations(stationsJson),
+    trains: parseGeneralTimetable(timetableJson),
+    fares: parseOdFares(faresJson),
+  });
+  await env.DB.batch(rail.map((statement) => env.DB.prepare(statement)));
+  await loadHotel(
+    fixtureHotel(HOST, (file) => {
+      file.room_classes[0]!.total_rooms = 10;
+      Object.assign(file.hotel, { thsr_support_on: 1, thsr_station_id: "1000", thsr_seats_per_train: 2 });
+    }),
+  );
+  await loadHotel(fixtureHotel(NO_RAIL));
+});
+
+async function withRoom(host: string) {
+  const browser = new Browser(host);
+  const page = await browser.request(booking);
+  const added = await browser.request(booking, {
+    csrf: hidden(page.html, "csrf"),
+    intent: "add",
+    room_class_id: hidden(page.html, "room_class_id"),
+    proposal_id: hidden(page.html, "proposal_id"),
+    num: "1",
+  });
+  expect(added.status).toBe(303);
+  return browser;
+}
+
+function chooseForm(html: string, trainNo: string, over: Record<string, string> = {}) {
+  return {
+    csrf: hidden(html, "csrf"),
+    intent: "choose",
+    direction: "outbound",
+    station: "1070",
+    date: addDays(today, 9),
+    train_no: trainNo,
+    adult: "2",
+    child: "0",
+    senior: "0",
+    disabled: "0",
+    ...over,
+  };
+}
+
+describe("the rail page, without JavaScript", () => {
+  it("is not there at a hotel that sells no tickets, and sends a guest with no rooms chosen to the booking page", async () => {
+    const none = await withRoom(NO_RAIL);
+    expect((await none.request(railPath)).status).toBe(404);
+    const empty = await new Browser(HOST).request(railPath);
+    expect(empty.status).toBe(303);
+    expect(empty.location).toContain("/en-US/hxa/booking?");
+  });
+
+  it("lists a day's trains, keeps the one chosen, prices it at the checkout and books it with the order", async () => {
+    const browser = await withRoom(HOST);
+    const trains = await browser.request(trainsPath);
+    expect(trains.status).toBe(200);
+    const shown = text(trains.html);
+    expect(shown).toContain("Zuoying → Taipei");
+    expect(shown).toContain("Choose train 0806 at 08:00");
+    expect(shown).toContain("NT$2,980 · 2 seats left");
+
+    const chosen = await browser.request(trainsPath, chooseForm(trains.html, "0806"));
+    expect(chosen.status).toBe(303);
+    expect(chosen.location).toContain("direction=return");
+    const checkoutPath = `/en-US/hxa/checkout?${stay}`;
+    const checkout = await browser.request(checkoutPath);
+    const summary = text(checkout.html);
+    expect(summary).toContain("To the hotel");
+    expect(summary).toContain("Zuoying 08:00 → Taipei");
+    expect(summary).toMatch(/Rail tickets\s*NT\$2,980/);
+
+    const placed = await browser.request(checkoutPath, {
+      csrf: hidden(checkout.html, "csrf"),
+      checkout_key: hidden(checkout.html, "checkout_key"),
+      booker_last_name: "Chen",
+      booker_first_name: "Yi",
+      booker_phone: "0912345678",
+      booker_email: "rail-site@example.com",
+      occupant_name_0: "Chen Yi",
+      payment: "8:remittance",
+      pay_option: "all",
+      due_now: /name="due_now" value="(\d+)"/.exec(checkout.html)?.[1] ?? "",
+      intent: "order",
+    });
+    expect(placed.status, text(placed.html).slice(0, 300)).toBe(303);
+    const held = await env.DB.prepare("SELECT taken FROM rail_allotments WHERE train_no = '0806' AND day = ?")
+      .bind(addDays(today, 9))
+      .all<{ taken: number }>();
+    expect(held.results.map((row) => row.taken)).toContain(2);
+  });
+
+  it("refuses a forged, sold-out or unknown train with a message, and keeps nothing", async () => {
+    const browser = await withRoom(HOST);
+    const trains = await browser.request(trainsPath);
+    // Train 0806 is sold out: the order above took the hotel's 2 seats.
+    expect(text(trains.html)).toContain("Sold out");
+    for (const [over, message] of [
+      [{ train_no: "0806" }, "Sold out"],
+      [{ train_no: "9999" }, "This train can no longer be booked"],
+      [{ train_no: "0806'; DROP TABLE orders;--" }, "This train can no longer be booked"],
+      [{ train_no: "0826", adult: "11" }, "Enter a whole number from 0 to 10"],
+      [{ train_no: "0826", station: "1000" }, ""],
+      [{ train_no: "0826", date: addDays(today, 60) }, "Not on sale yet"],
+      [{ train_no: "0826", direction: "sideways" }, "Choose which way"],
+    ] as const) {
+      const refused = await browser.request(trainsPath, chooseForm(trains.html, over.train_no, over as Record<string, string>));
+      expect(refused.status, JSON.stringify(over)).toBeGreaterThanOrEqual(400);
+      expect(refused.status, JSON.stringify(over)).toBeLessThan(500);
+      if (message) expect(text(refused.html), JSON.stringify(over)).toContain(message);
+    }
+    // A form from another site, or without its token: refused.
+    expect((await browser.request(trainsPath, { ...chooseForm(trains.html, "0826"), csrf: "forged" })).status).toBe(403);
+    // Nothing was kept: the checkout has no tickets.
+    const checkout = await browser.request(`/en-US/hxa/checkout?${stay}`);
+    expect(text(checkout.html)).toContain("Add rail tickets");
+    expect(text(checkout.html)).not.toContain("Rail tickets NT$");
+  });
+});

@@ -11,8 +11,8 @@ let room = 0;
 let plan = 0;
 
 beforeAll(async () => {
-  // A hotel that declares rail support (thsr_support_on: 1): rail tickets are still refused until they can be issued.
-  await loadHotel(fixtureHotel(HOST, (file) => Object.assign(file.hotel, { thsr_support_on: 1 })));
+  // A hotel that sells rail tickets (thsr_support_on: 1, its station Taipei): a malformed ticket line is refused naming its field.
+  await loadHotel(fixtureHotel(HOST, (file) => Object.assign(file.hotel, { thsr_support_on: 1, thsr_station_id: "1000" })));
   room =
     (
       await env.DB.prepare("SELECT rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?")

@@ -46,9 +46,7 @@ export default function RailPage() {
       ) : null}
 
       <section aria-labelledby="rail-chosen" className="rail-page__chosen">
-        <h2 id="rail-chosen" tabIndex={-1}>
-          {t("rail.chosen")}
-        </h2>
+        <h2 id="rail-chosen">{t("rail.chosen")}</h2>
         {chosen.length === 0 ? <p>{t("rail.chosen.none")}</p> : null}
         <RailLines
           lines={chosen}

@@ -1,0 +1,14 @@
+import { chromium } from "playwright-core";
+const [, , hotel, lang, out] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+const day = (n) => new Date(Date.now() + n * 864e5).toISOString().slice(0, 10);
+const prefix = lang === "zh-TW" ? "" : `/${lang}`;
+const stay = `start=${day(10)}&end=${day(12)}`;
+await page.goto(`http://${hotel}.localhost:8787${prefix}/hxa/booking?${stay}`);
+await page.locator(".add-form button[type=submit]").first().click();
+await page.waitForLoadState();
+await page.goto(`http://${hotel}.localhost:8787${prefix}/hxa/rail?${stay}`);
+await page.screenshot({ path: out, fullPage: true });
+console.log(page.url(), await page.evaluate(() => document.documentElement.scrollWidth));
+await browser.close();

@@ -5,10 +5,14 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { guestPhone, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
-// Issue 27: a guest books a Taipei room with return high-speed rail tickets (from Zuoying on the
-// check-in day, back to Taichung on the check-out day), pays at the test gateway, and finds the
-// tickets — booked, with their PNR — on the order page, in the confirmation PDF and in the email,
-// in the language booked in. With JavaScript off, each step is a form.
+// Issue 27: a guest books a Taipei room with two add-ons (breakfast for two over two nights, an
+// airport pickup) and return high-speed rail tickets (from Zuoying on the check-in day, back to
+// Taichung on the check-out day), pays at the test gateway, and finds the add-ons and the tickets —
+// booked, with their PNR — on the order page, in the confirmation PDF and in the email, in the
+// language booked in. With JavaScript off, each step is a form.
+// Breakfast: NT$450 an adult a night, two adults, two nights; the pickup NT$1,400 once.
+const BREAKFAST = "NT$1,800";
+const PICKUP = "NT$1,400";
 
 const WORDS = {
   "en-US": {
@@ -32,6 +36,11 @@ const WORDS = {
     orderPage: "See your booking, download the confirmation or cancel",
     booked: "Booked",
     pnr: /PNR [A-Z0-9]{6,}/,
+    breakfastField: "Adults: Buffet breakfast",
+    pickupField: "How many: Taoyuan airport pickup",
+    addons: "Add-ons",
+    breakfast: "Buffet breakfast × 2",
+    pickup: "Taoyuan airport pickup × 1",
   },
   "zh-TW": {
     prefix: "",
@@ -54,6 +63,11 @@ const WORDS = {
     orderPage: "查看訂單、下載確認書或取消訂單",
     booked: "已訂位",
     pnr: /訂位代號 [A-Z0-9]{6,}/,
+    breakfastField: "大人：自助早餐",
+    pickupField: "數量：桃園機場接送",
+    addons: "加購項目",
+    breakfast: "自助早餐 2 份",
+    pickup: "桃園機場接送 1 份",
   },
 } as const;
 
@@ -71,7 +85,7 @@ async function chooseTrain(page: Page, words: (typeof WORDS)[keyof typeof WORDS]
 }
 
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`${lang}: return rail tickets booked and paid are on the order page with their PNR, in the PDF and in the email`, async ({
+  test(`${lang}: two add-ons and return rail tickets booked and paid are on the order page (tickets with their PNR), in the PDF and in the email`, async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -114,6 +128,12 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.locator("#booker_phone").fill(guestPhone(7_500 + offset));
     await page.locator("#booker_email").fill(email);
     await page.locator("#occupant_name_0").fill("林美");
+    await page.getByLabel(words.breakfastField).fill("2");
+    await page.getByLabel(words.pickupField).fill("1");
+    await page.locator('button[name="intent"][value="price"]').click();
+    await expect(page.locator(".price-summary")).toContainText(words.breakfast);
+    await expect(page.locator(".price-summary")).toContainText(words.pickup);
+    await expect(railLine).toHaveText(`NT$${(outbound + back).toLocaleString("en-US")}`);
     await page.locator('input[name="payment"][value="1:credit"]').check();
     await page.locator('button[name="intent"][value="order"]').click();
 
@@ -139,6 +159,8 @@ for (const lang of ["en-US", "zh-TW"] as const) {
       await expect(booked.nth(index).locator(".rail-line__status")).toContainText(words.pnr);
     }
     const pnrs = await booked.locator(".rail-line__status").allInnerTexts();
+    const addons = page.locator("section").filter({ has: page.getByRole("heading", { name: words.addons, exact: true }) });
+    await expect(addons.locator("li")).toHaveText([`${words.breakfast}: ${BREAKFAST}`, `${words.pickup}: ${PICKUP}`]);
 
     // The PDF.
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".order-page__actions a[download]").click()]);
@@ -147,7 +169,8 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     const squeezed = (said: string) => said.replace(/\s+/g, "");
     const pdfText = squeezed(execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }));
     expect(pdfText).toContain(orderDoc);
-    for (const said of [words.title, words.zuoying, words.taichung]) expect(pdfText, said).toContain(squeezed(said));
+    for (const said of [words.title, words.zuoying, words.taichung, words.addons, words.breakfast, BREAKFAST, words.pickup, PICKUP])
+      expect(pdfText, said).toContain(squeezed(said));
     for (const status of pnrs) expect(pdfText).toContain(squeezed(words.pnr.exec(status)?.[0] ?? "missing PNR"));
 
     // The confirmation email (sent when the booking was placed: the tickets, not yet their PNR).
@@ -156,6 +179,8 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(confirmation.locator("h2")).toContainText(orderDoc);
     await expect(confirmation.locator("pre")).toContainText(`${words.title}: ${words.outbound}`);
     await expect(confirmation.locator("pre")).toContainText(`${words.title}: ${words.back}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.addons}: ${words.breakfast} · ${BREAKFAST}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.addons}: ${words.pickup} · ${PICKUP}`);
     // The receipt, sent when it was paid: the tickets booked, with their PNR.
     const receipt = page.locator('article[data-kind="paid_receipt"]');
     await expect(receipt.locator("pre")).toContainText(words.pnr);

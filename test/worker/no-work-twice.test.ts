@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
+import { composePending } from "~/backend/mail/compose.server";
+import { createLogger } from "~/platform/log.server";
 import { BOOKER, countingDb, fixtureHotel, hotelRefs, loadHotel, orderOneNight, type HotelRefs } from "./helpers";
 
 const HOST = "no-work-twice.localhost";
@@ -133,5 +135,55 @@ describe("the order's discount", () => {
       sum: row!.room_price,
       final_amount: row!.total_price,
     });
+  });
+});
+
+describe("composing the queued emails", () => {
+  it("renders a pass of messages in four round trips however many there are, and one it cannot render fails alone", async () => {
+    const deps = (db: D1Database) => ({
+      db,
+      signingSecret: env.SESSION_SECRET,
+      now: new Date(),
+      log: createLogger("test"),
+      assets: undefined,
+    });
+    const placed: string[] = [];
+    for (const day of [40, 42, 44, 46, 48]) {
+      const order = await orderOneNight<Created>(HOST, hotel, addDays(today, day), { pay_way: "remittance", payment_vendor: 8 });
+      expect(order.status).toBe(201);
+      placed.push(order.body.data.order_doc);
+    }
+    // Whatever is queued already (the orders' own confirmations) is rendered first: the pass below has only the rows queued next.
+    await composePending(deps(env.DB), 500);
+    const queue = (hotelId: string, orderDoc: string) =>
+      env.DB.prepare(
+        `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin)
+         SELECT ${hotelId}, id, 'order_confirmation', 'en-US', 'again@example.com', 'http://${HOST}' FROM orders WHERE order_doc = ? RETURNING id`,
+      )
+        .bind(orderDoc)
+        .first<{ id: number }>();
+    const ids = [];
+    for (const orderDoc of placed) ids.push((await queue("hotel_id", orderDoc))?.id);
+    // A message naming another hotel than its order's: refused ("order not found"), the others still rendered.
+    await loadHotel(fixtureHotel("no-work-twice-other.localhost"));
+    const other = await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?")
+      .bind("no-work-twice-other.localhost")
+      .first<{ id: number }>();
+    const bogus = (await queue(String(other?.id ?? 0), placed[0]!))?.id;
+
+    const counting = countingDb(env.DB);
+    expect(await composePending(deps(counting.db), 500)).toBe(5);
+    // The queued rows; their hotels and orders; the orders' details; the writes.
+    expect(counting.count()).toBe(4);
+    const { results } = await env.DB.prepare(
+      "SELECT id, status, subject, last_error FROM mail_outbox WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+    )
+      .bind(JSON.stringify([...ids, bogus]))
+      .all<{ id: number; status: string; subject: string | null; last_error: string }>();
+    expect(results.map((row) => [row.status, row.subject === null ? "" : "rendered", row.last_error])).toEqual([
+      ...placed.map(() => ["queued", "rendered", ""]),
+      ["failed", "", "order not found"],
+    ]);
+    expect(results[0]?.subject).toContain(placed[0]);
   });
 });

@@ -12,7 +12,7 @@ import { orderPaidWith } from "~/domain/payments";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders/present.server";
-import { loadOrderDetails, type OrderRow } from "~/backend/orders/store.server";
+import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
@@ -64,18 +64,19 @@ function contextFor(deps: MailDeps, row: OutboxRow): BackendContext {
   };
 }
 
-async function presented(deps: MailDeps, subject: MailSubject) {
+async function presented(deps: MailDeps, subject: MailSubject, preloaded?: OrderDetails) {
   const ctx = contextFor(deps, subject.row);
   const {
     lines,
     attempts,
     cancellation,
     rail = [],
-  } = (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
-    lines: [],
-    attempts: [],
-    cancellation: null,
-  };
+  } = preloaded ??
+    (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
+      lines: [],
+      attempts: [],
+      cancellation: null,
+    };
   const presentedCancellation =
     subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
@@ -96,13 +97,22 @@ export async function emailLogo(assets: Fetcher | undefined, origin: string, pat
   if (/\.(png|jpe?g|gif)$/i.test(path)) return `${origin}${path}`;
   if (!assets || !/\.svg$/i.test(path)) return "";
   const png = path.replace(/\.svg$/i, ".png");
-  const response = await assets.fetch(new Request(`https://assets.invalid${png}`, { method: "HEAD" }));
-  await response.body?.cancel();
-  return response.ok ? `${origin}${png}` : "";
+  // The site's static files change only with a deployment, which starts new isolates: asked once.
+  let found = pngBesideSvg.get(png);
+  if (found === undefined) {
+    const response = await assets.fetch(new Request(`https://assets.invalid${png}`, { method: "HEAD" }));
+    await response.body?.cancel();
+    found = response.ok;
+    pngBesideSvg.set(png, found);
+  }
+  return found ? `${origin}${png}` : "";
 }
 
-async function render(deps: MailDeps, subject: MailSubject) {
-  const { ctx, order, info } = await presented(deps, subject);
+/** Whether the site has a PNG beside an SVG logo, by the PNG's path (emailLogo). */
+const pngBesideSvg = new Map<string, boolean>();
+
+async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDetails) {
+  const { ctx, order, info } = await presented(deps, subject, preloaded);
   const { row } = subject;
   const lang = ctx.lang;
   const link = async (path: string, purpose: "view" | "cancel") => {
@@ -151,26 +161,53 @@ async function render(deps: MailDeps, subject: MailSubject) {
   });
 }
 
-/** Renders every queued message that has no text yet; returns how many were rendered. */
+/**
+ * Renders every queued message that has no text yet; returns how many were rendered. The messages
+ * of one pass share their reads (their hotels and orders in one batch, the orders' details in
+ * another) and their writes (one batch): composing runs after each order, beside the requests of
+ * other guests, so its round trips are counted (issue 26: under load it held the tail up). A message
+ * that cannot be rendered is marked failed with its reason, and the others still go out.
+ */
 export async function composePending(deps: MailDeps, limit = 20): Promise<number> {
-  const { results } = await deps.db
+  const { results: rows } = await deps.db
     .prepare("SELECT * FROM mail_outbox WHERE subject IS NULL AND status = 'queued' ORDER BY id LIMIT ?")
     .bind(limit)
     .all<OutboxRow>();
+  if (rows.length === 0) return 0;
+  const orderIds = [...new Set(rows.flatMap((row) => (row.order_id === null ? [] : [row.order_id])))];
+  const hotelIds = [...new Set(rows.map((row) => row.hotel_id))];
+  const [hotels, orders] = await deps.db.batch<HotelRow | OrderRow>([
+    deps.db.prepare("SELECT * FROM hotels WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(hotelIds)),
+    deps.db.prepare("SELECT * FROM orders WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(orderIds)),
+  ]);
+  const hotelById = new Map((hotels?.results as HotelRow[]).map((hotel) => [hotel.id, hotel]));
+  const orderById = new Map((orders?.results as OrderRow[]).map((order) => [order.id, order]));
+  const details = await loadOrderDetails(deps.db, orderIds);
+  const writes: D1PreparedStatement[] = [];
   let rendered = 0;
-  for (const row of results) {
-    const subject = await loadSubject(deps.db, row);
-    if (!subject) {
-      await deps.db.prepare("UPDATE mail_outbox SET status = 'failed', last_error = 'order not found' WHERE id = ?").bind(row.id).run();
+  const failed = (row: OutboxRow, reason: string) =>
+    deps.db.prepare("UPDATE mail_outbox SET status = 'failed', last_error = ? WHERE id = ? AND subject IS NULL").bind(reason, row.id);
+  for (const row of rows) {
+    const hotel = hotelById.get(row.hotel_id);
+    const order = row.order_id === null ? undefined : orderById.get(row.order_id);
+    if (!hotel || !order || order.hotel_id !== row.hotel_id) {
+      writes.push(failed(row, "order not found"));
       continue;
     }
-    const mail = await render(deps, subject);
-    await deps.db
-      .prepare("UPDATE mail_outbox SET subject = ?, text_body = ?, html_body = ? WHERE id = ? AND subject IS NULL")
-      .bind(mail.subject, mail.text, mail.html, row.id)
-      .run();
-    rendered += 1;
+    try {
+      const mail = await render(deps, { row, hotel, order }, details.get(order.id));
+      writes.push(
+        deps.db
+          .prepare("UPDATE mail_outbox SET subject = ?, text_body = ?, html_body = ? WHERE id = ? AND subject IS NULL")
+          .bind(mail.subject, mail.text, mail.html, row.id),
+      );
+      rendered += 1;
+    } catch (error) {
+      deps.log.error("mail could not be rendered", row.id, error);
+      writes.push(failed(row, (error instanceof Error ? error.message : String(error)).slice(0, 500)));
+    }
   }
+  await deps.db.batch(writes);
   return rendered;
 }
 

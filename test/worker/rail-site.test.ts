@@ -128,6 +128,8 @@ describe("the rail page, without JavaScript", () => {
       [{ train_no: "0826", station: "1000" }, ""],
       [{ train_no: "0826", date: addDays(today, 60) }, "Not on sale yet"],
       [{ train_no: "0826", direction: "sideways" }, "Choose which way"],
+      [{ train_no: "0826", adult: "0", child: "1" }, "A child must travel with an adult or a senior on the same train"],
+      [{ train_no: "0826", adult: "0" }, "Choose at least one passenger for each train"],
     ] as const) {
       const refused = await browser.request(trainsPath, chooseForm(trains.html, over.train_no, over as Record<string, string>));
       expect(refused.status, JSON.stringify(over)).toBeGreaterThanOrEqual(400);

@@ -98,7 +98,7 @@ export default function CheckoutPage() {
             <RailSection rail={data.rail} price={price} />
             <BookerFields field={field} fieldErrors={fieldErrors} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
-            <AddonFields addons={data.addons} values={values} fieldErrors={fieldErrors} />
+            <AddonFields groups={data.addons} values={values} fieldErrors={fieldErrors} />
             <PaymentFields
               payments={data.payments}
               defaultPayment={data.defaultPayment}

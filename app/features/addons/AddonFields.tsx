@@ -3,18 +3,41 @@ import { FieldError, type FieldErrors, type Values } from "~/features/checkout/f
 import { formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { useSite } from "~/ui/site-data";
-import type { AddonOffer } from "./addons";
+import { addonField, type AddonGroup, type AddonOffer } from "./addons";
 
 /**
  * The checkout's extras (issue 27): each item the chosen plans offer, how it is charged, and a count
- * (adults and children for items priced per person). Plain form fields: "Check the price" (or
+ * (adults and children for items priced per person) — for the order, or, when the booking has
+ * several room lines, for each line whose plan offers any. Plain form fields: "Check the price" (or
  * placing the booking) prices what is chosen for this stay and party.
  */
-export function AddonFields({ addons, values, fieldErrors }: { addons: AddonOffer[]; values: Values; fieldErrors: FieldErrors }) {
+export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGroup[]; values: Values; fieldErrors: FieldErrors }) {
+  const { t } = useTranslation();
+  if (groups.length === 0) return null;
+  return (
+    <fieldset className="addons">
+      <legend>{t("checkout.addons")}</legend>
+      <p className="field__hint">{t("checkout.addons.intro")}</p>
+      {groups.map((group) =>
+        group.room_index === null ? (
+          <AddonItems key="order" group={group} values={values} fieldErrors={fieldErrors} />
+        ) : (
+          <div key={group.room_index} className="addons__line" role="group" aria-labelledby={`addons-line-${group.room_index}`}>
+            <p className="addons__line-name" id={`addons-line-${group.room_index}`}>
+              <strong>{t("checkout.addons.for_line", { line: group.label, number: group.room_index + 1 })}</strong>
+            </p>
+            <AddonItems group={group} values={values} fieldErrors={fieldErrors} />
+          </div>
+        ),
+      )}
+    </fieldset>
+  );
+}
+
+function AddonItems({ group, values, fieldErrors }: { group: AddonGroup; values: Values; fieldErrors: FieldErrors }) {
   const { t } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
-  if (addons.length === 0) return null;
   const count = (name: string, label: string, max: number) => (
     <label className="addon__count">
       {label}{" "}
@@ -34,11 +57,9 @@ export function AddonFields({ addons, values, fieldErrors }: { addons: AddonOffe
     </label>
   );
   return (
-    <fieldset className="addons">
-      <legend>{t("checkout.addons")}</legend>
-      <p className="field__hint">{t("checkout.addons.intro")}</p>
-      {addons.map((item) => {
-        const name = `addon_${item.adds_id}`;
+    <>
+      {group.items.map((item: AddonOffer) => {
+        const name = addonField(group, item);
         const perPerson = isPerPerson(item.unit);
         return (
           <div key={item.adds_id} className="addon field">
@@ -67,6 +88,6 @@ export function AddonFields({ addons, values, fieldErrors }: { addons: AddonOffe
           </div>
         );
       })}
-    </fieldset>
+    </>
   );
 }

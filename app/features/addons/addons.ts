@@ -54,6 +54,20 @@ export interface AddonChoiceInput {
   adds_id: number;
   quantity: number;
   child_quantity: number;
+  /** The room line the choice is for (`attachment_detail.rooms`); none: for the order. */
+  room_index?: number;
+}
+
+/** The extras offered for the order (`room_index` null) or for one room line, named by its room and plan. */
+export interface AddonGroup {
+  room_index: number | null;
+  label: string;
+  items: AddonOffer[];
+}
+
+/** The form field of an item's count in a group: `addon_<id>` for the order, `addon_<id>_r<line>` for a room line. */
+export function addonField(group: Pick<AddonGroup, "room_index">, item: Pick<AddonOffer, "adds_id">): string {
+  return group.room_index === null ? `addon_${item.adds_id}` : `addon_${item.adds_id}_r${group.room_index}`;
 }
 
 /** A count field: "" is none; anything but a whole number 0-100 is refused (null). */
@@ -64,21 +78,31 @@ function countOf(raw: string | undefined): number | null {
 }
 
 /**
- * The guest's choices among `offered`, from the form's values, and the fields that are not counts.
- * Items left at 0 are not chosen.
+ * The guest's choices among the groups offered, from the form's values, and the fields that are not
+ * counts. Items left at 0 are not chosen.
  */
 export function addonChoicesOf(
   values: Record<string, string | undefined>,
-  offered: readonly AddonOffer[],
+  groups: readonly AddonGroup[],
 ): { choices: AddonChoiceInput[]; invalid: string[] } {
   const invalid: string[] = [];
-  const choices = offered.flatMap((item) => {
-    const quantity = countOf(values[`addon_${item.adds_id}`]);
-    const children = isPerPerson(item.unit) ? countOf(values[`addon_${item.adds_id}_children`]) : 0;
-    if (quantity === null) invalid.push(`addon_${item.adds_id}`);
-    if (children === null) invalid.push(`addon_${item.adds_id}_children`);
-    if (quantity === null || children === null || quantity + children === 0) return [];
-    return [{ adds_id: item.adds_id, quantity, child_quantity: children }];
-  });
+  const choices = groups.flatMap((group) =>
+    group.items.flatMap((item) => {
+      const name = addonField(group, item);
+      const quantity = countOf(values[name]);
+      const children = isPerPerson(item.unit) ? countOf(values[`${name}_children`]) : 0;
+      if (quantity === null) invalid.push(name);
+      if (children === null) invalid.push(`${name}_children`);
+      if (quantity === null || children === null || quantity + children === 0) return [];
+      return [
+        {
+          adds_id: item.adds_id,
+          quantity,
+          child_quantity: children,
+          ...(group.room_index === null ? {} : { room_index: group.room_index }),
+        },
+      ];
+    }),
+  );
   return { choices, invalid };
 }

@@ -1,10 +1,15 @@
 /** The add-ons a checkout offers: the items the cart's plans list in the stay's search (spec §3 `adds_list`). */
 import type { Cart } from "~/domain/cart";
 import { HotelApiError, type HotelApi } from "~/contract/client";
-import { AddonOfferSchema, itemsOf, type AddonOffer } from "~/features/addons/addons";
+import { AddonOfferSchema, itemsOf, type AddonGroup, type AddonOffer } from "~/features/addons/addons";
 
-/** Each item once, in the order the plans list them; none when the search cannot be read (the checkout goes on without extras). */
-export async function offeredAddons(api: HotelApi, cart: Cart): Promise<AddonOffer[]> {
+/**
+ * The extras offered, in groups: with one room line, one group for the order (`attachment_detail.other`);
+ * with several, one group per line whose plan offers any (`attachment_detail.rooms`, by `room_index`),
+ * named by its room and plan, since each plan offers its own items and each room its own guests.
+ * None when the search cannot be read (the checkout goes on without extras).
+ */
+export async function offeredAddons(api: HotelApi, cart: Cart): Promise<AddonGroup[]> {
   let search;
   try {
     search = await api.search(cart.start, cart.end);
@@ -12,11 +17,21 @@ export async function offeredAddons(api: HotelApi, cart: Cart): Promise<AddonOff
     if (error instanceof HotelApiError) return [];
     throw error;
   }
-  const offered = new Map<number, AddonOffer>();
-  for (const line of cart.lines) {
+  const lines = cart.lines.map((line) => {
     const room = search.rooms.find((candidate) => candidate.room_class_id === line.room_class_id);
     const plan = room?.price_set.find((candidate) => candidate.proposal_id === line.proposal_id);
-    for (const item of itemsOf(AddonOfferSchema, plan?.adds_list ?? [])) if (!offered.has(item.adds_id)) offered.set(item.adds_id, item);
-  }
-  return [...offered.values()];
+    return {
+      items: itemsOf(AddonOfferSchema, plan?.adds_list ?? []),
+      label: room && plan ? `${room.room_class_name} · ${plan.proposal_name}` : "",
+    };
+  });
+  if (lines.length === 1) return lines[0]!.items.length > 0 ? [{ room_index: null, label: "", items: lines[0]!.items }] : [];
+  return lines.flatMap((line, index) => (line.items.length > 0 ? [{ room_index: index, label: line.label, items: line.items }] : []));
+}
+
+/** Every item offered, once (the order's group or any line's). */
+export function offeredItems(groups: readonly AddonGroup[]): AddonOffer[] {
+  const items = new Map<number, AddonOffer>();
+  for (const group of groups) for (const item of group.items) if (!items.has(item.adds_id)) items.set(item.adds_id, item);
+  return [...items.values()];
 }

@@ -41,6 +41,8 @@ describe("translations", () => {
 const SAME_IN_EVERY_LANGUAGE = new Set([
   "not_found.title", // "404"
   "booking.complementary_plan", // "{{room}} · {{plan}}"
+  "rail.route", // "{{origin}} {{departure}} → {{destination}} {{arrival}}"
+  "rail.passengers.separator", // ", " (Korean lists use the comma too; Chinese and Japanese "、")
   "payment.vendor.2", // NewebPay
   "payment.vendor.3", // JKOPAY
   "payment.vendor.4", // LINE Pay

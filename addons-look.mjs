@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const [, , lang, out] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+const day = (n) => new Date(Date.now() + n * 864e5).toISOString().slice(0, 10);
+const prefix = lang === "zh-TW" ? "" : `/${lang}`;
+await page.goto(`http://taipei.localhost:8787${prefix}/hxa/booking?start=${day(15)}&end=${day(16)}`);
+await page.locator(".booking-room").nth(0).locator(".add-form button[type=submit]").first().click();
+await page.waitForLoadState();
+await page.locator(".booking-room").nth(1).locator(".add-form button[type=submit]").first().click();
+await page.waitForLoadState();
+await page.locator("#cart-checkout").click();
+await page.waitForLoadState();
+console.log(await page.evaluate(() => document.documentElement.scrollWidth));
+await page.locator("fieldset.addons").screenshot({ path: out });
+await browser.close();

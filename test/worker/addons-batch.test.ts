@@ -107,6 +107,14 @@ const hotelFile = (domain: string, deposit: boolean) =>
         plans: ["BAR", "PLAIN"],
         inventory: { per_day: 5, days: [{ days: ["today+20"], count: 1 }] },
       },
+      {
+        code: "towels",
+        name: { "zh-TW": "加購毛巾", "en-US": "Extra towels" },
+        unit: "stay",
+        price: 100,
+        max_per_booking: 20,
+        plans: ["BAR"],
+      },
     ];
   });
 
@@ -214,6 +222,7 @@ describe("the add-on list fetches", () => {
       ["breakfast", [ids.BAR]],
       ["pickup", [ids.BAR]],
       ["parking", expect.arrayContaining([ids.BAR, ids.PLAIN])],
+      ["towels", [ids.BAR]],
     ]);
     const plain = await get<{ adds: Listed[] }>(`/api/xtra/adds/list?domain=${HOST}&proposal_id=${ids.PLAIN}&lang=zh-TW`);
     expect(plain.body.data.adds.map((item) => item.name)).toEqual(["停車位"]);
@@ -511,6 +520,26 @@ describe("races", () => {
     const winner = orders[attempts.findIndex((attempt) => attempt.status === 200)]!;
     await post(`/api/wota/order/cancel-via-hash/${winner.order_doc}`, { domain: HOST, valid_hash: winner.order.cancel_hash });
     expect(await taken("parking", LAST_DAY)).toBe(0);
+  }, 30_000);
+
+  it("of 8 batch bookings on the same order at once, none overwrites another: the order has what was answered 200", async () => {
+    const created = await place();
+    const attempts = await Promise.all(Array.from({ length: 8 }, () => book(created, [{ adds_id: ids.towels, quantity: 1 }])));
+    const landed = attempts.filter((attempt) => attempt.status === 200).length;
+    for (const attempt of attempts.filter((attempt) => attempt.status !== 200)) {
+      expect(attempt.status).toBe(409);
+      expect(attempt.body.msg.message).toBe("This booking was changed at the same moment; please try again");
+    }
+    expect(landed).toBeGreaterThanOrEqual(2);
+    const row = await env.DB.prepare(
+      "SELECT attachment_amount, total_price, room_price, pay_amount, room_attachment_detail FROM orders WHERE order_doc = ?",
+    )
+      .bind(created.order_doc)
+      .first<{ attachment_amount: number; total_price: number; room_price: number; pay_amount: number; room_attachment_detail: string }>();
+    expect(JSON.parse(row?.room_attachment_detail ?? "[]")).toHaveLength(landed);
+    expect(row?.attachment_amount).toBe(100 * landed);
+    expect(row?.total_price).toBe((row?.room_price ?? 0) + 100 * landed);
+    expect(row?.pay_amount).toBe(row?.total_price);
   }, 30_000);
 
   it("two batch bookings on the same order at once both land, neither overwriting the other", async () => {

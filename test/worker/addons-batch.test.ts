@@ -5,12 +5,13 @@
  * holding nothing, cancel giving the batch-booked units back; GET /api/xtra/adds/list and
  * GET /api/xtra/adds/{serial}.
  */
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { createLogger } from "~/platform/log.server";
+import { HotelApi, HotelApiError } from "~/contract/client";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 const HOST = "addbatch.localhost";
@@ -564,4 +565,26 @@ describe("races", () => {
     const third = await book(created, [{ adds_id: ids.pickup, quantity: 1 }]);
     expect(third.body.msg.code).toBe("addon_over_maximum");
   }, 30_000);
+});
+
+describe("the typed client (app/contract/client.ts)", () => {
+  const api = new HotelApi({ transport: (request) => SELF.fetch(request), origin: `http://${HOST}`, domain: HOST, lang: "en-US" });
+
+  it("reads the lists and books a batch through the contract's schemas", async () => {
+    expect((await api.addonList([ids.PLAIN!])).adds.map((item) => item.adds_code)).toEqual(["parking"]);
+    expect(await api.addon("towels")).toMatchObject({ adds_id: ids.towels, unit: "stay", proposal_ids: [ids.BAR] });
+    const created = await place();
+    const offered = await api.orderAddonList(created.order_doc, created.order.valid_hash);
+    expect(offered.addable).toBe(true);
+    const towels = offered.adds.find((item) => item.adds_code === "towels");
+    expect(towels).toMatchObject({ room_indexes: [0], booked: 0, left: null });
+    const booked = await api.addonBatchBooking(created.order_doc, created.order.cancel_hash, [
+      { adds_id: ids.towels!, quantity: 3, room_index: 0 },
+    ]);
+    expect(booked.attachment_detail.rooms[0]?.items[0]).toMatchObject({ adds_code: "towels", quantity: 3, amount: 300 });
+    expect(booked.attachment_amount).toBe(300);
+    const error = await api.addon("nothing-here").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HotelApiError);
+    expect((error as HotelApiError).code).toBe("addon_not_found");
+  });
 });

@@ -13,6 +13,7 @@ import { paymentRoutes } from "~/backend/payments/payments.server";
 import { masterRoutes } from "~/backend/payments/master.server";
 import { captchaRoutes } from "~/backend/captcha/captcha.server";
 import { addonRoutes } from "~/backend/addons/addons.server";
+import { orderAddonRoutes } from "~/backend/addons/order-addons.server";
 import { railRoutes } from "~/backend/rail/routes.server";
 
 const coreRoutes: BackendRoute[] = [
@@ -34,6 +35,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...accountRoutes,
   ...captchaRoutes,
   ...addonRoutes,
+  ...orderAddonRoutes,
   ...railRoutes,
 ];
 

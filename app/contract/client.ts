@@ -49,6 +49,7 @@ import {
   type RailPassengers,
   type RailQuery,
 } from "./rail";
+import { AddonBatchSchema, AddonItemSchema, AddonListSchema, OrderAddonListSchema, type AddonChoiceInput } from "./addons";
 
 /** Sends one request to the back end and returns its response. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -574,6 +575,32 @@ export class HotelApi {
 
   private railOrderCall(path: string, orderDoc: string, cancelHash: string | undefined, body: Record<string, unknown>) {
     return this.call(RailOrderSchema, "POST", path, { body: { ...this.hotel, order_doc: orderDoc, valid_hash: cancelHash, ...body } });
+  }
+
+  // Add-ons beyond the order's own (docs/api.md "Add-ons"; decision 124).
+
+  /** GET /api/xtra/adds/list: the hotel's items, only those of these plans when given. */
+  addonList(proposalIds: readonly number[] = []) {
+    return this.call(AddonListSchema, "GET", "/api/xtra/adds/list", { query: { ...this.hotel, proposal_id: [...proposalIds] } });
+  }
+
+  /** GET /api/xtra/adds/list with an order: what its plans offer, on which lines, what it has, what is left (view or cancel link, or the member). */
+  orderAddonList(orderDoc: string, validHash?: string) {
+    return this.call(OrderAddonListSchema, "GET", "/api/xtra/adds/list", {
+      query: { ...this.hotel, order_doc: orderDoc, valid_hash: validHash },
+    });
+  }
+
+  /** GET /api/xtra/adds/{serial}: one item by its code (or adds_id). */
+  addon(serial: string) {
+    return this.call(AddonItemSchema, "GET", `/api/xtra/adds/${encodeURIComponent(serial)}`, { query: this.hotel });
+  }
+
+  /** POST /api/xtra/adds/batch/booking: books add-ons onto an unpaid order (its cancel link hash, or the member's token). */
+  addonBatchBooking(orderDoc: string, cancelHash: string | undefined, choices: AddonChoiceInput[]) {
+    return this.call(AddonBatchSchema, "POST", "/api/xtra/adds/batch/booking", {
+      body: { ...this.hotel, order_doc: orderDoc, valid_hash: cancelHash, room_attachment_detail: choices },
+    });
   }
 
   /** POST /api/ota/order/attachment */

@@ -26,6 +26,11 @@ export function depositPercentOf(hotelPercent: number): number {
   return Math.max(0, Math.min(hotelPercent, DEPOSIT_CAP_PERCENT));
 }
 
+/** The deposit on `total`: the hotel's percent rounded up, never past the contract's cap rounded down (decision 040). */
+export function depositOf(total: number, hotelPercent: number): number {
+  return Math.min(Math.ceil((total * depositPercentOf(hotelPercent)) / 100), Math.floor((total * DEPOSIT_CAP_PERCENT) / 100));
+}
+
 export interface PricedLine {
   /** Whole stay, one room, normal price. */
   price: number;
@@ -117,10 +122,7 @@ export function calculatePrice(input: PriceInput): PriceResult {
   const total = afterDiscount - input.points + input.attachmentAmount;
   if (input.payOption === "part" && input.depositType !== "deposit") return { ok: false, problem: "deposit_not_available" };
   // Rounded up to the hotel's percent, but never past the standard contract's cap (30 % rounded down; decision 040).
-  const deposit =
-    input.depositType === "deposit"
-      ? Math.min(Math.ceil((total * depositPercentOf(input.depositPercent)) / 100), Math.floor((total * DEPOSIT_CAP_PERCENT) / 100))
-      : 0;
+  const deposit = input.depositType === "deposit" ? depositOf(total, input.depositPercent) : 0;
   return {
     ok: true,
     detail: {

@@ -171,7 +171,13 @@ export const siteRoutes = Object.entries(routeSources).map(([file, source]) => (
 
 /** A backend path with its parameters filled in. */
 function backendUrl(path: string): string {
-  const values: Record<string, string> = { id: fixture.orderDoc, hotelId: String(fixture.hotelId), vendorId: "1", kind: "return" };
+  const values: Record<string, string> = {
+    id: fixture.orderDoc,
+    hotelId: String(fixture.hotelId),
+    vendorId: "1",
+    kind: "return",
+    serial: "breakfast",
+  };
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`no value for the backend parameter :${name}: add one to backendUrl`);

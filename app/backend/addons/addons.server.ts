@@ -130,7 +130,9 @@ interface StayLines {
 /**
  * Prices the guest's choices from the database (nothing from the browser is trusted but the
  * counts) and checks what is left of limited items; refuses, naming the choice, anything that
- * cannot be booked. The order's batch guards the inventory again (migration 0010).
+ * cannot be booked. The order's batch guards the inventory again (migration 0010). `existing`: what
+ * the order already has (a batch booking onto it, decision 124): counted with the new choices of the
+ * same item against its maximum and the party, not priced again; the holds are the new units only.
  */
 export async function priceAttachments(
   db: D1Database,
@@ -138,6 +140,7 @@ export async function priceAttachments(
   stay: StayLines,
   input: readonly unknown[],
   party: { adults: number; children: number } | null,
+  existing: readonly StoredAddon[] = [],
 ): Promise<PricedAttachments> {
   if (input.length === 0) return NO_ATTACHMENTS;
   const choices = input.map((raw, index) => {
@@ -184,7 +187,8 @@ export async function priceAttachments(
 
   const holds: PricedAttachments["holds"] = [];
   for (const { addon, choices: chosen } of byItem.values()) {
-    const problem = addonChoicesProblem(addon, chosen, party);
+    const already = existing.filter((item) => item.adds_id === addon.id);
+    const problem = addonChoicesProblem(addon, [...already, ...chosen], party);
     const field = `room_attachment_detail.${chosen[0]?.index ?? 0}`;
     if (problem) throw new ApiError(problem === "addon_over_maximum" ? 409 : 400, problem, { max: addon.max_per_booking }, field);
     if (addon.limited === 1) {

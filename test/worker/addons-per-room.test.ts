@@ -50,6 +50,7 @@ describe("extras per room line, without JavaScript", () => {
     expect(shown).toMatch(/Room 2: (Double|Twin) · Room only/);
     const fields = [...checkout.html.matchAll(/name="(addon_\d+_r\d)"/g)].map((match) => match[1]!);
     expect(fields.map((name) => name.replace(/\d+_/, "N_"))).toEqual(["addon_N_r0", "addon_N_r1"]);
+    expect(shown).not.toContain("For the whole booking");
 
     const form = {
       csrf: hidden(checkout.html, "csrf"),

@@ -7,8 +7,8 @@ import { addonField, type AddonGroup, type AddonOffer } from "./addons";
 
 /**
  * The checkout's extras (issue 27): each item the chosen plans offer, how it is charged, and a count
- * (adults and children for items priced per person) — for the order, or, when the booking has
- * several room lines, for each line whose plan offers any. Plain form fields: "Check the price" (or
+ * (adults and children for items priced per person) — for the order, and, when the booking has
+ * several room lines, the per-person items for each line whose plan offers them. Plain form fields: "Check the price" (or
  * placing the booking) prices what is chosen for this stay and party.
  */
 export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGroup[]; values: Values; fieldErrors: FieldErrors }) {
@@ -20,7 +20,19 @@ export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGrou
       <p className="field__hint">{t("checkout.addons.intro")}</p>
       {groups.map((group) =>
         group.room_index === null ? (
-          <AddonItems key="order" group={group} values={values} fieldErrors={fieldErrors} />
+          <div
+            key="order"
+            className="addons__order"
+            role="group"
+            aria-label={groups.length > 1 ? t("checkout.addons.for_order") : undefined}
+          >
+            {groups.length > 1 ? (
+              <p className="addons__line-name">
+                <strong>{t("checkout.addons.for_order")}</strong>
+              </p>
+            ) : null}
+            <AddonItems group={group} values={values} fieldErrors={fieldErrors} />
+          </div>
         ) : (
           <div key={group.room_index} className="addons__line" role="group" aria-labelledby={`addons-line-${group.room_index}`}>
             <p className="addons__line-name" id={`addons-line-${group.room_index}`}>

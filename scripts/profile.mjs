@@ -84,7 +84,13 @@ function call(path, { method = "GET", body } = {}) {
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () => {
         const all = Buffer.concat(chunks);
-        resolve({ status: res.statusCode, type: res.headers["content-type"] ?? "", bytes: all.length, body: all });
+        resolve({
+          status: res.statusCode,
+          type: res.headers["content-type"] ?? "",
+          cache: res.headers["x-pdf-cache"] ?? "",
+          bytes: all.length,
+          body: all,
+        });
       });
     });
     req.on("error", reject);
@@ -92,11 +98,19 @@ function call(path, { method = "GET", body } = {}) {
   });
 }
 const get = async (path) => (await call(path)).status;
+/** Counts of the PDF cache's answers (x-pdf-cache), to show that what was measured was built. */
+const cacheAnswers = new Map();
+/** A PDF asked: its status; a cache HIT or MISS is counted. */
+const getCounted = async (path) => {
+  const answer = await call(path);
+  if (answer.cache) cacheAnswers.set(answer.cache, (cacheAnswers.get(answer.cache) ?? 0) + 1);
+  return answer.status;
+};
 
 /** An order the profile may see, placed through the back end as the checkout places it: its number and view link. */
-async function placeOrder() {
-  const start = day(45);
-  const end = day(46);
+async function placeOrder(offset = 0) {
+  const start = day(45 + (offset % 300));
+  const end = day(46 + (offset % 300));
   const search = await call(`/api/ota/room/empty-by-date?domain=${HOST}&start_date=${start}&end_date=${end}&lang=en-US`);
   const rooms = JSON.parse(search.body.toString("utf8")).data?.rooms ?? [];
   const room = rooms.find((candidate) => candidate.price_set.some((plan) => !plan.members_only));
@@ -109,7 +123,7 @@ async function placeOrder() {
       booker_first_name: "Mei",
       booker_last_name: "Lin",
       booker_phone: "0912345678",
-      booker_email: "profile@example.com",
+      booker_email: `profile+${offset}@example.com`,
       booking_from: "HXA",
       check_in_day: start,
       check_out_day: end,
@@ -196,13 +210,17 @@ function printTop(title, entries) {
     console.log(`${(ms / REQUESTS).toFixed(3).padStart(9)} ms  ${key}`);
 }
 
-/** Warm-up, then PROFILE_REQUESTS requests under V8's sampling profiler; the profile. */
-async function profile(inspector, path) {
-  for (let index = 0; index < WARMUP; index += 1) await get(path);
+/**
+ * Warm-up, then PROFILE_REQUESTS requests under V8's sampling profiler; the profile. `pathAt(i)` is
+ * the i-th request's path: for PDFs each one names another order, so every PDF measured is built
+ * (the edge cache of decision 113 would otherwise answer all but the first).
+ */
+async function profile(inspector, pathAt) {
+  for (let index = 0; index < WARMUP; index += 1) await getCounted(pathAt(index));
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   await inspector.send("Profiler.start");
-  for (let index = 0; index < REQUESTS; index += 1) await get(path);
+  for (let index = 0; index < REQUESTS; index += 1) await getCounted(pathAt(WARMUP + index));
   const { result } = await inspector.send("Profiler.stop");
   return result.profile;
 }
@@ -211,13 +229,13 @@ async function profile(inspector, path) {
  * The isolate's V8 heap in MB (used of total): before, right after ten requests at once, and two
  * seconds later. workerd's inspector does not answer HeapProfiler.collectGarbage, so no GC is forced.
  */
-async function heapAfterBurst(inspector, path) {
+async function heapAfterBurst(inspector, pathAt) {
   const heap = async () => {
     const { result } = await inspector.send("Runtime.getHeapUsage");
     return { used: result.usedSize / 1024 / 1024, total: result.totalSize / 1024 / 1024 };
   };
   const before = await heap();
-  const statuses = await Promise.all(Array.from({ length: 10 }, () => get(path)));
+  const statuses = await Promise.all(Array.from({ length: 10 }, (_, index) => getCounted(pathAt(WARMUP + REQUESTS + index))));
   if (statuses.some((status) => status !== 200)) throw new Error(`the burst answered ${statuses.join(", ")}`);
   const after = await heap();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -235,16 +253,21 @@ const server = await startPortico({
   inspectorPort: INSPECTOR_PORT,
 });
 try {
-  const order = pdf ? await placeOrder() : null;
-  const targets = pdf ? pdfLanguages.map((lang) => ({ lang, path: pdfPath(lang, order) })) : [{ lang: null, path: pagePath }];
+  // One order per PDF asked (the first check, the warm-up, the profile and the burst): each language's PDF of each is built once.
+  const orders = [];
+  if (pdf) for (let index = 0; index < 1 + WARMUP + REQUESTS + 10; index += 1) orders.push(await placeOrder(index));
+  const order = orders[0] ?? null;
+  const targets = pdf
+    ? pdfLanguages.map((lang) => ({ lang, path: pdfPath(lang, order), pathAt: (index) => pdfPath(lang, orders[1 + index]) }))
+    : [{ lang: null, path: pagePath, pathAt: () => pagePath }];
   const inspector = await inspect();
   const rows = [];
-  for (const { lang, path } of targets) {
+  for (const { lang, path, pathAt } of targets) {
     const first = await call(path);
     if (first.status >= 500) throw new Error(`${path} answered ${first.status}`);
     if (pdf && (first.status !== 200 || !first.type.startsWith("application/pdf")))
       throw new Error(`${path} answered ${first.status} ${first.type}, not a PDF`);
-    const result = await profile(inspector, path);
+    const result = await profile(inspector, pathAt);
     writeFileSync(outFor(lang), JSON.stringify(result));
     const { total, self, inclusive } = summarize(result);
     console.log(
@@ -256,7 +279,7 @@ try {
     printTop("Own time per request", self);
     printTop("With what they call, per request", inclusive);
     console.log(`\nWhole profile: ${outFor(lang)} (DevTools, Performance, "Load profile")`);
-    if (pdf) rows.push({ lang, bytes: first.bytes, cpu: total / REQUESTS, heap: await heapAfterBurst(inspector, path) });
+    if (pdf) rows.push({ lang, bytes: first.bytes, cpu: total / REQUESTS, heap: await heapAfterBurst(inspector, pathAt) });
   }
   inspector.close();
   if (pdf) {
@@ -273,6 +296,9 @@ try {
       );
     }
     console.log("(heap: used/total MB of the Worker's isolate, all languages in one isolate one after the other)");
+    console.log(
+      `PDF cache answers (x-pdf-cache) of the PDFs measured: ${[...cacheAnswers].map(([answer, n]) => `${answer} ${n}`).join(", ")}`,
+    );
   }
 } finally {
   agent.destroy();

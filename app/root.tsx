@@ -22,10 +22,13 @@ import { localizePath, stripLanguage } from "~/i18n/languages";
 import { canonicalPath } from "~/ui/seo";
 import baseStyles from "~/ui/styles/base.css";
 import { useSite } from "~/ui/site-data";
+import { sharedDataRevalidation } from "~/ui/revalidate";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
 
 export const meta: MetaFunction = ({ error }) => (isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : []);
+
+export const shouldRevalidate = sharedDataRevalidation;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;

@@ -13,6 +13,7 @@ import { safeRedirect } from "~/platform/redirects.server";
 import { loadSite, type SiteData } from "~/platform/site.server";
 import { useSite } from "~/ui/site-data";
 import { notFound } from "~/platform/not-found.server";
+import { sharedDataRevalidation } from "~/ui/revalidate";
 
 /**
  * Every page of a hotel's site. Guards of spec §2: an unknown domain, or a hotel that is not
@@ -20,6 +21,8 @@ import { notFound } from "~/platform/not-found.server";
  * language prefix, a language the hotel does not publish, or a page a child route does not find)
  * are its full site with the §2 text and a link home (decision 018).
  */
+export const shouldRevalidate = sharedDataRevalidation;
+
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
   const hotel = liveHotel(app.hotel);

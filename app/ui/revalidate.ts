@@ -1,0 +1,15 @@
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
+
+/**
+ * For the loaders of what every page of a language shares (the root's, the language layout's: the
+ * hotel, its menus, its words, the member's sign-in state): a link or a GET form to another page
+ * of the same language does not ask for them again, so a search or a new page with JavaScript
+ * fetches only its own data (issue 26: with JavaScript a form is never slower than without). A form
+ * that posts, a change of language and a reload still do; signing in and out are full page loads
+ * (OAuth) or posts.
+ */
+export function sharedDataRevalidation({ formMethod, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (currentParams.lang !== nextParams.lang) return defaultShouldRevalidate;
+  return false;
+}

@@ -4,7 +4,7 @@
  * and 122). Each build runs under Miniflare on its own port (BENCH_PORT and the next ones) over a
  * fresh database with the demo hotels; the bare Remix page (bench/bare/, built first) on
  * BENCH_BARE_PORT. Each round asks the bare page, then every build's pages (the order of the builds
- * reversed every other round), and the run prints each page's median as a ratio to the bare page's
+ * turned by one every round, so each build is asked in each place as often), and the run prints each page's median as a ratio to the bare page's
  * and to the first build's. The machine is shared: only the ratios of one run mean anything.
  * With BENCH_FLOOR=1 the same-shape floor (bench/shape/build, as `npm run bench` or `npm run
  * bench:shape` and a build of bench/shape/ left it) runs too, on BENCH_BARE_PORT + 1, and each
@@ -83,7 +83,8 @@ try {
       if (shape.status !== 200) throw new Error(`the floor answered ${shape.status}`);
       if (record) times.floor.push(shape.ms);
     }
-    for (const build of record % 2 ? [...builds].reverse() : builds) {
+    const turn = record % builds.length;
+    for (const build of [...builds.slice(turn), ...builds.slice(0, turn)]) {
       for (const [page, path] of pages) {
         const answer = await get(build.port, path, DOMAIN);
         if (answer.status !== 200) throw new Error(`${build.name} ${page} answered ${answer.status}`);

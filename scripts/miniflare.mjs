@@ -38,13 +38,13 @@ function demoSql(dir) {
   return `${readFileSync(out, "utf8")}\n${readFileSync(rail, "utf8")}`;
 }
 
-function options({ state, vars, port, inspectorPort }) {
+function options({ state, vars, port, inspectorPort, script = "build/index.js" }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   return {
     ...workerOptions,
     name: "portico",
     // One bundled module (remix build); listed, not walked: the bundle holds a dynamic import().
-    modules: [{ type: "ESModule", path: resolve("build/index.js") }],
+    modules: [{ type: "ESModule", path: resolve(script) }],
     bindings: { ...workerOptions.bindings, ...vars },
     d1Persist: join(state, "d1"),
     cachePersist: false,
@@ -59,9 +59,10 @@ function options({ state, vars, port, inspectorPort }) {
 /**
  * Starts the built Worker on 127.0.0.1:`port` over a new database in `state` (deleted first).
  * `vars` override wrangler.toml's variables (SESSION_SECRET, bench knobs); `inspectorPort` opens
- * V8's inspector (npm run profile). Resolves once it serves.
+ * V8's inspector (npm run profile); `script` is the built Worker (build/index.js unless another
+ * build is compared, scripts/bench-variants.mjs). Resolves once it serves.
  */
-export async function startPortico({ port, state, vars = {}, inspectorPort }) {
+export async function startPortico({ port, state, vars = {}, inspectorPort, script }) {
   rmSync(state, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
   // Loaded before the port opens: whoever waits for the server finds every demo hotel there.
@@ -77,7 +78,7 @@ export async function startPortico({ port, state, vars = {}, inspectorPort }) {
   } finally {
     await loader.dispose();
   }
-  const server = new Miniflare(options({ state, vars, port: Number(port), inspectorPort }));
+  const server = new Miniflare(options({ state, vars, port: Number(port), inspectorPort, script }));
   await server.ready;
   return server;
 }

@@ -75,9 +75,23 @@ export function presentAddon(addon: AddonRow, lang: Language, main: Language) {
 
 export type PresentedAddon = ReturnType<typeof presentAddon>;
 
-/** A plan's `adds_list`: the items that name it. */
-export function addsListOf(addons: readonly AddonRow[], planId: number, lang: Language, main: Language): PresentedAddon[] {
-  return addons.filter((addon) => offeredBy(addon, planId)).map((addon) => presentAddon(addon, lang, main));
+const addsLists = new WeakMap<readonly AddonRow[], Map<string, readonly PresentedAddon[]>>();
+
+/**
+ * A plan's `adds_list`: the items that name it. Built once per list of rows (kept per content
+ * version, decision 046), plan and language: a search asks it for every plan of every room
+ * (decision 122). Frozen; callers never change it.
+ */
+export function addsListOf(addons: readonly AddonRow[], planId: number, lang: Language, main: Language): readonly PresentedAddon[] {
+  let byPlan = addsLists.get(addons);
+  if (!byPlan) addsLists.set(addons, (byPlan = new Map()));
+  const key = `${planId} ${lang} ${main}`;
+  let list = byPlan.get(key);
+  if (!list) {
+    list = Object.freeze(addons.filter((addon) => offeredBy(addon, planId)).map((addon) => Object.freeze(presentAddon(addon, lang, main))));
+    byPlan.set(key, list);
+  }
+  return list;
 }
 
 const Id = WholeNumber(1, 2_147_483_647);

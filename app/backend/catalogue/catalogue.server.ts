@@ -84,8 +84,13 @@ export function loadRatePlans(db: D1Database, hotel: VersionedHotel, viewer: { s
   );
 }
 
-export function targetRoomIds(plan: RatePlanRow): number[] {
-  return (plan.target_rooms ?? "").split(",").filter(Boolean).map(Number);
+const targets = new WeakMap<RatePlanRow, readonly number[]>();
+
+/** The room classes a plan is sold with; read once per row (rows are kept per content version). */
+export function targetRoomIds(plan: RatePlanRow): readonly number[] {
+  let ids = targets.get(plan);
+  if (!ids) targets.set(plan, (ids = Object.freeze((plan.target_rooms ?? "").split(",").filter(Boolean).map(Number))));
+  return ids;
 }
 
 export interface BedOut {
@@ -309,6 +314,37 @@ export function planInventory(room: RoomAvailability | undefined, plan: PlanAvai
   return plan.planRemaining === null ? roomLeft : Math.min(roomLeft, plan.planRemaining);
 }
 
+/** A plan's words in one language: what only an import changes. */
+interface PlanWords {
+  name: string;
+  introduction: string;
+  details: readonly DetailLineOut[];
+}
+
+const planWords = new WeakMap<RatePlanRow, Map<string, PlanWords>>();
+
+/**
+ * A plan's name, introduction and detail lines in one language, built once per row (rows are kept
+ * per content version, decision 046) and language, as room classes are (decision 122): a search
+ * presents every plan of every room, and parsing their JSON columns again was a third of its work.
+ * Frozen; callers never change it.
+ */
+function wordsOf(plan: RatePlanRow, lang: Language, main: Language): PlanWords {
+  let byLanguage = planWords.get(plan);
+  if (!byLanguage) planWords.set(plan, (byLanguage = new Map()));
+  const key = `${lang} ${main}`;
+  let words = byLanguage.get(key);
+  if (!words) {
+    words = Object.freeze({
+      name: pickText(parseJson<LocalizedText>(plan.name, {}), lang, main),
+      introduction: pickText(parseJson<LocalizedText>(plan.introduction, {}), lang, main),
+      details: Object.freeze(presentPlanDetails(plan, lang, main).map((line) => Object.freeze(line))),
+    });
+    byLanguage.set(key, words);
+  }
+  return words;
+}
+
 /** One plan as a price_set item of a search response row (spec §3), in one language. */
 export function presentPriceSetItem(
   plan: RatePlanRow,
@@ -322,12 +358,13 @@ export function presentPriceSetItem(
   /** The add-on items the plan offers, presented (decision 115). */
   addsList: readonly unknown[] = [],
 ) {
+  const words = wordsOf(plan, lang, main);
   return {
     proposal_id: plan.id,
     rate_plan_id: plan.id,
     rate_plan_code: plan.rate_plan_code,
-    proposal_name: pickText(parseJson<LocalizedText>(plan.name, {}), lang, main),
-    proposal_introduction: pickText(parseJson<LocalizedText>(plan.introduction, {}), lang, main),
+    proposal_name: words.name,
+    proposal_introduction: words.introduction,
     price: priced.price,
     member_price: plan.allow_member_price === 1 ? priced.member_price : null,
     product: planKey(room.id, plan.id),
@@ -340,7 +377,7 @@ export function presentPriceSetItem(
     contain_meals: plan.contain_meals === 1,
     support_entire_rent: plan.support_entire_rent === 1,
     days: plan.days,
-    details: presentPlanDetails(plan, lang, main),
+    details: words.details,
     adds_list: addsList,
   };
 }

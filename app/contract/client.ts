@@ -597,9 +597,15 @@ export class HotelApi {
   }
 
   /** POST /api/xtra/adds/batch/booking: books add-ons onto an unpaid order (its cancel link hash, or the member's token). */
-  addonBatchBooking(orderDoc: string, cancelHash: string | undefined, choices: AddonChoiceInput[]) {
+  addonBatchBooking(orderDoc: string, cancelHash: string | undefined, choices: AddonChoiceInput[], seenAttachments?: number) {
     return this.call(AddonBatchSchema, "POST", "/api/xtra/adds/batch/booking", {
-      body: { ...this.hotel, order_doc: orderDoc, valid_hash: cancelHash, room_attachment_detail: choices },
+      body: {
+        ...this.hotel,
+        order_doc: orderDoc,
+        valid_hash: cancelHash,
+        room_attachment_detail: choices,
+        seen_attachments: seenAttachments,
+      },
     });
   }
 

@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/features/orders/OrderSummary";
 import { HotelContact, OrderExtras, RefundNote, RemittanceDetails } from "~/features/orders/OrderDetails";
 import { orderState } from "~/domain/order-view";
 import { loadOrderPage } from "~/features/orders/order-page.server";
+import { AddExtras } from "~/features/orders/AddExtras";
+import { orderExtrasAction } from "~/features/orders/extras.server";
 import { useSite } from "~/ui/site-data";
 
 /** Styled by the hotel's booking layout; no JavaScript needed (links and plain forms). */
@@ -12,17 +14,22 @@ export const handle = { booking: true };
 
 /**
  * /{product}/orders/{order_doc}: one order, for the member who made it or the holder of its signed
- * view link (?valid_hash=). Never indexed.
+ * view link (?valid_hash=). Never indexed. Its POST adds extras to an unpaid order (decision 126).
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return loadOrderPage(context, params, request);
+}
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  return orderExtrasAction(context, params, request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function OrderPage() {
-  const { order, actions, justCancelled, refund } = useLoaderData<typeof loader>();
+  const { order, actions, justCancelled, justAdded, refund, extras, csrf } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -33,6 +40,10 @@ export default function OrderPage() {
         <p className="alert alert--success" role="status">
           {t("cancel_page.done", { email: order.booker_email })}
         </p>
+      ) : justAdded && !acted ? (
+        <p className="alert alert--success" role="status">
+          {t("order_page.extras.added")}
+        </p>
       ) : state === "cancelled" ? (
         <p className="alert alert--info" role="status">
           {t("order.cancelled_note")}
@@ -41,6 +52,7 @@ export default function OrderPage() {
       <RefundNote refund={refund} />
       <OrderSummary order={order} />
       <OrderExtras order={order} />
+      <AddExtras offer={extras} csrf={csrf} seen={order.attachment_list.length} reply={acted?.extras ?? null} />
       <RemittanceDetails order={order} />
       <section className="order-page__actions">
         <h2>{t("order_page.actions")}</h2>

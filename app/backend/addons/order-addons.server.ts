@@ -122,6 +122,8 @@ const BatchBody = v.object({
   order_doc: DocParam,
   valid_hash: v.optional(v.pipe(v.string(), v.maxLength(200))),
   room_attachment_detail: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(20)),
+  /** How many add-on entries the caller saw on the order (decision 126): another count means it changed since, and nothing is written. */
+  seen_attachments: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
 });
 
 /** Tries this many times when another batch booking changed the same order between its read and its write. */
@@ -136,6 +138,9 @@ async function batchBooking(ctx: BackendContext) {
     const refusal = await notAddableReason(ctx.db, order);
     if (refusal) throw refusal;
     const existing = storedAttachments(order.room_attachment_detail);
+    // A form sent twice (a double click, a replay) finds the first one's extras: refused, not added again.
+    if (body.seen_attachments !== undefined && existing.length !== body.seen_attachments)
+      throw new ApiError(409, "addon_order_changed", {}, "order_doc");
     const priced = await priceAttachments(
       ctx.db,
       hotel,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { isPerPerson } from "~/domain/addons";
 import { FieldError, type FieldErrors, type Values } from "~/features/checkout/fields";
 import { formatPrice } from "~/i18n/format";
@@ -46,7 +47,18 @@ export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGrou
   );
 }
 
-function AddonItems({ group, values, fieldErrors }: { group: AddonGroup; values: Values; fieldErrors: FieldErrors }) {
+/** The items of one group: each with its photo, how it is charged, an optional note (the order page's "already booked"), and its count fields. */
+export function AddonItems({
+  group,
+  values,
+  fieldErrors,
+  note,
+}: {
+  group: AddonGroup;
+  values: Values;
+  fieldErrors: FieldErrors;
+  note?: (item: AddonOffer) => ReactNode;
+}) {
   const { t } = useTranslation();
   const site = useSite();
   const lang = site?.lang ?? "zh-TW";
@@ -87,6 +99,7 @@ function AddonItems({ group, values, fieldErrors }: { group: AddonGroup; values:
               · {t("checkout.addons.max", { max: item.max_per_booking })}
             </p>
             {item.description ? <p className="addon__description">{item.description}</p> : null}
+            {note?.(item)}
             {perPerson ? (
               <>
                 {count(name, t("checkout.addons.adults", { name: item.name }), item.max_per_booking)}

@@ -2,7 +2,7 @@
  * The order page's data (decision 044): the order with its proof of access, and the actions that
  * apply to it: pay the rest, download the confirmation, cancel.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { orderState } from "~/domain/order-view";
 import { orderCancelPath, orderPdfPath } from "~/domain/order-paths";
 import { localizePath } from "~/i18n/languages";
@@ -10,6 +10,8 @@ import { fixedT } from "~/i18n/i18next.server";
 import { hashOf, orderForRequest } from "~/features/orders/access.server";
 import { documentLanguage, docText } from "~/features/documents/labels";
 import { cancellationLines } from "~/features/documents/refund-text";
+import { offeredExtras } from "~/features/orders/extras.server";
+import { csrfToken } from "~/platform/cookies.server";
 
 export async function loadOrderPage(context: AppLoadContext, params: { product?: string; orderDoc?: string }, request: Request) {
   const { app } = context;
@@ -22,9 +24,15 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
   const state = orderState(order);
   const onlinePay = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const t = await fixedT(app.lang);
-  return {
+  // Extras the guest may still add (decision 126), behind this browser's CSRF token.
+  const extras = await offeredExtras(context, order);
+  const csrf = extras ? await csrfToken(request, app.env) : null;
+  const page = {
     title: `${t("order_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
     order,
+    extras,
+    csrf: csrf?.token ?? "",
+    justAdded: new URL(request.url).searchParams.get("added") === "1" && order.attachment_list.length > 0 && state !== "cancelled",
     justCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && state === "cancelled",
     // The refund in the words of the email and the PDF (server-side: no locale catalogue reaches the browser).
     refund: order.cancellation
@@ -48,4 +56,5 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
       cancelByEmail: order.support_client_cancel && state !== "cancelled" && via === "link" && order.cancel_hash === "",
     },
   };
+  return data(page, { headers: csrf?.setCookie ? { "set-cookie": csrf.setCookie } : {} });
 }

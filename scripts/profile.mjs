@@ -97,7 +97,6 @@ function call(path, { method = "GET", body } = {}) {
     req.end(payload);
   });
 }
-const get = async (path) => (await call(path)).status;
 /** Counts of the PDF cache's answers (x-pdf-cache), to show that what was measured was built. */
 const cacheAnswers = new Map();
 /** A PDF asked: its status; a cache HIT or MISS is counted. */

@@ -20,7 +20,7 @@
  * left it stuck says so. A client's last request may end up to the timeout after the run's time.
  *
  * Knobs: BENCH_PORT (8791), BENCH_LOAD_SECONDS (30), BENCH_LOAD_CONCURRENCY (20,50: a list),
- * BENCH_LOAD_TIMEOUT_MS (10000), BENCH_LOAD_LOG=1 (each answer as it comes, with its time; with
+ * BENCH_LOAD_TIMEOUT_MS (10000), BENCH_INSPECTOR_PORT (V8's inspector of the Worker, e.g. to watch its heap), BENCH_LOAD_LOG=1 (each answer as it comes, with its time; with
  * MINIFLARE_LOG=INFO the engine's own log too). Builds first unless BENCH_LOAD_SKIP_BUILD=1.
  */
 import { spawnSync } from "node:child_process";
@@ -267,6 +267,7 @@ async function main() {
     port: PORT,
     state: `.wrangler/bench-load-state-${PORT}`,
     vars: { SESSION_SECRET: randomBytes(32).toString("base64url") },
+    ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
   });
   try {
     const db = await server.getD1Database("DB");

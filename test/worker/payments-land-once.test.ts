@@ -217,7 +217,10 @@ describe("1. the test gateway never takes 'payments' on a live hotel", () => {
       .all<{ subject: string | null; text_body: string | null }>();
     // The confirmation queued by the order is rendered when it is sent: render it the same way.
     const { composePending } = await import("~/backend/mail/compose.server");
-    await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined }, 100);
+    await composePending(
+      { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined },
+      100,
+    );
     const rendered = await env.DB.prepare(
       "SELECT subject, text_body FROM mail_outbox WHERE order_id = (SELECT id FROM orders WHERE order_doc = ?)",
     )
@@ -454,7 +457,10 @@ describe("5. one order is never charged twice", () => {
     expect(kinds).toContain("hotel_payment_alert");
     // The hotel's alert names the money to give back.
     const { composePending } = await import("~/backend/mail/compose.server");
-    await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined }, 100);
+    await composePending(
+      { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined },
+      100,
+    );
     const alert = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'hotel_payment_alert' AND order_id = ?")
       .bind(row!.id)
       .first<{ text_body: string }>();
@@ -661,7 +667,10 @@ describe("13. how it was paid, as it was paid", () => {
     expect(page).toMatch(/NT\$[\d,]+ paid: ATM transfer/);
     expect(page).not.toContain("Credit card (ECPay)");
     const { composePending } = await import("~/backend/mail/compose.server");
-    await composePending({ db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined }, 100);
+    await composePending(
+      { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("test"), assets: undefined },
+      100,
+    );
     const receipt = await env.DB.prepare(
       "SELECT text_body FROM mail_outbox WHERE kind = 'paid_receipt' AND order_id = (SELECT id FROM orders WHERE order_doc = ?)",
     )

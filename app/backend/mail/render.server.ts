@@ -158,10 +158,7 @@ export function renderOrderMail(input: {
       t("mail.addons"),
       [line.item, line.amount].filter(Boolean).join(" · "),
     ]),
-    ...railTextLines(lang, order.rail_item_list).map((line): [string, string] => [
-      t("rail.title"),
-      `${line.what} · ${line.detail}`,
-    ]),
+    ...railTextLines(lang, order.rail_item_list).map((line): [string, string] => [t("rail.title"), `${line.what} · ${line.detail}`]),
     [t("mail.total"), money(order.final_amount)],
   ];
   if (order.paid_amount > 0) facts.push([t("mail.paid"), money(Math.min(order.paid_amount, order.final_amount))]);

@@ -30,6 +30,13 @@ export const PAYMENT_VENDOR_IDS: readonly number[] = Object.values(PAYMENT_VENDO
 export const isPaymentVendor = (id: number): boolean => PAYMENT_VENDOR_IDS.includes(id);
 export const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
 
+/**
+ * Methods paid at the hotel, after the stay has begun. Rail tickets are issued only when paid
+ * (decision 120), so an order with tickets cannot be paid this way: the back end refuses it and
+ * the checkout does not offer it.
+ */
+export const paidAtTheHotel = (method: string): boolean => method === "pay_arrival" || method === "cash";
+
 /** Methods settled away from the site (bank transfer, at the hotel): no gateway is involved. */
 export function isOfflineMethod(method: string): boolean {
   return method === "remittance" || method === "pay_arrival" || method === "cash";

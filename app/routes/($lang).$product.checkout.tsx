@@ -101,6 +101,7 @@ export default function CheckoutPage() {
             <AddonFields groups={data.addons} values={values} fieldErrors={fieldErrors} />
             <PaymentFields
               payments={data.payments}
+              note={data.paymentsNote}
               defaultPayment={data.defaultPayment}
               deposit={data.deposit}
               values={values}

@@ -31,7 +31,15 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       file.room_classes[0]!.total_rooms = 10;
-      Object.assign(file.hotel, { thsr_support_on: 1, thsr_station_id: "1000", thsr_seats_per_train: 2 });
+      Object.assign(file.hotel, {
+        thsr_support_on: 1,
+        thsr_station_id: "1000",
+        thsr_seats_per_train: 2,
+        payment_list: [
+          { vendor_id: 8, method: "remittance" },
+          { vendor_id: 14, method: "pay_arrival" },
+        ],
+      });
     }),
   );
   await loadHotel(fixtureHotel(NO_RAIL));
@@ -91,10 +99,37 @@ describe("the rail page, without JavaScript", () => {
     const checkoutPath = `/en-US/hxa/checkout?${stay}`;
     const checkout = await browser.request(checkoutPath);
     const summary = text(checkout.html);
+    // Tickets are paid when booking: paying at the hotel is not offered, and the page says why.
+    expect(checkout.html).toContain('value="8:remittance"');
+    expect(checkout.html).not.toContain('value="14:pay_arrival"');
+    expect(summary).toContain("Rail tickets are paid when booking, so paying at the hotel is not offered.");
     expect(summary).toContain("To the hotel");
     expect(summary).toContain("Zuoying 08:00 → Taipei");
     expect(summary).toMatch(/Rail tickets\s*NT\$2,980/);
 
+    const order = (payment: string) => ({
+      csrf: hidden(checkout.html, "csrf"),
+      checkout_key: hidden(checkout.html, "checkout_key"),
+      booker_last_name: "Chen",
+      booker_first_name: "Yi",
+      booker_phone: "0912345678",
+      booker_email: "rail-site@example.com",
+      occupant_name_0: "Chen Yi",
+      payment,
+      pay_option: "all",
+      due_now: /name="due_now" value="(\d+)"/.exec(checkout.html)?.[1] ?? "",
+      intent: "order",
+    });
+    // A form that still names paying at the hotel (an old page, or forged) is refused in words, nothing held.
+    const atHotel = await browser.request(checkoutPath, order("14:pay_arrival"));
+    expect(atHotel.status).toBe(400);
+    expect(text(atHotel.html)).toContain("Rail tickets must be paid when booking; choose another way to pay");
+    const untouched = await env.DB.prepare(
+      "SELECT COALESCE(SUM(taken), 0) AS taken FROM rail_allotments WHERE train_no = '0806' AND day = ?",
+    )
+      .bind(addDays(today, 9))
+      .first<{ taken: number }>();
+    expect(untouched?.taken).toBe(0);
     const placed = await browser.request(checkoutPath, {
       csrf: hidden(checkout.html, "csrf"),
       checkout_key: hidden(checkout.html, "checkout_key"),

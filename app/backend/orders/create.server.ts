@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { checkInStart } from "~/domain/dates";
-import { isOfflineMethod, paymentDeadline } from "~/domain/payments";
+import { isOfflineMethod, paidAtTheHotel, paymentDeadline } from "~/domain/payments";
 import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
@@ -221,7 +221,7 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   });
   if (payload.rail_item_list.length > 0 && hotel.thsr_support_on !== 1) throw new ApiError(400, "rail_not_available", {}, "rail_item_list");
   // A ticket is issued only when paid (decision 120): an order with tickets is paid online or by transfer.
-  if (payload.rail_item_list.length > 0 && (payload.pay_way === "pay_arrival" || payload.pay_way === "cash")) {
+  if (payload.rail_item_list.length > 0 && paidAtTheHotel(payload.pay_way)) {
     throw new ApiError(400, "rail_needs_payment", {}, "pay_way");
   }
   const paymentList = parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []);

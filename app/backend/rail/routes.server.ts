@@ -23,6 +23,7 @@ import { findOrder, type OrderRow } from "~/backend/orders/store.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 import { railProviderFor, seatKey } from "~/backend/rail/provider";
+import { paidAtTheHotel } from "~/domain/payments";
 import {
   assertDepartsAfterDeadline,
   checkStations,
@@ -276,7 +277,7 @@ async function reservation(ctx: BackendContext) {
     await readJsonBody(ctx.request),
   );
   const { hotel, order, rail } = await railOrder(ctx, body);
-  if (order.pay_way === "pay_arrival" || order.pay_way === "cash") throw new ApiError(400, "rail_needs_payment", {}, "order_doc");
+  if (paidAtTheHotel(order.pay_way)) throw new ApiError(400, "rail_needs_payment", {}, "order_doc");
   await assertAmountsMayChange(ctx.db, order);
   const held = rail.filter(isHeld).map((row) => ({ direction: row.direction, passengers: passengersOf(row) }));
   const priced = await priceRail(ctx.db, hotel, body.rail_item_list, ctx.now, { held, lang: ctx.lang });

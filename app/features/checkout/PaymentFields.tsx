@@ -6,12 +6,15 @@ import { FieldError, type FieldErrors, type Values } from "./fields";
 /** How the guest pays: the hotel's methods, and all or the deposit when the hotel takes one. */
 export function PaymentFields({
   payments,
+  note,
   defaultPayment,
   deposit,
   values,
   fieldErrors,
 }: {
   payments: PaymentOption[];
+  /** A translation key said under the choices, e.g. why paying at the hotel is not offered. */
+  note?: string | null;
   defaultPayment: string | null;
   deposit: number | null;
   values: Values;
@@ -35,6 +38,7 @@ export function PaymentFields({
             .join(" · ")}
         </label>
       ))}
+      {note ? <p className="field__hint">{t(note)}</p> : null}
       <FieldError errors={fieldErrors} name="payment" />
       {deposit !== null ? (
         <div className="field">

@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import * as v from "valibot";
 import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
 import { contactSchemas } from "~/domain/contact-fields";
-import { defaultPaymentOption, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/domain/payments";
+import { defaultPaymentOption, paidAtTheHotel, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/domain/payments";
 import { checkPrice, type PriceOutcome } from "~/features/checkout/price-check.server";
 import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/domain/pricing";
 import { searchQuery } from "~/domain/search";
@@ -125,7 +125,9 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
   const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
   // Add-ons only where the price check prices them (v2; decision 117).
   const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
-  const payments = paymentOptions(hotel.payment_list);
+  // Rail tickets are paid when booking: with tickets, the ways of paying at the hotel are not offered (decision 123).
+  const withTickets = (cart.rail?.length ?? 0) > 0;
+  const payments = paymentOptions(hotel.payment_list).filter((option) => !withTickets || !paidAtTheHotel(option.method));
   return data(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -143,6 +145,8 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       priceError: outcome.error,
       bookingPage,
       payments,
+      paymentsNote:
+        withTickets && paymentOptions(hotel.payment_list).some((option) => paidAtTheHotel(option.method)) ? "checkout.rail.paid_now" : null,
       defaultPayment: defaultPaymentOption(payments),
       deposit: hotel.deposit_type === "deposit" ? depositPercentOf(hotel.deposit_percent) : null,
       coupons: hotel.origin_pms === "MASTRI",

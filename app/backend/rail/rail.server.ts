@@ -285,13 +285,15 @@ export function assertDepartsAfterDeadline(rail: PricedRail, deadline: string | 
 /**
  * The statements that hold the lines' seats for an order, for its batch: the provider's (the
  * allotment rows), then one reservation per line, whose trigger takes the seats under the CHECK.
- * `orderRef` is SQL naming the order's id, with its bindings.
+ * `orderRef` is SQL naming the order's id, with its bindings; `onlyIf`, SQL a reservation is written
+ * under (with its bindings), for an order that may have changed since it was read.
  */
 export function railHoldStatements(
   db: D1Database,
   hotel: HotelRow,
   orderRef: { sql: string; bind: unknown[] },
   rail: PricedRail,
+  onlyIf?: { sql: string; bind: unknown[] },
 ): D1PreparedStatement[] {
   if (rail.lines.length === 0) return [];
   const provider = railProviderFor(hotel);
@@ -302,7 +304,7 @@ export function railHoldStatements(
         .prepare(
           `INSERT INTO rail_reservations (order_id, hotel_id, provider, direction, day, train_no, origin_id, destination_id,
              departure_time, arrival_time, adult, child, senior, disabled, seats, fares, amount)
-           VALUES (${orderRef.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           SELECT ${orderRef.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${onlyIf ? ` WHERE ${onlyIf.sql}` : ""}`,
         )
         .bind(
           ...orderRef.bind,
@@ -322,6 +324,7 @@ export function railHoldStatements(
           line.seats,
           JSON.stringify(line.fares),
           line.amount,
+          ...(onlyIf?.bind ?? []),
         ),
     ),
   ];

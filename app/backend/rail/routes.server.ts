@@ -41,6 +41,7 @@ import {
   presentStation,
   priceRail,
   RAIL_TIME_ZONE,
+  railHoldStatements,
   requireRail,
   requireTrain,
   runsOn,
@@ -283,36 +284,8 @@ async function reservation(ctx: BackendContext) {
   const priced = await priceRail(ctx.db, hotel, body.rail_item_list, ctx.now, { held, lang: ctx.lang });
   assertDepartsAfterDeadline(priced, order.pay_deadline);
   const batch = [
-    ...railProviderFor(hotel).prepareStatements(ctx.db, hotel, priced.lines),
-    ...priced.lines.map((line) =>
-      ctx.db
-        .prepare(
-          `INSERT INTO rail_reservations (order_id, hotel_id, provider, direction, day, train_no, origin_id, destination_id,
-             departure_time, arrival_time, adult, child, senior, disabled, seats, fares, amount)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17
-           WHERE (SELECT status = 'pending_payment' AND paid_amount = 0 AND payment_status = -1 FROM orders WHERE id = ?1)
-             AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND status IN ('pending', 'code_issued'))`,
-        )
-        .bind(
-          order.id,
-          hotel.id,
-          railProviderFor(hotel).name,
-          line.direction,
-          line.day,
-          line.train_no,
-          line.origin_id,
-          line.destination_id,
-          line.departure_time,
-          line.arrival_time,
-          line.passengers.adult,
-          line.passengers.child,
-          line.passengers.senior,
-          line.passengers.disabled,
-          line.seats,
-          JSON.stringify(line.fares),
-          line.amount,
-        ),
-    ),
+    // The seats are held only while the order is still unpaid with no payment under way (re-checked in the batch).
+    ...railHoldStatements(ctx.db, hotel, { sql: "?", bind: [order.id] }, priced, { sql: STILL_UNPAID, bind: [order.id, order.id] }),
     ctx.db
       .prepare(
         `UPDATE orders SET rail_amount = rail_amount + ?2, total_price = total_price + ?2, pay_amount = pay_amount + ?2, updated_at = ${NOW}

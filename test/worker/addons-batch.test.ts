@@ -12,7 +12,7 @@ import { issueMemberToken } from "~/backend/account/members.server";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { createLogger } from "~/platform/log.server";
 import { HotelApi, HotelApiError } from "~/contract/client";
-import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
+import { BOOKER, PLAIN_PLAN, TEST_ADDONS, apiJson, fetchAs, fixtureHotel, fixtureIds, loadHotel, text } from "./helpers";
 
 const HOST = "addbatch.localhost";
 /** A deposit hotel (30 %) with the same items. */
@@ -75,39 +75,11 @@ const hotelFile = (domain: string, deposit: boolean) =>
       { vendor_id: 14, method: "pay_arrival" },
     ];
     if (deposit) Object.assign(file.hotel, { deposit_type: "deposit", deposit_percent: 30 });
-    (file.rate_plans as unknown[]).push({
-      rate_plan_code: "PLAIN",
-      name: { "zh-TW": "純住宿", "en-US": "Plain" },
-      rooms: [{ room_code: "double", weekday: 2000, weekend: 2000, holiday: 2000 }],
-    });
+    (file.rate_plans as unknown[]).push(PLAIN_PLAN);
     (file as Record<string, unknown>).addons = [
-      {
-        code: "breakfast",
-        name: { "zh-TW": "早餐", "en-US": "Breakfast" },
-        unit: "person_night",
-        price: 400,
-        child_price: 200,
-        max_per_booking: 6,
-        plans: ["BAR"],
-      },
-      {
-        code: "pickup",
-        name: { "zh-TW": "機場接送", "en-US": "Airport pickup" },
-        unit: "stay",
-        price: 1200,
-        max_per_booking: 2,
-        plans: ["BAR"],
-        inventory: { per_day: 3 },
-      },
-      {
-        code: "parking",
-        name: { "zh-TW": "停車位", "en-US": "Parking" },
-        unit: "night",
-        price: 300,
-        max_per_booking: 2,
-        plans: ["BAR", "PLAIN"],
-        inventory: { per_day: 5, days: [{ days: ["today+20"], count: 1 }] },
-      },
+      TEST_ADDONS.breakfast,
+      TEST_ADDONS.pickup,
+      TEST_ADDONS.parking,
       {
         code: "towels",
         name: { "zh-TW": "加購毛巾", "en-US": "Extra towels" },
@@ -120,15 +92,7 @@ const hotelFile = (domain: string, deposit: boolean) =>
   });
 
 async function refsOf(domain: string, into: Record<string, number>) {
-  const rows = await env.DB.prepare(
-    `SELECT 'room' AS k, rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT 'hotel', id FROM hotels WHERE domain = ?1
-     UNION ALL SELECT rp.rate_plan_code, rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT a.addon_code, a.id FROM addons a JOIN hotels h ON h.id = a.hotel_id WHERE h.domain = ?1`,
-  )
-    .bind(domain)
-    .all<{ k: string; id: number }>();
-  for (const row of rows.results) into[row.k] = row.id;
+  Object.assign(into, await fixtureIds(domain));
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { addDays, todayIn } from "~/domain/dates";
 import { composePending, confirmationFor } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, apiJson, fixtureHotel, loadHotel } from "./helpers";
+import { BOOKER, PLAIN_PLAN, TEST_ADDONS, apiJson, fixtureHotel, fixtureIds, loadHotel } from "./helpers";
 
 const HOST = "addons.localhost";
 const today = todayIn("Asia/Taipei");
@@ -91,51 +91,11 @@ beforeAll(async () => {
   await loadHotel(
     fixtureHotel(HOST, (file) => {
       file.room_classes[0]!.total_rooms = 30;
-      const plans = file.rate_plans as unknown[];
-      plans.push({
-        rate_plan_code: "PLAIN",
-        name: { "zh-TW": "純住宿", "en-US": "Plain" },
-        rooms: [{ room_code: "double", weekday: 2000, weekend: 2000, holiday: 2000 }],
-      });
-      (file as Record<string, unknown>).addons = [
-        {
-          code: "breakfast",
-          name: { "zh-TW": "早餐", "en-US": "Breakfast" },
-          unit: "person_night",
-          price: 400,
-          child_price: 200,
-          max_per_booking: 6,
-          plans: ["BAR"],
-        },
-        {
-          code: "pickup",
-          name: { "zh-TW": "機場接送", "en-US": "Airport pickup" },
-          unit: "stay",
-          price: 1200,
-          max_per_booking: 2,
-          plans: ["BAR"],
-          inventory: { per_day: 3 },
-        },
-        {
-          code: "parking",
-          name: { "zh-TW": "停車位", "en-US": "Parking" },
-          unit: "night",
-          price: 300,
-          max_per_booking: 2,
-          plans: ["BAR", "PLAIN"],
-          inventory: { per_day: 5, days: [{ days: ["today+20"], count: 1 }] },
-        },
-      ];
+      (file.rate_plans as unknown[]).push(PLAIN_PLAN);
+      (file as Record<string, unknown>).addons = [TEST_ADDONS.breakfast, TEST_ADDONS.pickup, TEST_ADDONS.parking];
     }),
   );
-  const rows = await env.DB.prepare(
-    `SELECT 'room' AS k, rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT rp.rate_plan_code, rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT a.addon_code, a.id FROM addons a JOIN hotels h ON h.id = a.hotel_id WHERE h.domain = ?1`,
-  )
-    .bind(HOST)
-    .all<{ k: string; id: number }>();
-  for (const row of rows.results) ids[row.k] = row.id;
+  Object.assign(ids, await fixtureIds(HOST));
   room = ids.room!;
   bar = ids.BAR!;
   plain = ids.PLAIN!;

@@ -198,3 +198,54 @@ export const captchaQuestion = (html: string) =>
 
 /** The built Worker (npm run build), imported through this name so that typechecking needs no build. */
 export const BUILT_WORKER = "../../build/index.js";
+
+/** The add-on items the add-on tests share (hotel file `addons`, decision 115), by code. */
+export const TEST_ADDONS = {
+  breakfast: {
+    code: "breakfast",
+    name: { "zh-TW": "早餐", "en-US": "Breakfast" },
+    unit: "person_night",
+    price: 400,
+    child_price: 200,
+    max_per_booking: 6,
+    plans: ["BAR"],
+  },
+  pickup: {
+    code: "pickup",
+    name: { "zh-TW": "機場接送", "en-US": "Airport pickup" },
+    unit: "stay",
+    price: 1200,
+    max_per_booking: 2,
+    plans: ["BAR"],
+    inventory: { per_day: 3 },
+  },
+  parking: {
+    code: "parking",
+    name: { "zh-TW": "停車位", "en-US": "Parking" },
+    unit: "night",
+    price: 300,
+    max_per_booking: 2,
+    plans: ["BAR", "PLAIN"],
+    inventory: { per_day: 5, days: [{ days: ["today+20"], count: 1 }] },
+  },
+};
+
+/** A second public plan beside the fixture's BAR (it offers parking only). */
+export const PLAIN_PLAN = {
+  rate_plan_code: "PLAIN",
+  name: { "zh-TW": "純住宿", "en-US": "Plain" },
+  rooms: [{ room_code: "double", weekday: 2000, weekend: 2000, holiday: 2000 }],
+};
+
+/** A fixture hotel's ids by name: its `hotel`, its `room`, its plans by code and its add-ons by code. */
+export async function fixtureIds(domain: string): Promise<Record<string, number>> {
+  const rows = await env.DB.prepare(
+    `SELECT 'room' AS k, rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?1
+     UNION ALL SELECT 'hotel', id FROM hotels WHERE domain = ?1
+     UNION ALL SELECT rp.rate_plan_code, rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?1
+     UNION ALL SELECT a.addon_code, a.id FROM addons a JOIN hotels h ON h.id = a.hotel_id WHERE h.domain = ?1`,
+  )
+    .bind(domain)
+    .all<{ k: string; id: number }>();
+  return Object.fromEntries(rows.results.map((row) => [row.k, row.id]));
+}

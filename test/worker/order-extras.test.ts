@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, Browser, apiJson, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, TEST_ADDONS, apiJson, fixtureHotel, fixtureIds, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "orderextras.localhost";
 const today = todayIn("Asia/Taipei");
@@ -27,36 +27,10 @@ beforeAll(async () => {
     fixtureHotel(HOST, (file) => {
       file.room_classes[0]!.total_rooms = 30;
       (file.hotel as Record<string, unknown>).payment_list = [{ vendor_id: 8, method: "remittance" }];
-      (file as Record<string, unknown>).addons = [
-        {
-          code: "breakfast",
-          name: { "zh-TW": "早餐", "en-US": "Breakfast" },
-          unit: "person_night",
-          price: 400,
-          child_price: 200,
-          max_per_booking: 6,
-          plans: ["BAR"],
-        },
-        {
-          code: "pickup",
-          name: { "zh-TW": "機場接送", "en-US": "Airport pickup" },
-          unit: "stay",
-          price: 1200,
-          max_per_booking: 2,
-          plans: ["BAR"],
-          inventory: { per_day: 3 },
-        },
-      ];
+      (file as Record<string, unknown>).addons = [TEST_ADDONS.breakfast, TEST_ADDONS.pickup];
     }),
   );
-  const rows = await env.DB.prepare(
-    `SELECT 'room' AS k, rc.id FROM room_classes rc JOIN hotels h ON h.id = rc.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT rp.rate_plan_code, rp.id FROM rate_plans rp JOIN hotels h ON h.id = rp.hotel_id WHERE h.domain = ?1
-     UNION ALL SELECT a.addon_code, a.id FROM addons a JOIN hotels h ON h.id = a.hotel_id WHERE h.domain = ?1`,
-  )
-    .bind(HOST)
-    .all<{ k: string; id: number }>();
-  for (const row of rows.results) ids[row.k] = row.id;
+  Object.assign(ids, await fixtureIds(HOST));
 });
 
 let seq = 0;

@@ -9,10 +9,8 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { issueMemberToken } from "~/backend/account/members.server";
-import { markOrderPaid } from "~/backend/payments/settle.server";
-import { createLogger } from "~/platform/log.server";
 import { HotelApi, HotelApiError } from "~/contract/client";
-import { BOOKER, PLAIN_PLAN, TEST_ADDONS, apiJson, fetchAs, fixtureHotel, fixtureIds, loadHotel, text } from "./helpers";
+import { BOOKER, PLAIN_PLAN, TEST_ADDONS, apiJson, fetchAs, fixtureHotel, fixtureIds, loadHotel, text, payInFull } from "./helpers";
 
 const HOST = "addbatch.localhost";
 /** A deposit hotel (30 %) with the same items. */
@@ -162,22 +160,7 @@ async function snapshot(orderDoc: string) {
   return { row, holds: holds.results, days: days.results };
 }
 
-async function pay(orderDoc: string) {
-  const row = await env.DB.prepare("SELECT id, pay_amount FROM orders WHERE order_doc = ?")
-    .bind(orderDoc)
-    .first<{ id: number; pay_amount: number }>();
-  const tradeNo = `ADDS${orderDoc.replace(/-/g, "")}`;
-  await env.DB.prepare(
-    "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, 8, 'sandbox', ?, ?, 'full')",
-  )
-    .bind(row?.id, tradeNo, row?.pay_amount)
-    .run();
-  const payment = await env.DB.prepare("SELECT id, order_id, amount FROM payments WHERE trade_no = ?")
-    .bind(tradeNo)
-    .first<{ id: number; order_id: number; amount: number }>();
-  if (!payment) throw new Error("no payment");
-  await markOrderPaid(env.DB, createLogger("test"), payment, `G${tradeNo}`);
-}
+const pay = (orderDoc: string) => payInFull(orderDoc, "ADDS");
 
 describe("the add-on list fetches", () => {
   it("lists the hotel's items with the plans that offer them, filtered by plan", async () => {

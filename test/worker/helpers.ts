@@ -2,6 +2,8 @@ import { SELF, env } from "cloudflare:test";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { addDays, todayIn } from "~/domain/dates";
+import { markOrderPaid } from "~/backend/payments/settle.server";
+import { createLogger } from "~/platform/log.server";
 import minimal from "../fixtures/minimal-hotel.json";
 
 /** A copy of the minimal fixture hotel under another domain, so test files never share a hotel. */
@@ -248,4 +250,25 @@ export async function fixtureIds(domain: string): Promise<Record<string, number>
     .bind(domain)
     .all<{ k: string; id: number }>();
   return Object.fromEntries(rows.results.map((row) => [row.k, row.id]));
+}
+
+/**
+ * Pays an order in full by bank transfer, as the back end's settlement does when the transfer
+ * arrives (a payment row, then markOrderPaid). `prefix` keeps trade numbers of test files apart.
+ */
+export async function payInFull(orderDoc: string, prefix: string): Promise<void> {
+  const row = await env.DB.prepare("SELECT id, pay_amount FROM orders WHERE order_doc = ?")
+    .bind(orderDoc)
+    .first<{ id: number; pay_amount: number }>();
+  const tradeNo = `${prefix}${orderDoc.replace(/-/g, "")}`;
+  await env.DB.prepare(
+    "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, 8, 'sandbox', ?, ?, 'full')",
+  )
+    .bind(row?.id, tradeNo, row?.pay_amount)
+    .run();
+  const payment = await env.DB.prepare("SELECT id, order_id, amount FROM payments WHERE trade_no = ?")
+    .bind(tradeNo)
+    .first<{ id: number; order_id: number; amount: number }>();
+  if (!payment) throw new Error(`no payment for ${orderDoc}`);
+  await markOrderPaid(env.DB, createLogger("test"), payment, `G${tradeNo}`);
 }

@@ -8,9 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
-import { markOrderPaid } from "~/backend/payments/settle.server";
-import { createLogger } from "~/platform/log.server";
-import { BOOKER, Browser, TEST_ADDONS, apiJson, fixtureHotel, fixtureIds, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, TEST_ADDONS, apiJson, fixtureHotel, fixtureIds, hidden, loadHotel, text, payInFull } from "./helpers";
 
 const HOST = "orderextras.localhost";
 const today = todayIn("Asia/Taipei");
@@ -129,19 +127,7 @@ describe("adding extras on the order page, without JavaScript", () => {
     const csrf = hidden(page.html, "csrf");
     expect(csrf).not.toBe("");
     // Paid meanwhile (in another tab, by transfer).
-    const row = await env.DB.prepare("SELECT id, pay_amount FROM orders WHERE order_doc = ?")
-      .bind(created.order_doc)
-      .first<{ id: number; pay_amount: number }>();
-    const tradeNo = `OX${created.order_doc.replace(/-/g, "")}`;
-    await env.DB.prepare(
-      "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, 8, 'sandbox', ?, ?, 'full')",
-    )
-      .bind(row?.id, tradeNo, row?.pay_amount)
-      .run();
-    const payment = await env.DB.prepare("SELECT id, order_id, amount FROM payments WHERE trade_no = ?")
-      .bind(tradeNo)
-      .first<{ id: number; order_id: number; amount: number }>();
-    await markOrderPaid(env.DB, createLogger("test"), payment!, `G${tradeNo}`);
+    await payInFull(created.order_doc, "OX");
 
     const before = await snapshot(created.order_doc);
     const paid = await guest.request(cancelPage(created));

@@ -8,13 +8,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn } from "~/domain/dates";
 import { parseGeneralTimetable, parseOdFares, parseStations, railDataToSql } from "~/backend/rail/tdx";
-import { markOrderPaid } from "~/backend/payments/settle.server";
 import { expireOrder } from "~/backend/payments/expiry.server";
-import { createLogger } from "~/platform/log.server";
 import stationsJson from "../../demo/thsr-sample/Station.json";
 import timetableJson from "../../demo/thsr-sample/GeneralTimetable.json";
 import faresJson from "../../demo/thsr-sample/ODFare.json";
-import { BOOKER, apiJson, fixtureHotel, loadHotel } from "./helpers";
+import { BOOKER, apiJson, fixtureHotel, loadHotel, payInFull } from "./helpers";
 
 const HOST = "rail.localhost";
 const NO_RAIL = "norail.localhost";
@@ -120,22 +118,7 @@ async function reservations(): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function pay(orderDoc: string) {
-  const row = await env.DB.prepare("SELECT id, pay_amount FROM orders WHERE order_doc = ?")
-    .bind(orderDoc)
-    .first<{ id: number; pay_amount: number }>();
-  const tradeNo = `RAIL${orderDoc.replace(/-/g, "")}`;
-  await env.DB.prepare(
-    "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, 8, 'sandbox', ?, ?, 'full')",
-  )
-    .bind(row?.id, tradeNo, row?.pay_amount)
-    .run();
-  const payment = await env.DB.prepare("SELECT id, order_id, amount FROM payments WHERE trade_no = ?")
-    .bind(tradeNo)
-    .first<{ id: number; order_id: number; amount: number }>();
-  if (!payment) throw new Error("no payment");
-  await markOrderPaid(env.DB, createLogger("test"), payment, `G${tradeNo}`);
-}
+const pay = (orderDoc: string) => payInFull(orderDoc, "RAIL");
 
 beforeAll(async () => {
   const rail = railDataToSql({

@@ -40,6 +40,11 @@ export interface AppContext {
   /** The saved member token was refused by the back end during this request: clear the cookie. */
   memberTokenRefused: () => boolean;
   cspNonce: string;
+  /**
+   * The request asks for data, not a document (Remix's `.data` requests: a navigation or a form
+   * with JavaScript). An action may then answer with the next page's data (decision 127).
+   */
+  dataRequest: boolean;
   waitUntil: (promise: Promise<unknown>) => void;
   /** A POST whose Origin is another site's: every form action refuses it (docs/decisions/017). */
   crossSite: boolean;
@@ -158,6 +163,7 @@ export async function createAppContext(input: ContextInput): Promise<AppContext>
     session,
     memberTokenRefused: () => refused,
     cspNonce: input.cspNonce,
+    dataRequest: url.pathname.endsWith(".data"),
     waitUntil: input.waitUntil,
     crossSite: input.crossSite ?? false,
     log,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useRef, type FormEvent } from "react";
 import { checkoutAction, checkoutPage } from "~/features/checkout/checkout.server";
 import { lodgingUnit, unitKey } from "~/domain/units";
@@ -13,6 +13,7 @@ import { AddonFields } from "~/features/addons/AddonFields";
 import { RailSection } from "~/features/rail/RailSection";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
 import { usePreloadRoute } from "~/ui/preload-route";
+import { handOver, isHandOff } from "~/ui/handoff";
 import { useSite } from "~/ui/site-data";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
@@ -22,12 +23,23 @@ export const handle = { hydrate: true, booking: true };
 export const loader = (args: LoaderFunctionArgs) => checkoutPage(args);
 export const action = (args: ActionFunctionArgs) => checkoutAction(args);
 
+/**
+ * With JavaScript, a placed booking's answer carries the pay page's data: it is kept for the pay
+ * page and the guest taken there without asking the server again (decision 127).
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  const answer = await serverAction<typeof action>();
+  if (!isHandOff(answer)) return answer;
+  handOver(answer.handoff);
+  return redirect(answer.handoff.path, 303);
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const site = useSite();
   const navigation = useNavigation();
   const { t } = useTranslation();

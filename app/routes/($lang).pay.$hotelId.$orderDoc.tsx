@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { takeHandedOver } from "~/ui/handoff";
 import { useTranslation } from "~/i18n/react";
 import { OrderSummary } from "~/features/orders/OrderSummary";
 import { PaymentPanel } from "~/features/checkout/PaymentPanel";
@@ -18,12 +19,17 @@ export const handle = { booking: true };
 export const loader = (args: LoaderFunctionArgs) => loadPayPage(args);
 export const action = (args: ActionFunctionArgs) => startPayPage(args);
 
+/** Right after "Place booking" with JavaScript, the data its answer handed over (decision 127); else the server's. */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return takeHandedOver<Awaited<ReturnType<typeof serverLoader<typeof loader>>>>(new URL(request.url)) ?? serverLoader<typeof loader>();
+}
+
 /** Never refreshes by itself (WCAG 2.2.1): the guest checks again when they choose to (decision 047). */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function PayPage() {
-  const { order, view, payable, repayChoices, csrf, timeZone, phone, orderPage } = useLoaderData<typeof loader>();
+  const { order, view, payable, repayChoices, csrf, timeZone, phone, orderPage } = useLoaderData<typeof clientLoader>();
   const actionData = useActionData<PayActionData>();
   const { t } = useTranslation();
   const site = useSite();

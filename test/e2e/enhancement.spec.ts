@@ -209,10 +209,11 @@ test('a pay option changed just before "Place booking" never books an amount the
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${depositDue}`);
 });
 
-test("with JavaScript, a submission takes no more round trips than without: the action, then the next page's data", async ({ page }) => {
+test("with JavaScript, placing a booking is one round trip: the action's answer carries the pay page", async ({ page }) => {
   // Issue 26: without JavaScript "Place booking" is two requests (the POST, then the 303's GET).
   // With it, lazy route discovery once added a /__manifest request before the POST and another
-  // before the pay page's data; every route is known up front now (decision 099).
+  // before the pay page's data; every route is known up front now (decision 099), and the POST's
+  // answer hands the pay page's data over (decision 127).
   await lakesideCheckout(page, true, 248, "round-trips@example.com");
   // The pay page's script was preloaded once the checkout hydrated (decision 099): wait until it is in.
   await expect(page.locator('link[rel="modulepreload"][href*="pay."]').first()).toBeAttached();
@@ -233,8 +234,16 @@ test("with JavaScript, a submission takes no more round trips than without: the 
     requests.filter((entry) => entry.includes("__manifest")),
     "no route discovery request",
   ).toEqual([]);
-  expect(navigation).toEqual([expect.stringMatching(/^POST .*\/checkout\.data$/), expect.stringMatching(/^GET .*\/pay\/.*\.data$/)]);
+  expect(navigation, "the POST only: no request for the pay page's data").toEqual([expect.stringMatching(/^POST .*\/checkout\.data$/)]);
   expect(scripts, "no script fetched after the click: the pay page's was preloaded").toEqual([]);
+  // The page is the pay page the server shows for this order: the same after a reload.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment due");
+  await expect(page).toHaveTitle(/^Payment due \| /);
+  const shown = await page.locator("main").innerText();
+  expect(shown).toContain("round-trips@example.com");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment due");
+  expect(await page.locator("main").innerText()).toBe(shown);
 });
 
 test("with JavaScript, a search is one request, as it is without", async ({ page }) => {

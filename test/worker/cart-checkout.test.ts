@@ -189,3 +189,68 @@ describe("a hotel that closed online booking", () => {
     }
   });
 });
+
+describe("placing the order with JavaScript (a .data request): the answer hands over the pay page (decision 127)", () => {
+  const CARD = "cart-card.localhost";
+  const cardOrders = async () =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ?")
+      .bind(CARD)
+      .first<number>("n")) ?? 0;
+  const dataPath = `/en-US/hxa/checkout.data?${stay}`;
+  beforeAll(async () => {
+    await loadHotel(
+      fixtureHotel(CARD, (file) => {
+        const hotel = file.hotel as Record<string, unknown>;
+        hotel.payment_list = [
+          { vendor_id: 1, method: "credit" },
+          { vendor_id: 8, method: "remittance" },
+        ];
+        hotel.payment_gateways = [{ vendor_id: 1, provider: "sandbox", merchant_id: "2000132" }];
+      }),
+    );
+  });
+
+  it("answers a card order with the pay page's data for that order, sets the same cookies, and books once", async () => {
+    const browser = new Browser(CARD);
+    await add(browser, 0, 1);
+    const form = { ...(await checkoutForm(browser)), payment: "1:credit" };
+    const before = await cardOrders();
+    const answer = await browser.request(dataPath, form);
+    expect(answer.status).toBe(200);
+    expect(await cardOrders()).toBe(before + 1);
+    const row = await env.DB.prepare(
+      "SELECT o.order_doc FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC",
+    )
+      .bind(CARD)
+      .first<{ order_doc: string }>();
+    const doc = row?.order_doc ?? "missing";
+    // Single fetch's encoding: the hand-off names the pay page of this order, with its view and title.
+    expect(answer.html).toContain("handoff");
+    expect(answer.html).toMatch(new RegExp(`/en-US/pay/\\d+/${doc}\\?valid_hash=`));
+    expect(answer.html).toContain("Payment due | ");
+    // The cart was emptied, as after the 303: the checkout now has nothing to book.
+    expect((await browser.request(checkoutPath)).status).toBe(303);
+    // The same form again (a double send) finds the order it made: a redirect, not a second order.
+    const again = await browser.request(dataPath, form);
+    expect(again.html).not.toContain("handoff");
+    expect(again.html).toContain(doc);
+    expect(await cardOrders()).toBe(before + 1);
+  });
+
+  it("answers an order with nothing to pay online as before, with the way to its confirmation", async () => {
+    const browser = new Browser(CARD);
+    await add(browser, 0, 1);
+    const form = { ...(await checkoutForm(browser)), payment: "8:remittance" };
+    const answer = await browser.request(dataPath, form);
+    expect(answer.html).not.toContain("handoff");
+    expect(answer.html).toContain("/en-US/redirect/receipt/");
+  });
+
+  it("answers the same form sent as a document (no JavaScript) with the 303 to the pay page", async () => {
+    const browser = new Browser(CARD);
+    await add(browser, 0, 1);
+    const placed = await browser.request(checkoutPath, { ...(await checkoutForm(browser)), payment: "1:credit" });
+    expect(placed.status).toBe(303);
+    expect(placed.location).toMatch(/^\/en-US\/pay\/\d+\/[^/?]+\?valid_hash=/);
+  });
+});

@@ -15,7 +15,8 @@ import { readForm } from "~/platform/forms.server";
 import type { HotelInfo, PriceDetail } from "~/contract/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/languages";
-import { safeRedirect } from "~/platform/redirects.server";
+import { safeRedirect, sameOriginLocation } from "~/platform/redirects.server";
+import { payPageAt } from "~/features/checkout/payment.server";
 import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
 import { addonChoicesOf } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
@@ -350,5 +351,15 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
   headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
+  // With JavaScript the answer carries the pay page's data: the guest sees the pay page one round
+  // trip sooner than after a redirect (decision 127). A document's form gets the 303 as ever.
+  if (app.dataRequest) {
+    const next = sameOriginLocation(path, request.url);
+    const pay = await payPageAt(args.context, next, request);
+    if (pay) {
+      if (pay.setCookie) headers.append("set-cookie", pay.setCookie);
+      return data({ handoff: { path: next, page: pay.page } }, { headers });
+    }
+  }
   throw safeRedirect(path, request, { status: 303, headers });
 }

@@ -81,6 +81,31 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   );
 }
 
+/** /pay/{hotel_id}/{order_doc}, with or without a language in front (as `localizePath` writes it). */
+const PAY_PATH = /^(?:\/[A-Za-z]{2}-[A-Za-z]{2})?\/pay\/([^/]+)\/([^/]+)$/;
+
+/**
+ * The pay page's data for a same-origin address the checkout leads to, as its loader answers this
+ * guest, to hand over with the action's answer (decision 127, `app/ui/handoff.ts`); null when the
+ * address is not the pay page or the page would send the guest on (an offline method).
+ */
+export async function payPageAt(context: LoaderFunctionArgs["context"], path: string, request: Request) {
+  const url = new URL(path, request.url);
+  const match = PAY_PATH.exec(url.pathname);
+  if (!match || url.origin !== new URL(request.url).origin) return null;
+  const [, hotelId, orderDoc] = match;
+  const page = await loadPayPage({
+    context,
+    params: { hotelId, orderDoc },
+    request: new Request(url, { headers: request.headers }),
+  }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return null;
+    throw thrown;
+  });
+  if (!page) return null;
+  return { page: page.data, setCookie: new Headers(page.init?.headers).get("set-cookie") };
+}
+
 /** The master system's hotel for repay: its domain must be known (spec §8), else MasterDomainMissingError. */
 function repayHotelId(hotel: { hotel_id: number; domain: string }): number {
   repayConfig(hotel.domain);

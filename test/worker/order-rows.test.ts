@@ -7,6 +7,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { handleBackendRequest } from "~/backend/router.server";
+import { composePending } from "~/backend/mail/compose.server";
+import { createLogger } from "~/platform/log.server";
 import { BOOKER, fixtureHotel, hotelRefs, loadHotel, type HotelRefs } from "./helpers";
 
 const HOST = "order-rows.localhost";
@@ -116,10 +118,20 @@ async function addHistory(count: number, from: number) {
   )
     .bind(hotel.id, from, count)
     .run();
+  // Each past order's confirmation, rendered and still queued, as the outbox keeps it when no mail
+  // transport is set (and as it is while a transport is down): every check of the outbox has them
+  // to wade through.
+  await env.DB.prepare(
+    `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, subject, text_body, html_body)
+     SELECT hotel_id, id, 'order_confirmation', 'en-US', booker_email, 'http://order-rows.localhost', 'Your booking', 'text', '<p>html</p>'
+       FROM orders WHERE hotel_id = ?1 AND order_doc LIKE 'HS%-HIST' AND id NOT IN (SELECT order_id FROM mail_outbox WHERE order_id IS NOT NULL)`,
+  )
+    .bind(hotel.id)
+    .run();
 }
 
 describe("order creation", () => {
-  it("reads as many rows with 2,000 past orders as with 10", async () => {
+  it("reads as many rows with 2,000 past orders and their emails as with 10", async () => {
     for (let seed = 0; seed < 10; seed++) await rowsForOneOrder(seed);
     const early = await rowsForOneOrder(10);
     await addHistory(2_000, 100_000);
@@ -128,5 +140,24 @@ describe("order creation", () => {
     const late = await rowsForOneOrder(11);
     // The same rows whatever the history: a few more at most (one more guest's night in the same room).
     expect(late, `rows read: ${early} with 11 orders, ${late} with ${total}`).toBeLessThanOrEqual(early + 20);
+  });
+
+  it("is followed by composing its emails, which reads as many rows with 2,000 messages in the outbox as with a few", async () => {
+    const deps = { db: env.DB, signingSecret: env.SESSION_SECRET, now: new Date(), log: createLogger("order-rows"), assets: undefined };
+    while ((await composePending(deps)) > 0); // the earlier tests' messages
+    const composeRows = async (seed: number) => {
+      await rowsForOneOrder(seed);
+      const { db, rows } = rowCountingDb(env.DB);
+      const composed = await composePending({ ...deps, db });
+      expect(composed, "the new order's confirmation was composed").toBeGreaterThan(0);
+      return rows();
+    };
+    await addHistory(5, 200_000);
+    const early = await composeRows(20);
+    await addHistory(2_000, 300_000);
+    const messages = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ?").bind(hotel.id).first<number>("n");
+    expect(messages).toBeGreaterThan(2_000);
+    const late = await composeRows(21);
+    expect(late, `rows read: ${early} with a few messages, ${late} with ${messages}`).toBeLessThanOrEqual(early + 20);
   });
 });

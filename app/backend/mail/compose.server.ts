@@ -170,7 +170,8 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
  */
 export async function composePending(deps: MailDeps, limit = 20): Promise<number> {
   const { results: rows } = await deps.db
-    .prepare("SELECT * FROM mail_outbox WHERE subject IS NULL AND status = 'queued' ORDER BY id LIMIT ?")
+    // Only the rows not yet rendered are read, however much mail the outbox holds (migration 0012).
+    .prepare("SELECT * FROM mail_outbox INDEXED BY mail_outbox_uncomposed WHERE subject IS NULL AND status = 'queued' ORDER BY id LIMIT ?")
     .bind(limit)
     .all<OutboxRow>();
   if (rows.length === 0) return 0;

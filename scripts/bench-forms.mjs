@@ -21,11 +21,14 @@
  * table's "requests in all" counts every network request of the first run, photos included.
  *
  * Knobs: BENCH_PORT (8791), BENCH_FORMS_RUNS (2), BENCH_FORMS_RTT_MS (400), BENCH_FORMS_KBPS (400),
- * BENCH_FORMS_CPU (4), CHROME_PATH. Builds first unless BENCH_FORMS_SKIP_BUILD=1 (npm run bench has built).
+ * BENCH_FORMS_CPU (4), CHROME_PATH, BENCH_FORMS_FRAMES (a folder for the frames judged "on screen"). Builds first unless BENCH_FORMS_SKIP_BUILD=1 (npm run bench has built).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
+import jpeg from "jpeg-js";
 import { chromium } from "playwright-core";
 import { startPortico } from "./miniflare.mjs";
 
@@ -37,6 +40,9 @@ const CPU = Number(process.env.BENCH_FORMS_CPU ?? 4);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ORIGIN = `http://taipei.localhost:${PORT}`;
 const STEP_TIMEOUT_MS = 120_000;
+/** BENCH_FORMS_FRAMES=dir: each step's frame judged "on screen", and the one before it, saved there to look at. */
+const FRAMES_DIR = process.env.BENCH_FORMS_FRAMES;
+if (FRAMES_DIR) mkdirSync(FRAMES_DIR, { recursive: true });
 
 const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -139,16 +145,87 @@ async function newPage(browser, javaScriptEnabled) {
     uploadThroughput: bytesPerSecond,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-  return { context, page, log };
+  return { context, page, log, cdp };
 }
 
 async function hydrated(page, javaScriptEnabled) {
   if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
 }
 
+/**
+ * What the guest sees, frame by frame: Chromium's screencast of the viewport (frames come from the
+ * compositor, with their own time stamps, whatever the page's main thread is doing). `shownAt()`
+ * is the time (wall ms) of the first frame from `from` on in which 95 % of the pixels the step
+ * changes (those that differ between the last frame before `from` and the settled one) have their
+ * settled colour: when the step's answer was on screen, measured the same way with JavaScript off
+ * (a new document) and on (the page redrawn in place).
+ */
+async function recordScreen(cdp) {
+  const frames = [];
+  const onFrame = (event) => {
+    frames.push({ at: event.metadata.timestamp * 1000, data: event.data, cssHeight: event.metadata.deviceHeight });
+    cdp.send("Page.screencastFrameAck", { sessionId: event.sessionId }).catch(() => undefined);
+  };
+  cdp.on("Page.screencastFrame", onFrame);
+  // The look before the step: the screencast's first frame, waited for.
+  const first = new Promise((resolve) => cdp.once("Page.screencastFrame", resolve));
+  await cdp.send("Page.startScreencast", { format: "jpeg", quality: 90, everyNthFrame: 1 });
+  await first;
+  return {
+    /** Resolves once no frame has come for `ms`. */
+    async quiet(ms) {
+      for (;;) {
+        const count = frames.length;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        if (frames.length === count) return;
+      }
+    },
+    async shownAt(from, { top = 0 } = {}) {
+      await cdp.send("Page.stopScreencast");
+      cdp.off("Page.screencastFrame", onFrame);
+      const last = frames.at(-1);
+      const { width, height } = jpeg.decode(Buffer.from(last.data, "base64"), { useTArray: true });
+      // Only the part of the viewport from `top` (CSS px) down: where the step's answer appears.
+      const firstByte = Math.floor((top * height) / last.cssHeight) * width * 4;
+      const decode = (frame) => jpeg.decode(Buffer.from(frame.data, "base64"), { useTArray: true }).data;
+      const near = (a, b, at) => Math.abs(a[at] - b[at]) + Math.abs(a[at + 1] - b[at + 1]) + Math.abs(a[at + 2] - b[at + 2]) <= 48;
+      const settled = decode(frames.at(-1));
+      const before = frames.filter((frame) => frame.at < from).at(-1);
+      // The pixels the step changes: those that differ between the look before the click and the settled one.
+      const baseline = before ? decode(before) : null;
+      const changed = [];
+      for (let at = firstByte; at < settled.length; at += 4)
+        if (!baseline || baseline.length !== settled.length || !near(baseline, settled, at)) changed.push(at);
+      if (changed.length === 0) return from;
+      for (const frame of frames) {
+        if (frame.at < from) continue;
+        const image = decode(frame);
+        if (image.length !== settled.length) continue;
+        const done = changed.reduce((count, at) => count + (near(image, settled, at) ? 1 : 0), 0);
+        if (done / changed.length >= 0.95) {
+          if (FRAMES_DIR) {
+            const index = frames.indexOf(frame);
+            const name = `${Date.now()}-${Math.round(frame.at - from)}ms`;
+            writeFileSync(join(FRAMES_DIR, `${name}-shown.jpg`), Buffer.from(frame.data, "base64"));
+            writeFileSync(join(FRAMES_DIR, `${name}-frame-before.jpg`), Buffer.from(frames[index - 1].data, "base64"));
+          }
+          return frame.at;
+        }
+      }
+      return frames.at(-1).at;
+    },
+  };
+}
+
+/** After the step's end: its page left to settle (network quiet, then no new frame for a second), so the last frame is the settled look. */
+async function settle(page, screen) {
+  await page.waitForLoadState("networkidle");
+  await screen.quiet(1000);
+}
+
 /** (a) A search on the booking page, until the new search's results are shown. */
 async function searchStep(browser, javaScriptEnabled, offset) {
-  const { context, page, log } = await newPage(browser, javaScriptEnabled);
+  const { context, page, log, cdp } = await newPage(browser, javaScriptEnabled);
   try {
     await page.goto(`${ORIGIN}/en-US/hxa/booking`, { waitUntil: "load" });
     await hydrated(page, javaScriptEnabled);
@@ -156,12 +233,17 @@ async function searchStep(browser, javaScriptEnabled, offset) {
     const end = day(offset + 2);
     await page.locator("#search-start").fill(start);
     await page.locator("#search-end").fill(end);
+    // The answer is what changes below the search form (the form itself changes at the click: focus, pressed button).
+    const form = await page.locator(".booking-search").boundingBox();
+    const screen = await recordScreen(cdp);
     const clicked = Date.now();
     await page.locator(".booking-search button[type=submit]").click({ noWaitAfter: true });
     await page.locator(`.booking-room .add-form[action*="start=${start}&end=${end}"]`).first().waitFor({ state: "visible" });
     const shown = Date.now();
+    await settle(page, screen);
+    const onScreen = await screen.shownAt(clicked, { top: form ? form.y + form.height : 0 });
     const requests = log.since(clicked - 5, shown);
-    return { seconds: (shown - clicked) / 1000, requests, roundTrips: roundTrips(requests, shown) };
+    return { seconds: (shown - clicked) / 1000, onScreen: (onScreen - clicked) / 1000, requests, roundTrips: roundTrips(requests, shown) };
   } finally {
     await context.close();
   }
@@ -169,7 +251,7 @@ async function searchStep(browser, javaScriptEnabled, offset) {
 
 /** (b) "Place booking" on the checkout of one room, paid by card, until the pay page's first byte and heading. */
 async function placeStep(browser, javaScriptEnabled, offset, guest) {
-  const { context, page, log } = await newPage(browser, javaScriptEnabled);
+  const { context, page, log, cdp } = await newPage(browser, javaScriptEnabled);
   try {
     await page.goto(`${ORIGIN}/en-US/hxa/booking?start=${day(offset)}&end=${day(offset + 1)}`, { waitUntil: "load" });
     await hydrated(page, javaScriptEnabled);
@@ -184,10 +266,13 @@ async function placeStep(browser, javaScriptEnabled, offset, guest) {
     await page.locator("#booker_email").fill(guest.email);
     await page.locator("#occupant_name_0").fill("Mei Lin");
     await page.locator('input[name="payment"][value="1:credit"]').check();
+    const screen = await recordScreen(cdp);
     const clicked = Date.now();
     await page.locator('button[name="intent"][value="order"]').click({ noWaitAfter: true });
     await page.locator("#main h1", { hasText: "Payment due" }).waitFor({ state: "visible" });
     const shown = Date.now();
+    await settle(page, screen);
+    const onScreen = await screen.shownAt(clicked);
     const requests = log.since(clicked - 5, shown);
     // The pay page's data: its document or its data, or with JavaScript the POST's answer that
     // hands it over (decision 127).
@@ -202,6 +287,7 @@ async function placeStep(browser, javaScriptEnabled, offset, guest) {
     if (!pay) throw new Error(`no request of the pay page among: ${requests.map((entry) => `${entry.method} ${entry.url}`).join(", ")}`);
     return {
       seconds: (shown - clicked) / 1000,
+      onScreen: (onScreen - clicked) / 1000,
       firstByte: (pay.firstByte - clicked) / 1000,
       requests,
       roundTrips: roundTrips(requests, shown),
@@ -253,7 +339,7 @@ async function main() {
         results.search[mode].push(await searchStep(browser, javaScriptEnabled, 40 + run * 3));
         results.place[mode].push(await placeStep(browser, javaScriptEnabled, 90 + run * 3, guest));
         console.log(
-          `run ${round + 1}, JavaScript ${mode}: search ${results.search[mode].at(-1).seconds.toFixed(2)} s, place booking ${results.place[mode].at(-1).firstByte.toFixed(2)} s to the pay page's first byte, ${results.place[mode].at(-1).seconds.toFixed(2)} s to its heading`,
+          `run ${round + 1}, JavaScript ${mode}: search ${results.search[mode].at(-1).seconds.toFixed(2)} s (on screen ${results.search[mode].at(-1).onScreen.toFixed(2)} s), place booking ${results.place[mode].at(-1).firstByte.toFixed(2)} s to the pay page's first byte, ${results.place[mode].at(-1).seconds.toFixed(2)} s to its heading (on screen ${results.place[mode].at(-1).onScreen.toFixed(2)} s)`,
         );
       }
     }
@@ -274,17 +360,19 @@ async function main() {
   );
   const rows = [
     ["search: results shown", results.search, "seconds"],
+    ["search: results on screen", results.search, "onScreen"],
     ["place booking: pay page first byte", results.place, "firstByte"],
     ["place booking: pay page heading", results.place, "seconds"],
+    ["place booking: pay page on screen", results.place, "onScreen"],
   ];
   console.log(
-    `${"step".padEnd(38)}${"JS off s".padStart(22)}${"JS on s".padStart(22)}${"round trips off".padStart(18)}${"on".padStart(10)}`,
+    `${"step".padEnd(38)}${"JS off s".padStart(28)}${"JS on s".padStart(28)}${"round trips off".padStart(18)}${"on".padStart(10)}`,
   );
   for (const [label, step, key] of rows) {
     const trips = (mode) =>
       `${step[mode].map((entry) => entry.roundTrips).join("/")} (${step[mode][0].requests.filter((entry) => !entry.cached && !entry.url.startsWith("data:")).length})`;
     console.log(
-      `${label.padEnd(38)}${cell(step.off.map((entry) => entry[key])).padStart(22)}${cell(step.on.map((entry) => entry[key])).padStart(22)}${trips("off").padStart(18)}${trips("on").padStart(10)}`,
+      `${label.padEnd(38)}${cell(step.off.map((entry) => entry[key])).padStart(28)}${cell(step.on.map((entry) => entry[key])).padStart(28)}${trips("off").padStart(18)}${trips("on").padStart(10)}`,
     );
   }
 }

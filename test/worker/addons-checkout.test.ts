@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
-import { Browser, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { Browser, TEST_ADDONS, checkoutFields, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**
  * The checkout's extras as a browser without JavaScript uses them (issue 27), through the real
@@ -18,25 +18,8 @@ beforeAll(async () => {
     fixtureHotel(HOST, (file) => {
       Object.assign(file.room_classes[0]!, { children: 1 });
       (file as Record<string, unknown>).addons = [
-        {
-          code: "breakfast",
-          name: { "zh-TW": "早餐", "en-US": "Breakfast" },
-          description: { "en-US": "Served 7 to 10." },
-          unit: "person_night",
-          price: 400,
-          child_price: 200,
-          max_per_booking: 6,
-          plans: ["BAR"],
-        },
-        {
-          code: "parking",
-          name: { "zh-TW": "停車位", "en-US": "Parking" },
-          unit: "night",
-          price: 300,
-          max_per_booking: 2,
-          plans: ["BAR"],
-          inventory: { per_day: 5 },
-        },
+        { ...TEST_ADDONS.breakfast, description: { "en-US": "Served 7 to 10." } },
+        { ...TEST_ADDONS.parking, plans: ["BAR"], inventory: { per_day: 5 } },
       ];
     }),
   );
@@ -67,19 +50,14 @@ describe("extras at the checkout, without JavaScript", () => {
     expect(breakfast).not.toBe("");
     expect(parking).not.toBe("");
 
-    const form = {
-      csrf: hidden(checkout.html, "csrf"),
-      checkout_key: hidden(checkout.html, "checkout_key"),
-      booker_last_name: "Chen",
-      booker_first_name: "Yi",
-      booker_phone: "0912345678",
+    const form = checkoutFields(checkout.html, {
       booker_email: "yi@example.com",
       payment: "8:remittance",
       pay_option: "all",
       [breakfast]: "2",
       [`${breakfast}_children`]: "1",
       [parking]: "1",
-    };
+    });
     const priced = await browser.request(checkoutPath, { ...form, intent: "price" });
     expect(priced.status).toBe(200);
     const summary = text(priced.html);
@@ -114,18 +92,16 @@ describe("extras at the checkout, without JavaScript", () => {
     });
     const checkout = await browser.request(checkoutPath);
     const parking = [...checkout.html.matchAll(/name="(addon_\d+)"/g)].map((match) => match[1]).pop() ?? "";
-    const refused = await browser.request(checkoutPath, {
-      csrf: hidden(checkout.html, "csrf"),
-      checkout_key: hidden(checkout.html, "checkout_key"),
-      due_now: hidden(checkout.html, "due_now"),
-      intent: "order",
-      booker_last_name: "Chen",
-      booker_first_name: "Yi",
-      booker_phone: "0912345678",
-      booker_email: "yi@example.com",
-      payment: "8:remittance",
-      [parking]: "two",
-    });
+    const refused = await browser.request(
+      checkoutPath,
+      checkoutFields(checkout.html, {
+        due_now: hidden(checkout.html, "due_now"),
+        intent: "order",
+        booker_email: "yi@example.com",
+        payment: "8:remittance",
+        [parking]: "two",
+      }),
+    );
     expect(refused.status).toBe(400);
     expect(text(refused.html)).toContain("Enter a whole number from 0 to 100");
     expect(refused.html).toContain('value="two"');

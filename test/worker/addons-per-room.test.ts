@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
-import { Browser, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { Browser, checkoutFields, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 /**
  * Extras for each room line (issue 27: `attachment_detail.rooms`), as a browser without JavaScript
@@ -52,19 +52,14 @@ describe("extras per room line, without JavaScript", () => {
     expect(fields.map((name) => name.replace(/\d+_/, "N_"))).toEqual(["addon_N_r0", "addon_N_r1"]);
     expect(shown).not.toContain("For the whole booking");
 
-    const form = {
-      csrf: hidden(checkout.html, "csrf"),
-      checkout_key: hidden(checkout.html, "checkout_key"),
-      booker_last_name: "Chen",
-      booker_first_name: "Yi",
-      booker_phone: "0912345678",
+    const form = checkoutFields(checkout.html, {
       booker_email: "rooms@example.com",
       occupant_name_0: "Chen Yi",
       occupant_name_1: "Chen Er",
       payment: "8:remittance",
       pay_option: "all",
       [fields[1]!]: "2",
-    };
+    });
     const priced = await browser.request(checkoutPath, { ...form, intent: "price" });
     expect(priced.status).toBe(200);
     expect(text(priced.html)).toContain("Breakfast × 2 NT$800");

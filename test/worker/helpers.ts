@@ -81,6 +81,18 @@ export class Browser {
 }
 
 export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+
+/** The checkout form as its page sends it: the page's CSRF token and checkout key, a booker (Chen Yi), then `fields`. */
+export function checkoutFields(html: string, fields: Record<string, string>): Record<string, string> {
+  return {
+    csrf: hidden(html, "csrf"),
+    checkout_key: hidden(html, "checkout_key"),
+    booker_last_name: "Chen",
+    booker_first_name: "Yi",
+    booker_phone: "0912345678",
+    ...fields,
+  };
+}
 /** What the guest reads: the page without its scripts (which carry every translation) and tags. */
 export const text = (html: string) =>
   html

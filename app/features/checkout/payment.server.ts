@@ -12,7 +12,7 @@ import { readForm } from "~/platform/forms.server";
 import { HotelApiError } from "~/contract/client";
 import type { Order } from "~/contract/schemas";
 import { fixedT } from "~/i18n/i18next.server";
-import { localizePath } from "~/i18n/languages";
+import { localizePath, stripLanguage } from "~/i18n/languages";
 import { notFound } from "~/platform/not-found.server";
 
 /**
@@ -81,8 +81,8 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   );
 }
 
-/** /pay/{hotel_id}/{order_doc}, with or without a language in front (as `localizePath` writes it). */
-const PAY_PATH = /^(?:\/[A-Za-z]{2}-[A-Za-z]{2})?\/pay\/([^/]+)\/([^/]+)$/;
+/** /pay/{hotel_id}/{order_doc}, once the language in front (if any) is taken off. */
+const PAY_PATH = /^\/pay\/([^/]+)\/([^/]+)$/;
 
 /**
  * The pay page's data for a same-origin address the checkout leads to, as its loader answers this
@@ -91,7 +91,7 @@ const PAY_PATH = /^(?:\/[A-Za-z]{2}-[A-Za-z]{2})?\/pay\/([^/]+)\/([^/]+)$/;
  */
 export async function payPageAt(context: LoaderFunctionArgs["context"], path: string, request: Request) {
   const url = new URL(path, request.url);
-  const match = PAY_PATH.exec(url.pathname);
+  const match = PAY_PATH.exec(stripLanguage(url.pathname));
   if (!match || url.origin !== new URL(request.url).origin) return null;
   const [, hotelId, orderDoc] = match;
   const page = await loadPayPage({

@@ -206,6 +206,8 @@ describe("placing the order with JavaScript (a .data request): the answer hands 
           { vendor_id: 8, method: "remittance" },
         ];
         hotel.payment_gateways = [{ vendor_id: 1, provider: "sandbox", merchant_id: "2000132" }];
+        // Every test here books the same stay.
+        file.room_classes[0]!.total_rooms = 10;
       }),
     );
   });
@@ -235,6 +237,23 @@ describe("placing the order with JavaScript (a .data request): the answer hands 
     expect(again.html).not.toContain("handoff");
     expect(again.html).toContain(doc);
     expect(await cardOrders()).toBe(before + 1);
+  });
+
+  it("books once when the same form is sent twice at once", async () => {
+    const browser = new Browser(CARD);
+    await add(browser, 0, 1);
+    const form = { ...(await checkoutForm(browser)), payment: "1:credit" };
+    const before = await cardOrders();
+    const answers = await Promise.all([browser.request(dataPath, form), browser.request(dataPath, form)]);
+    expect(answers.map((answer) => answer.status)).not.toContain(500);
+    expect(await cardOrders()).toBe(before + 1);
+    const row = await env.DB.prepare(
+      "SELECT o.order_doc FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE h.domain = ? ORDER BY o.id DESC",
+    )
+      .bind(CARD)
+      .first<{ order_doc: string }>();
+    // Both answers lead to that one order's pay page.
+    for (const answer of answers) expect(answer.html).toContain(row?.order_doc ?? "missing");
   });
 
   it("answers an order with nothing to pay online as before, with the way to its confirmation", async () => {

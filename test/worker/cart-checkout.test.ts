@@ -256,6 +256,26 @@ describe("placing the order with JavaScript (a .data request): the answer hands 
     for (const answer of answers) expect(answer.html).toContain(row?.order_doc ?? "missing");
   });
 
+  it("on a public host the answer is the same, and its address stays on that host", async () => {
+    const PUBLIC = "hotel-handoff.example.com";
+    await loadHotel(
+      fixtureHotel(PUBLIC, (file) => {
+        const hotel = file.hotel as Record<string, unknown>;
+        hotel.payment_list = [{ vendor_id: 1, method: "credit" }];
+        hotel.payment_gateways = [{ vendor_id: 1, provider: "sandbox", merchant_id: "2000132" }];
+      }),
+      todayIn("Asia/Taipei"),
+      { allowTestGateway: true },
+    );
+    const browser = new Browser(PUBLIC);
+    await add(browser, 0, 1);
+    const answer = await browser.request(dataPath, { ...(await checkoutForm(browser)), payment: "1:credit" });
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("handoff");
+    expect(answer.html).toMatch(/"\/en-US\/pay\/\d+\/[^"/?]+\?valid_hash=/);
+    expect(answer.html).not.toMatch(/https?:\/\/[^"]*\/en-US\/pay\//);
+  });
+
   it("answers an order with nothing to pay online as before, with the way to its confirmation", async () => {
     const browser = new Browser(CARD);
     await add(browser, 0, 1);

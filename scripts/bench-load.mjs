@@ -19,20 +19,30 @@
  * Before the check it waits until the Worker answers /api/health again (up to 2 minutes): a run that
  * left it stuck says so. A client's last request may end up to the timeout after the run's time.
  *
+ * Twice, each time on a fresh database (decision 129): first with a new connection for each
+ * request, then with the clients' connections kept alive. On Cloudflare a guest's connection ends
+ * at Cloudflare's front end, never at the Worker's engine; locally the engine itself holds it, and
+ * it stops reading a kept-alive connection for seconds (then resets it) while D1 work runs after
+ * an answer. So the bench then runs the engine alone (bench/engine/worker.js, no Portico) under the
+ * same client, with connections kept alive: a D1 read after the answer, then before it.
+ *
  * Knobs: BENCH_PORT (8791), BENCH_LOAD_SECONDS (30), BENCH_LOAD_CONCURRENCY (20,50: a list),
- * BENCH_LOAD_TIMEOUT_MS (10000), BENCH_INSPECTOR_PORT (V8's inspector of the Worker, e.g. to watch its heap), BENCH_LOAD_LOG=1 (each answer as it comes, with its time; with
- * MINIFLARE_LOG=INFO the engine's own log too). Builds first unless BENCH_LOAD_SKIP_BUILD=1.
+ * BENCH_LOAD_CONNECTIONS (new,kept: a list), BENCH_LOAD_ENGINE (1; 0 skips the engine alone),
+ * BENCH_LOAD_TIMEOUT_MS (10000), BENCH_INSPECTOR_PORT (V8's inspector of the Worker, e.g. to watch
+ * its heap), BENCH_LOAD_LOG=1 (each answer as it comes, with its time; with MINIFLARE_LOG=INFO the
+ * engine's own log too). Builds first unless BENCH_LOAD_SKIP_BUILD=1.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
-import { startPortico } from "./miniflare.mjs";
+import { startPortico, startWorkers } from "./miniflare.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8791";
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_LOAD_CONCURRENCY ?? "20,50").split(",").map(Number);
 const TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 10_000);
+const CONNECTIONS = (process.env.BENCH_LOAD_CONNECTIONS ?? "new,kept").split(",").filter(Boolean);
 const DOMAIN = "taipei.localhost";
 const STAY_STARTS = Array.from({ length: 60 }, (_, index) => 20 + index);
 const KEY_PREFIX = `load-${Date.now().toString(36)}`;
@@ -142,15 +152,19 @@ function order(stays) {
 
 const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
 
-async function loadRun(stays, concurrency) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+/**
+ * `concurrency` clients, each sending `next()`'s request after the answer to its last one until
+ * the time is up, over connections kept alive (`keepAlive`) or one new connection per request.
+ */
+async function loadRun(concurrency, keepAlive, next) {
+  const agent = new Agent({ keepAlive, maxSockets: concurrency });
   const results = [];
   const deadline = Date.now() + SECONDS * 1000;
   const started = Date.now();
   const client = async () => {
     while (Date.now() < deadline) {
-      const { key, body } = order(stays);
-      const answer = await call(agent, "POST", "/api/ota/order/personal-new?lang=en-US", body, { "idempotency-key": key });
+      const { path, body, headers } = next();
+      const answer = await call(agent, "POST", path, body, headers);
       const code = answer.body ? safeCode(answer.body) : null;
       results.push({ status: answer.status ?? null, error: answer.error ?? null, detail: answer.detail, ms: answer.ms, code });
       if (process.env.BENCH_LOAD_LOG)
@@ -173,7 +187,7 @@ function safeCode(body) {
   }
 }
 
-function printRun({ concurrency, results, elapsed }) {
+function printRun({ concurrency, results, elapsed }, label = String(concurrency)) {
   const answered = results.filter((result) => result.status !== null);
   const sorted = answered.map((result) => result.ms).sort((a, b) => a - b);
   const byStatus = new Map();
@@ -186,7 +200,7 @@ function printRun({ concurrency, results, elapsed }) {
   const other = results.filter((result) => result.error && result.error !== "timeout" && result.error !== "reset");
   const ms = (value) => `${Math.round(value)} ms`;
   console.log(
-    `${String(concurrency).padStart(11)}${String(results.length).padStart(10)}${(results.length / elapsed).toFixed(1).padStart(9)}${ms(percentile(sorted, 0.5)).padStart(10)}${ms(percentile(sorted, 0.95)).padStart(10)}${ms(percentile(sorted, 0.99)).padStart(10)}${String(timeouts).padStart(10)}${String(resets).padStart(8)}   ${[...byStatus].map(([key, count]) => `${key}: ${count}`).join(", ")}${other.length ? `, errors: ${other.length} (${other[0].error})` : ""}`,
+    `${label.padStart(11)}${String(results.length).padStart(10)}${(results.length / elapsed).toFixed(1).padStart(9)}${ms(percentile(sorted, 0.5)).padStart(10)}${ms(percentile(sorted, 0.95)).padStart(10)}${ms(percentile(sorted, 0.99)).padStart(10)}${String(timeouts).padStart(10)}${String(resets).padStart(8)}   ${[...byStatus].map(([key, count]) => `${key}: ${count}`).join(", ")}${other.length ? `, errors: ${other.length} (${other[0].error})` : ""}`,
   );
 }
 
@@ -261,8 +275,11 @@ async function settled() {
   }
 }
 
-async function main() {
-  if (process.env.BENCH_LOAD_SKIP_BUILD !== "1") build();
+const HEADER = `${"concurrency".padStart(11)}${"requests".padStart(10)}${"req/s".padStart(9)}${"p50".padStart(10)}${"p95".padStart(10)}${"p99".padStart(10)}${"timeouts".padStart(10)}${"resets".padStart(8)}   answers`;
+const CONNECTION_WORDS = { new: "a new connection for each request", kept: "connections kept alive" };
+
+/** Portico on a fresh database, every concurrency in turn, then the inventory check. */
+async function portico(connections) {
   const server = await startPortico({
     port: PORT,
     state: `.wrangler/bench-load-state-${PORT}`,
@@ -276,16 +293,18 @@ async function main() {
     setup.destroy();
     const before = await snapshot(db);
     console.log(
-      `Order creation under load at ${DOMAIN}: ${SECONDS} s per concurrency, ${stays.length} stays (1-3 nights, ${day(STAY_STARTS[0])} on), timeout ${TIMEOUT_MS / 1000} s`,
+      `\nOrder creation under load at ${DOMAIN}, ${CONNECTION_WORDS[connections]}: ${SECONDS} s per concurrency, ${stays.length} stays (1-3 nights, ${day(STAY_STARTS[0])} on), timeout ${TIMEOUT_MS / 1000} s`,
     );
-    console.log(
-      `${"concurrency".padStart(11)}${"requests".padStart(10)}${"req/s".padStart(9)}${"p50".padStart(10)}${"p95".padStart(10)}${"p99".padStart(10)}${"timeouts".padStart(10)}${"resets".padStart(8)}   answers`,
-    );
+    console.log(HEADER);
+    const next = () => {
+      const { key, body } = order(stays);
+      return { path: "/api/ota/order/personal-new?lang=en-US", body, headers: { "idempotency-key": key } };
+    };
     let created = 0;
     let timeouts = 0;
     let resets = 0;
     for (const concurrency of CONCURRENCY) {
-      const run = await loadRun(stays, concurrency);
+      const run = await loadRun(concurrency, connections === "kept", next);
       printRun(run);
       created += run.results.filter((result) => result.status === 201).length;
       timeouts += run.results.filter((result) => result.error === "timeout").length;
@@ -294,8 +313,8 @@ async function main() {
     const recovered = await settled();
     console.log(
       recovered === null
-        ? "\nThe Worker did not answer /api/health within 2 minutes after the load."
-        : `\nThe Worker answered /api/health ${(recovered / 1000).toFixed(1)} s after the load.`,
+        ? "The Worker did not answer /api/health within 2 minutes after the load."
+        : `The Worker answered /api/health ${(recovered / 1000).toFixed(1)} s after the load.`,
     );
     // Miniflare's own connection to the engine may have been dropped under the load: try again.
     let check;
@@ -309,7 +328,7 @@ async function main() {
       }
     }
     console.log(
-      `\nInventory after the load (D1): ${check.roomNights} room-nights, ${check.roomsSold} room-nights sold by the load, ${check.full} of them now full; ${check.orders} orders written for ${check.created} answers 201${check.orders !== check.created ? ` (${timeouts} requests timed out, ${resets} reset: an order may be written without its answer)` : ""}`,
+      `Inventory after the load (D1): ${check.roomNights} room-nights, ${check.roomsSold} room-nights sold by the load, ${check.full} of them now full; ${check.orders} orders written for ${check.created} answers 201${check.orders !== check.created ? ` (${timeouts} requests timed out, ${resets} reset: an order may be written without its answer)` : ""}`,
     );
     if (check.problems.length) {
       console.log(`OVERSOLD or out of step (${check.problems.length}):\n${check.problems.slice(0, 20).join("\n")}`);
@@ -326,6 +345,40 @@ async function main() {
   } finally {
     await server.dispose();
   }
+}
+
+/**
+ * The engine alone (decision 129): bench/engine/worker.js, no Portico, under the same client with
+ * connections kept alive, at the first concurrency: a D1 read after the answer, then the same read
+ * before it.
+ */
+async function engine() {
+  const concurrency = CONCURRENCY[0];
+  console.log(
+    `\nThe engine alone (bench/engine/worker.js, no Portico): each request writes a row to D1, then reads D1 after the answer (ctx.waitUntil) or before it; ${concurrency} clients, connections kept alive, ${SECONDS} s`,
+  );
+  console.log(HEADER.replace("concurrency".padStart(11), "read".padStart(11)));
+  for (const after of ["1", "0"]) {
+    const server = await startWorkers({
+      port: PORT,
+      workers: [{ name: "engine", scriptPath: "bench/engine/worker.js", d1Databases: ["DB"] }],
+    });
+    try {
+      const run = await loadRun(concurrency, true, () => ({ path: `/?after=${after}`, body: { guest: "load" }, headers: {} }));
+      printRun(run, after === "1" ? "after" : "before");
+    } finally {
+      await server.dispose();
+    }
+  }
+}
+
+async function main() {
+  if (process.env.BENCH_LOAD_SKIP_BUILD !== "1") build();
+  for (const connections of CONNECTIONS) {
+    if (!CONNECTION_WORDS[connections]) throw new Error(`BENCH_LOAD_CONNECTIONS: "${connections}" is neither "new" nor "kept"`);
+    await portico(connections);
+  }
+  if (process.env.BENCH_LOAD_ENGINE !== "0") await engine();
 }
 
 await main();

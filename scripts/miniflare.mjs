@@ -85,18 +85,20 @@ export async function startPortico({ port, state, vars = {}, inspectorPort, scri
 
 /**
  * Several Workers built elsewhere (the bench's bare page and same-shape floor) on one port, in one
- * engine: each { name, scriptPath, routes?, bindings? }; a request goes to the Worker whose route
- * (e.g. "shape.localhost/*") matches its Host, else to the first.
+ * engine: each { name, scriptPath, routes?, bindings?, d1Databases? (binding names, in memory) }; a
+ * request goes to the Worker whose route (e.g. "shape.localhost/*") matches its Host, else to the
+ * first.
  */
 export async function startWorkers({ port, workers }) {
   const compatibilityDate = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate;
   const server = new Miniflare({
-    workers: workers.map(({ name, scriptPath, routes, bindings }) => ({
+    workers: workers.map(({ name, scriptPath, routes, bindings, d1Databases }) => ({
       name,
       modules: [{ type: "ESModule", path: resolve(scriptPath) }],
       compatibilityDate,
       ...(routes ? { routes } : {}),
       ...(bindings ? { bindings } : {}),
+      ...(d1Databases ? { d1Databases } : {}),
     })),
     host: "127.0.0.1",
     port: Number(port),

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
+import { CONTENT_READS, KeptAnswers } from "~/contract/content-reads";
 import type { PaymentMethod } from "~/domain/payments";
 import {
   AccessTokenSchema,
@@ -109,6 +110,9 @@ export interface HotelApiOptions {
   onUnavailable?: (error: HotelApiError, path: string) => void;
 }
 
+/** Content answers this instance read, as validated (decision 130). */
+const keptAnswers = new KeptAnswers();
+
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
 
 export class HotelApi {
@@ -206,9 +210,17 @@ export class HotelApi {
         `The hotel back end did not answer ${path}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
       );
     }
+    // A content read's answer: what the client read from this very text before, if it kept it.
+    const keeps = request.method === "GET" && response.status === 200 && CONTENT_READS.has(path);
+    let text = "";
     let json: unknown;
     try {
-      json = await response.json();
+      if (keeps) {
+        text = await response.text();
+        const kept = KeptAnswers.keeps(path, text) ? keptAnswers.get(path, text) : undefined;
+        if (kept) return kept.value as v.InferOutput<TSchema>;
+        json = JSON.parse(text);
+      } else json = await response.json();
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       if (timedOut) throw new HotelApiError(504, "backend_timeout", `The hotel back end did not finish answering ${path} in time`);
@@ -249,7 +261,8 @@ export class HotelApi {
         `The hotel back end answered ${path} with an unexpected shape at ${issue ? v.getDotPath(issue) : "?"}`,
       );
     }
-    return parsed.output.data as v.InferOutput<TSchema>;
+    const data = parsed.output.data as v.InferOutput<TSchema>;
+    return keeps && KeptAnswers.keeps(path, text) ? keptAnswers.set(path, text, data) : data;
   }
 
   private get hotel() {

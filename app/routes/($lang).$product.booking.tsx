@@ -5,7 +5,7 @@ import { bookingResultsPage, cartAction } from "~/features/booking/booking-resul
 import { lodgingUnit, unitKey } from "~/domain/units";
 import { CartPanel } from "~/features/booking/CartPanel";
 import { Filters } from "~/features/booking/Filters";
-import { PlanItem } from "~/features/booking/PlanItem";
+import { PlanItem, useAddForms } from "~/features/booking/PlanItem";
 import { SearchForm } from "~/features/booking/SearchForm";
 import { focusFirstInvalid, useSubmissionDone } from "~/ui/forms";
 import { LocaleLink } from "~/ui/LocaleLink";
@@ -37,6 +37,7 @@ export default function BookingPage() {
   const main = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState("");
   const unit = lodgingUnit(site?.hotel.kind);
+  const addForms = useAddForms();
   // With JavaScript the page is not reloaded, so it says what changed and takes the guest on:
   // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
   useSubmissionDone((submitted) => {
@@ -86,7 +87,7 @@ export default function BookingPage() {
         </p>
       ) : null}
       <div className="booking-layout">
-        <div className="booking-results" aria-busy={searching || undefined}>
+        <div className="booking-results" aria-busy={searching || undefined} onSubmit={addForms.onSubmit}>
           <Filters data={data} />
           <h2 className="booking-results__heading">{t(unitKey("booking.results_heading", unit))}</h2>
           {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t(unitKey("booking.no_rooms", unit))}</p> : null}
@@ -118,7 +119,7 @@ export default function BookingPage() {
               ) : (
                 <ul className="plan-list">
                   {room.price_set.map((plan) => (
-                    <PlanItem key={plan.proposal_id} data={data} roomId={room.room_class_id} plan={plan} />
+                    <PlanItem key={plan.proposal_id} data={data} roomId={room.room_class_id} plan={plan} forms={addForms} />
                   ))}
                 </ul>
               )}
@@ -135,6 +136,7 @@ export default function BookingPage() {
                     roomId={room.room_class_id}
                     roomName={room.room_class_name}
                     plan={plan}
+                    forms={addForms}
                   />
                 ))}
               </ul>

@@ -1,27 +1,76 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useMemo, type FormEvent } from "react";
 import { lodgingUnit, unitKey } from "~/domain/units";
 import { useSite } from "~/ui/site-data";
 import { formatDate, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { BookingData, BookingPlan } from "./types";
 
-/** "Add" for one plan: how many rooms, posted to the cart. */
-function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; plan: BookingPlan }) {
+/** The most rooms one plan's "Add" offers at once. */
+export const MAX_ADD_COUNT = 10;
+
+/**
+ * What every plan's "Add" form shares, worked out once for the page: where the forms post, the
+ * count menu's words (its label and "1 room" … "10 rooms" in the page's language and the hotel's
+ * unit), and which plan is being added while a submission is under way.
+ */
+export interface AddForms {
+  action: string;
+  label: string;
+  options: readonly string[];
+  adding: { roomId: string; planId: string } | null;
+  /** With JavaScript: submits an "Add" form as Remix's <Form> would (put on an element around the forms). */
+  onSubmit: (event: FormEvent<HTMLElement>) => void;
+}
+
+/**
+ * The page's "Add" forms. Each is a plain <form> (it works without JavaScript), and one submit
+ * handler around them all sends them through Remix with JavaScript: the same request and pending
+ * state as a <Form> each, without a <Form>'s hooks run for every plan of the page (decision 130).
+ */
+export function useAddForms(): AddForms {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const unit = lodgingUnit(useSite()?.hotel.kind);
   const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const words = useMemo(
+    () => ({
+      label: t(unitKey("cart.count", unit)),
+      options: Array.from({ length: MAX_ADD_COUNT }, (_, index) => t(unitKey("cart.rooms", unit), { count: index + 1 })),
+    }),
+    [t, unit],
+  );
+  const pending = navigation.state !== "idle" ? navigation.formData : undefined;
+  const roomId = pending?.get("room_class_id");
+  const planId = pending?.get("proposal_id");
+  return {
+    action: `${location.pathname}${location.search}`,
+    ...words,
+    adding: typeof roomId === "string" && typeof planId === "string" ? { roomId, planId } : null,
+    onSubmit: (event) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.classList.contains(ADD_FORM_CLASS)) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      submit(submitter ?? form, { method: "post", action: form.getAttribute("action") ?? undefined, preventScrollReset: true });
+    },
+  };
+}
+
+const ADD_FORM_CLASS = "add-form";
+
+/** "Add" for one plan: how many rooms, posted to the cart. */
+function AddForm({ data, roomId, plan, forms }: { data: BookingData; roomId: number; plan: BookingPlan; forms: AddForms }) {
+  const { t } = useTranslation();
   const disabled =
     plan.inventory <= 0 || (plan.support_entire_rent ? data.cart.flags.disableEntireRent : data.cart.flags.disableNormalPlans);
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("room_class_id") === String(roomId) &&
-    navigation.formData?.get("proposal_id") === String(plan.proposal_id);
-  const max = Math.max(1, Math.min(plan.inventory, 10));
-  const unit = lodgingUnit(useSite()?.hotel.kind);
+  const busy = forms.adding?.roomId === String(roomId) && forms.adding.planId === String(plan.proposal_id);
+  const max = Math.max(1, Math.min(plan.inventory, MAX_ADD_COUNT));
   const reason = disabled && plan.inventory > 0 ? t(plan.support_entire_rent ? "cart.entire_rent_disabled" : "cart.normal_disabled") : null;
   const reasonId = `add-reason-${roomId}-${plan.proposal_id}`;
   return (
-    <Form method="post" action={`${location.pathname}${location.search}`} className="add-form" preventScrollReset>
+    <form method="post" action={forms.action} className={ADD_FORM_CLASS}>
       <input type="hidden" name="csrf" value={data.csrf} />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="room_class_id" value={roomId} />
@@ -33,16 +82,16 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
         </p>
       ) : null}
       <label className="add-form__count">
-        <span className="visually-hidden">{t(unitKey("cart.count", unit))}</span>
+        <span className="visually-hidden">{forms.label}</span>
         <select
           name="num"
           defaultValue={String(Math.min(data.search.room, max))}
           disabled={disabled}
           aria-describedby={reason ? reasonId : undefined}
         >
-          {Array.from({ length: max }, (_, index) => (
+          {forms.options.slice(0, max).map((label, index) => (
             <option key={index} value={index + 1}>
-              {t(unitKey("cart.rooms", unit), { count: index + 1 })}
+              {label}
             </option>
           ))}
         </select>
@@ -56,7 +105,7 @@ function AddForm({ data, roomId, plan }: { data: BookingData; roomId: number; pl
       >
         {busy ? t("loading") : t("cart.add")}
       </button>
-    </Form>
+    </form>
   );
 }
 
@@ -66,12 +115,15 @@ export function PlanItem({
   roomId,
   roomName,
   plan,
+  forms,
 }: {
   data: BookingData;
   roomId: number;
   /** Set when the plan is listed apart from its room (the complementary list): the heading then names the room too. */
   roomName?: string;
   plan: BookingPlan;
+  /** What the page's "Add" forms share (useAddForms). */
+  forms: AddForms;
 }) {
   const { t } = useTranslation();
   const site = useSite();
@@ -124,7 +176,7 @@ export function PlanItem({
             ) : null}
           </p>
         )}
-        <AddForm data={data} roomId={roomId} plan={plan} />
+        <AddForm data={data} roomId={roomId} plan={plan} forms={forms} />
       </div>
     </li>
   );

@@ -7,6 +7,7 @@
  */
 import type { Transport } from "~/contract/client";
 import type { Logger } from "~/platform/log.server";
+import { CONTENT_URL_PATHS } from "~/contract/content-reads";
 import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
@@ -15,22 +16,8 @@ const memory = new MemoryCache<string>(300, { maxBytes: 4 * 1024 * 1024, sizeOf:
 
 const fromMemory = (body: string) => new Response(body, { headers: { "content-type": "application/json" } });
 
-/** The contract's public content reads: GET only, the same answer for every guest. */
-const CONTENT_PATHS = new Set([
-  "/api/custom/menu",
-  "/api/ota/room/list",
-  "/api/facility/get_all",
-  "/api/promotion/all_types",
-  "/api/promotion/info",
-  "/api/promotion/actives",
-  "/api/announcement/actives",
-  "/api/attraction/actives",
-  "/api/hotel/list_by_tag",
-  "/master/hotels/preferences",
-]);
-
 export function isContentRead(request: Request, url = new URL(request.url)): boolean {
-  return request.method === "GET" && CONTENT_PATHS.has(url.pathname);
+  return request.method === "GET" && CONTENT_URL_PATHS.has(url.pathname);
 }
 
 /** The synthetic URL a content answer is kept under: version, path and the sorted query (hotel, language…). */

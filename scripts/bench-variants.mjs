@@ -12,7 +12,8 @@
  * Knobs: BENCH_ROUNDS (200), BENCH_PAGES (booking,shell), BENCH_PORT (8791), BENCH_BARE_PORT (8792).
  * Make a build: change app/, `npm run build`, copy build/index.js away; repeat.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
@@ -23,6 +24,8 @@ const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 8792);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const DOMAIN = "taipei.localhost";
 const agent = new Agent({ keepAlive: false });
+/** Each server's engine process by port, found once it listens. */
+const pids = new Map();
 
 const builds = process.argv.slice(2).map((arg) => {
   const [name, script] = arg.split("=");
@@ -32,15 +35,34 @@ const builds = process.argv.slice(2).map((arg) => {
 if (builds.length === 0) throw new Error("usage: node scripts/bench-variants.mjs name=build.js [name=build.js …]");
 
 function get(port, path, host) {
+  const pid = pids.get(port);
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = request({ host: "127.0.0.1", port, path, headers: { host: `${host}:${port}` }, agent }, (res) => {
       res.on("data", () => undefined);
-      res.on("end", () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: pid ? cpuMs(pid) - cpuBefore : NaN }),
+      );
     });
     req.on("error", reject);
     req.end();
   });
+}
+
+/**
+ * The engine process listening on `port` (each Miniflare runs its own workerd): its CPU time in ms,
+ * its main thread (where every Worker and Durable Object runs), from /proc (Linux). On a shared machine CPU time moves far less than wall time, so
+ * each page's CPU per request is a second, steadier measure beside its wall time.
+ */
+function enginePid(port) {
+  const listening = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(listening)?.[1];
+  if (!pid) throw new Error(`no process listens on port ${port} (ss shows ${listening.trim() || "nothing"})`);
+  return pid;
+}
+function cpuMs(pid) {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -73,22 +95,37 @@ try {
       }),
     );
   }
+  for (const port of [BARE_PORT, ...(floor ? [BARE_PORT + 1] : []), ...builds.map((build) => build.port)]) pids.set(port, enginePid(port));
   const times = { bare: [], floor: [] };
-  for (const build of builds) for (const [page] of pages) times[`${build.name} ${page}`] = [];
+  const cpu = { bare: [], floor: [] };
+  for (const build of builds)
+    for (const [page] of pages) {
+      times[`${build.name} ${page}`] = [];
+      cpu[`${build.name} ${page}`] = [];
+    }
   const round = async (record) => {
     const bare = await get(BARE_PORT, "/", "127.0.0.1");
-    if (record) times.bare.push(bare.ms);
+    if (record) {
+      times.bare.push(bare.ms);
+      cpu.bare.push(bare.cpu);
+    }
     if (floor) {
       const shape = await get(BARE_PORT + 1, PAGES.booking, "shape.localhost");
       if (shape.status !== 200) throw new Error(`the floor answered ${shape.status}`);
-      if (record) times.floor.push(shape.ms);
+      if (record) {
+        times.floor.push(shape.ms);
+        cpu.floor.push(shape.cpu);
+      }
     }
     const turn = record % builds.length;
     for (const build of [...builds.slice(turn), ...builds.slice(0, turn)]) {
       for (const [page, path] of pages) {
         const answer = await get(build.port, path, DOMAIN);
         if (answer.status !== 200) throw new Error(`${build.name} ${page} answered ${answer.status}`);
-        if (record) times[`${build.name} ${page}`].push(answer.ms);
+        if (record) {
+          times[`${build.name} ${page}`].push(answer.ms);
+          cpu[`${build.name} ${page}`].push(answer.cpu);
+        }
       }
     }
   };
@@ -96,18 +133,23 @@ try {
   for (let index = 1; index <= ROUNDS; index++) await round(index);
   const bare = median(times.bare);
   const floorMs = floor ? median(times.floor) : NaN;
+  const bareCpu = median(cpu.bare);
+  const floorCpu = floor ? median(cpu.floor) : NaN;
   console.log(
-    `median of ${ROUNDS} interleaved rounds; bare page ${bare.toFixed(2)} ms${floor ? `, floor ${floorMs.toFixed(2)} ms (${(floorMs / bare).toFixed(2)}x bare)` : ""}`,
+    `median of ${ROUNDS} interleaved rounds; bare page ${bare.toFixed(2)} ms (engine CPU ${bareCpu.toFixed(2)} ms)${floor ? `, floor ${floorMs.toFixed(2)} ms (${(floorMs / bare).toFixed(2)}x bare; engine CPU ${floorCpu.toFixed(2)} ms)` : ""}`,
   );
   console.log(
-    `${"build page".padEnd(28)}${"ms".padStart(8)}${"x bare".padStart(9)}${`x ${builds[0].name}`.padStart(14)}${floor ? "x floor".padStart(10) : ""}`,
+    `${"build page".padEnd(28)}${"ms".padStart(8)}${"x bare".padStart(9)}${`x ${builds[0].name}`.padStart(14)}${floor ? "x floor".padStart(10) : ""}${"CPU ms".padStart(10)}${`x ${builds[0].name}`.padStart(14)}${floor ? "x floor".padStart(10) : ""}`,
   );
   for (const [page] of pages) {
     const first = median(times[`${builds[0].name} ${page}`]);
+    const firstCpu = median(cpu[`${builds[0].name} ${page}`]);
     for (const build of builds) {
       const ms = median(times[`${build.name} ${page}`]);
+      const used = median(cpu[`${build.name} ${page}`]);
       console.log(
-        `${`${build.name} ${page}`.padEnd(28)}${ms.toFixed(2).padStart(8)}${`${(ms / bare).toFixed(2)}x`.padStart(9)}${`${(ms / first).toFixed(3)}x`.padStart(14)}${floor ? `${(ms / floorMs).toFixed(2)}x`.padStart(10) : ""}`,
+        `${`${build.name} ${page}`.padEnd(28)}${ms.toFixed(2).padStart(8)}${`${(ms / bare).toFixed(2)}x`.padStart(9)}${`${(ms / first).toFixed(3)}x`.padStart(14)}${floor ? `${(ms / floorMs).toFixed(2)}x`.padStart(10) : ""}` +
+          `${used.toFixed(2).padStart(10)}${`${(used / firstCpu).toFixed(3)}x`.padStart(14)}${floor ? `${(used / floorCpu).toFixed(2)}x`.padStart(10) : ""}`,
       );
     }
   }

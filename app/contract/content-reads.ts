@@ -45,9 +45,13 @@ const MAX_KEPT_CHARS = 256 * 1024;
  * it for every later request, so any attempt throws instead.
  */
 export class KeptAnswers {
-  /** Bounded by count and by the text of their keys (each kept answer's own text). */
+  /**
+   * Bounded by count and by the text of their keys (each kept answer's own text, beside the edge
+   * cache's 4 MB of bodies): a Worker has 128 MB, and its heap reaches about 50 MB around a burst
+   * of confirmation PDFs (decision 112).
+   */
   private readonly memory = new MemoryCache<{ value: { value: unknown }; chars: number }>(200, {
-    maxBytes: 4 * 1024 * 1024,
+    maxBytes: 2 * 1024 * 1024,
     sizeOf: (entry) => entry.chars,
   });
 

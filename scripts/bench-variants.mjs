@@ -6,26 +6,28 @@
  * BENCH_BARE_PORT. Each round asks the bare page, then every build's pages (the order of the builds
  * turned by one every round, so each build is asked in each place as often), and the run prints each page's median as a ratio to the bare page's
  * and to the first build's. The machine is shared: only the ratios of one run mean anything.
+ * Beside each median of wall time it gives the median of the engine's CPU per request
+ * (engineCpuReader in scripts/miniflare.mjs), which moves far less: two copies of one build differ
+ * by 0.5 % over 800 rounds (decision 130).
  * With BENCH_FLOOR=1 the same-shape floor (bench/shape/build, as `npm run bench` or `npm run
  * bench:shape` and a build of bench/shape/ left it) runs too, on BENCH_BARE_PORT + 1, and each
  * page is also given as a ratio to it.
  * Knobs: BENCH_ROUNDS (200), BENCH_PAGES (booking,shell), BENCH_PORT (8791), BENCH_BARE_PORT (8792).
  * Make a build: change app/, `npm run build`, copy build/index.js away; repeat.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
-import { startPortico, startWorker } from "./miniflare.mjs";
+import { engineCpuReader, startPortico, startWorker } from "./miniflare.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 8792);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const DOMAIN = "taipei.localhost";
 const agent = new Agent({ keepAlive: false });
-/** Each server's engine process by port, found once it listens. */
-const pids = new Map();
+/** Each server's engine CPU reader by port (scripts/miniflare.mjs), found once it listens. */
+const cpuReaders = new Map();
 
 const builds = process.argv.slice(2).map((arg) => {
   const [name, script] = arg.split("=");
@@ -35,34 +37,19 @@ const builds = process.argv.slice(2).map((arg) => {
 if (builds.length === 0) throw new Error("usage: node scripts/bench-variants.mjs name=build.js [name=build.js …]");
 
 function get(port, path, host) {
-  const pid = pids.get(port);
-  const cpuBefore = pid ? cpuMs(pid) : 0;
+  const cpuOf = cpuReaders.get(port);
+  const cpuBefore = cpuOf ? cpuOf() : 0;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = request({ host: "127.0.0.1", port, path, headers: { host: `${host}:${port}` }, agent }, (res) => {
       res.on("data", () => undefined);
       res.on("end", () =>
-        resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: pid ? cpuMs(pid) - cpuBefore : NaN }),
+        resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: cpuOf ? cpuOf() - cpuBefore : NaN }),
       );
     });
     req.on("error", reject);
     req.end();
   });
-}
-
-/**
- * The engine process listening on `port` (each Miniflare runs its own workerd): its CPU time in ms,
- * its main thread (where every Worker and Durable Object runs), from /proc (Linux). On a shared machine CPU time moves far less than wall time, so
- * each page's CPU per request is a second, steadier measure beside its wall time.
- */
-function enginePid(port) {
-  const listening = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  const pid = /pid=(\d+)/.exec(listening)?.[1];
-  if (!pid) throw new Error(`no process listens on port ${port} (ss shows ${listening.trim() || "nothing"})`);
-  return pid;
-}
-function cpuMs(pid) {
-  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -95,7 +82,10 @@ try {
       }),
     );
   }
-  for (const port of [BARE_PORT, ...(floor ? [BARE_PORT + 1] : []), ...builds.map((build) => build.port)]) pids.set(port, enginePid(port));
+  for (const port of [BARE_PORT, ...(floor ? [BARE_PORT + 1] : []), ...builds.map((build) => build.port)]) {
+    const reader = engineCpuReader(port);
+    if (reader) cpuReaders.set(port, reader);
+  }
   const times = { bare: [], floor: [] };
   const cpu = { bare: [], floor: [] };
   for (const build of builds)

@@ -24,7 +24,10 @@
  *    empty database, in a session as Portico reads), shown beside it and as a column of its own:
  *    a page that reads availability cannot do with no D1 call, and under Miniflare one call is a
  *    Durable Object call in the same engine, a fixed cost whatever it reads (decision 130). The
- *    issue's targets stay read against the floor itself.
+ *    issue's targets stay read against the floor itself. Each run's table also gives the engine's
+ *    CPU per request (engineCpuReader, scripts/miniflare.mjs) and its ratio to the floor's: it
+ *    moves far less than wall time on a shared machine, and counts only the engine's work (wall
+ *    time adds the client's and the connection's, the same for every page).
  * 2. Lighthouse (mobile profile: simulated Slow 4G, 4x CPU slowdown) on the same pages, with the
  *    gzipped bytes of HTML, CSS and JS each page loads (Chromium: CHROME_PATH, default /usr/bin/chromium).
  *
@@ -44,7 +47,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { existsSync } from "node:fs";
 import { generateShape, shapeSignature, signatureDiff } from "./bench-shape.mjs";
-import { startPortico, startWorkers } from "./miniflare.mjs";
+import { engineCpuReader, startPortico, startWorkers } from "./miniflare.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8791";
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? "8792";
@@ -60,10 +63,14 @@ const SHAPE_HOST = "shape.localhost";
 const TARGETS = { booking: 1.5, shell: 1.3 };
 // A new connection per request: a kept-alive one may be closed by the server while a cold round waits.
 const agent = new Agent({ keepAlive: false });
+/** The engines' CPU readers by port (Portico's, the yardsticks'), once they listen (decision 130). */
+const cpuReaders = new Map();
 
 /** Node does not resolve *.localhost: connect to 127.0.0.1 and send the Host header. Resolves when the whole body is in. */
 function get(url) {
   const target = new URL(url);
+  const cpuOf = cpuReaders.get(Number(target.port));
+  const cpuBefore = cpuOf ? cpuOf() : 0;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = request(
@@ -77,6 +84,7 @@ function get(url) {
             headers: res.headers,
             body: Buffer.concat(chunks),
             ms: Number(process.hrtime.bigint() - started) / 1e6,
+            cpu: cpuOf ? cpuOf() - cpuBefore : NaN,
           }),
         );
       },
@@ -141,24 +149,40 @@ async function coldCaches(server) {
 
 /** One interleaved run: the bare page, the floor and each Portico page per round; medians in ms. */
 async function timeRun(server, pages, rounds, cold, shapePath) {
-  const times = { bare: [], floor: [], floorD1: [], ...Object.fromEntries(pages.map(([name]) => [name, []])) };
+  const names = ["bare", "floor", "floorD1", ...pages.map(([name]) => name)];
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  const cpu = Object.fromEntries(names.map((name) => [name, []]));
+  const record = (name, answer) => {
+    times[name].push(answer.ms);
+    cpu[name].push(answer.cpu);
+  };
   const portico = `http://${DOMAIN}:${PORT}`;
   for (let round = 0; round < rounds; round++) {
-    times.bare.push((await get(`http://127.0.0.1:${BARE_PORT}/`)).ms);
+    record("bare", await get(`http://127.0.0.1:${BARE_PORT}/`));
     const floor = await get(`http://${SHAPE_HOST}:${BARE_PORT}${shapePath}`);
     if (floor.status !== 200) throw new Error(`the same-shape floor answered ${floor.status}`);
-    times.floor.push(floor.ms);
+    record("floor", floor);
     const floorD1 = await get(`http://${SHAPE_HOST}:${BARE_PORT}${shapePath}${shapePath.includes("?") ? "&" : "?"}floor_d1=1`);
     if (floorD1.status !== 200) throw new Error(`the same-shape floor with a D1 call answered ${floorD1.status}`);
-    times.floorD1.push(floorD1.ms);
+    record("floorD1", floorD1);
     for (const [name, path, reference] of pages) {
       if (cold && !reference) await coldCaches(server);
       const page = await get(`${portico}${path}`);
       if (page.status !== 200) throw new Error(`${name} answered ${page.status}`);
-      times[name].push(page.ms);
+      record(name, page);
     }
   }
-  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]));
+  const medians = (values) => Object.fromEntries(Object.entries(values).map(([name, list]) => [name, median(list)]));
+  return { ms: medians(times), cpu: medians(cpu) };
+}
+
+/** The engines' CPU readers, for the servers just started on PORT and BARE_PORT. */
+function readEngineCpu() {
+  cpuReaders.clear();
+  for (const port of [Number(PORT), Number(BARE_PORT)]) {
+    const reader = engineCpuReader(port);
+    if (reader) cpuReaders.set(port, reader);
+  }
 }
 
 /** Reference rows of the server-time table: the Worker's cheapest answer, and the booking page's one back-end call. */
@@ -174,12 +198,14 @@ function referencePaths(pages) {
 async function serverTimes(pages, server, label, results, shapePath) {
   // Warm-up: every page seen twice (first visit fills the caches, the second reads them).
   for (let index = 0; index < 2; index++) await timeRun(server, pages, 1, false, shapePath);
-  results.push([`${label} warm`, await timeRun(server, pages, ROUNDS, false, shapePath)]);
+  const warm = await timeRun(server, pages, ROUNDS, false, shapePath);
+  results.push([`${label} warm`, warm.ms]);
   // The issue's targets are read warm, without the simulated latency (issue 26).
-  printRun(...results.at(-1), ROUNDS, label === "no latency");
+  printRun(`${label} warm`, warm.ms, ROUNDS, label === "no latency", warm.cpu);
   const coldRounds = Math.max(5, Math.round(ROUNDS / 10));
-  results.push([`${label} cold`, await timeRun(server, pages, coldRounds, true, shapePath)]);
-  printRun(...results.at(-1), coldRounds, false);
+  const cold = await timeRun(server, pages, coldRounds, true, shapePath);
+  results.push([`${label} cold`, cold.ms]);
+  printRun(`${label} cold`, cold.ms, coldRounds, false, cold.cpu);
 }
 
 const LABELS = {
@@ -200,16 +226,20 @@ const ratio = (value) => `${value.toFixed(2)}x`;
  * One run's table: each page's median, and its ratio to the floor and to the bare page of the same
  * rounds; with `targets`, whether booking results and the shell meet theirs.
  */
-function printRun(label, medians, rounds, targets) {
-  console.log(`\nServer time, ${label}: median of ${rounds} interleaved rounds`);
+function printRun(label, medians, rounds, targets, cpu) {
+  console.log(`\nServer time, ${label}: median of ${rounds} interleaved rounds (CPU: the engine's per request, decision 130)`);
   console.log(
-    `${"page".padEnd(18)}${"ms".padStart(9)}${"x floor".padStart(10)}${"x bare".padStart(10)}${"x floor+D1".padStart(12)}   target`,
+    `${"page".padEnd(18)}${"ms".padStart(9)}${"x floor".padStart(10)}${"x bare".padStart(10)}${"x floor+D1".padStart(12)}${"CPU ms".padStart(9)}${"CPU x floor".padStart(13)}   target`,
   );
   for (const [name, ms] of Object.entries(medians)) {
     const met = ms / medians.floor <= TARGETS[name] ? " (met)" : " (not met)";
     const target = targets && TARGETS[name] ? `<= ${TARGETS[name]}x floor${met}` : "";
+    const used = cpu[name];
+    const cpuCells = Number.isFinite(used)
+      ? `${used.toFixed(1).padStart(9)}${ratio(used / cpu.floor).padStart(13)}`
+      : `${"-".padStart(9)}${"-".padStart(13)}`;
     console.log(
-      `${(LABELS[name] ?? name).padEnd(18)}${ms.toFixed(1).padStart(9)}${ratio(ms / medians.floor).padStart(10)}${ratio(ms / medians.bare).padStart(10)}${ratio(ms / medians.floorD1).padStart(12)}   ${target}`,
+      `${(LABELS[name] ?? name).padEnd(18)}${ms.toFixed(1).padStart(9)}${ratio(ms / medians.floor).padStart(10)}${ratio(ms / medians.bare).padStart(10)}${ratio(ms / medians.floorD1).padStart(12)}${cpuCells}   ${target}`,
     );
   }
 }
@@ -347,6 +377,7 @@ async function main() {
     const bookingPath = pages.find(([name]) => name === "booking")[1];
     const pageHtml = await prepareFloor(bookingPath);
     yardsticks = await startYardsticks(0);
+    readEngineCpu();
     await checkFloor(pageHtml, bookingPath);
     const timed = [...pages, ...referencePaths(pages)];
     await serverTimes(timed, portico, "no latency", results, bookingPath);
@@ -359,6 +390,7 @@ async function main() {
       vars: { SESSION_SECRET: secret, BENCH_BACKEND_LATENCY_MS: String(LATENCY_MS) },
     });
     yardsticks = await startYardsticks(LATENCY_MS);
+    readEngineCpu();
     await serverTimes(timed, portico, `+${LATENCY_MS} ms back end`, results, bookingPath);
     printServerTimes(results);
   } finally {

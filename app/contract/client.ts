@@ -217,7 +217,7 @@ export class HotelApi {
     try {
       if (keeps) {
         text = await response.text();
-        const kept = KeptAnswers.keeps(path, text) ? keptAnswers.get(path, text) : undefined;
+        const kept = keptAnswers.get(path, text);
         if (kept) return kept.value as v.InferOutput<TSchema>;
         json = JSON.parse(text);
       } else json = await response.json();
@@ -262,7 +262,7 @@ export class HotelApi {
       );
     }
     const data = parsed.output.data as v.InferOutput<TSchema>;
-    return keeps && KeptAnswers.keeps(path, text) ? keptAnswers.set(path, text, data) : data;
+    return keeps ? keptAnswers.set(path, text, data) : data;
   }
 
   private get hotel() {

@@ -50,7 +50,7 @@ export class KeptAnswers {
    * cache's 4 MB of bodies): a Worker has 128 MB, and its heap reaches about 50 MB around a burst
    * of confirmation PDFs (decision 112).
    */
-  private readonly memory = new MemoryCache<{ value: { value: unknown }; chars: number }>(200, {
+  private readonly memory = new MemoryCache<{ value: unknown; chars: number }>(200, {
     maxBytes: 2 * 1024 * 1024,
     sizeOf: (entry) => entry.chars,
   });
@@ -59,20 +59,17 @@ export class KeptAnswers {
     return `${path}\n${text}`;
   }
 
-  /** Whether an answer to `path` of this length may be kept at all. */
-  static keeps(path: string, text: string): boolean {
-    return CONTENT_READS.has(path) && text.length <= MAX_KEPT_CHARS;
-  }
-
-  /** The value kept for this text of an answer to `path`, if any. */
+  /** The value kept for this text of an answer to `path`, if any (`{ value }`: a kept value may be anything). */
   get(path: string, text: string): { value: unknown } | undefined {
-    return this.memory.get(KeptAnswers.key(path, text))?.value.value;
+    if (text.length > MAX_KEPT_CHARS) return undefined;
+    return this.memory.get(KeptAnswers.key(path, text))?.value;
   }
 
-  /** Keeps the value read from this text (frozen, and returned so). */
+  /** Keeps the value read from this text, frozen, and returns it so; an answer too large to keep is returned as it is. */
   set<T>(path: string, text: string, value: T): T {
+    if (text.length > MAX_KEPT_CHARS) return value;
     const frozen = deepFreeze(value);
-    this.memory.set(KeptAnswers.key(path, text), { value: { value: frozen }, chars: text.length }, 0);
+    this.memory.set(KeptAnswers.key(path, text), { value: frozen, chars: text.length }, 0);
     return frozen;
   }
 }

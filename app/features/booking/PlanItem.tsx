@@ -9,6 +9,9 @@ import type { BookingData, BookingPlan } from "./types";
 /** The most rooms one plan's "Add" offers at once. */
 export const MAX_ADD_COUNT = 10;
 
+/** The class of every plan's "Add" form: the page's one submit handler sends those, and only those. */
+const ADD_FORM_CLASS = "add-form";
+
 /**
  * What every plan's "Add" form shares, worked out once for the page: where the forms post, the
  * count menu's words (its label and "1 room" … "10 rooms" in the page's language and the hotel's
@@ -57,8 +60,6 @@ export function useAddForms(): AddForms {
     },
   };
 }
-
-const ADD_FORM_CLASS = "add-form";
 
 /** "Add" for one plan: how many rooms, posted to the cart. */
 function AddForm({ data, roomId, plan, forms }: { data: BookingData; roomId: number; plan: BookingPlan; forms: AddForms }) {

@@ -86,45 +86,36 @@ try {
     const reader = engineCpuReader(port);
     if (reader) cpuReaders.set(port, reader);
   }
-  const times = { bare: [], floor: [] };
-  const cpu = { bare: [], floor: [] };
-  for (const build of builds)
-    for (const [page] of pages) {
-      times[`${build.name} ${page}`] = [];
-      cpu[`${build.name} ${page}`] = [];
-    }
-  const round = async (record) => {
+  /** Each page's wall time and engine CPU per request, by "bare", "floor" or "<build> <page>". */
+  const samples = {};
+  const record = (key, answer) => {
+    samples[key] ??= { ms: [], cpu: [] };
+    samples[key].ms.push(answer.ms);
+    samples[key].cpu.push(answer.cpu);
+  };
+  const round = async (recording) => {
     const bare = await get(BARE_PORT, "/", "127.0.0.1");
-    if (record) {
-      times.bare.push(bare.ms);
-      cpu.bare.push(bare.cpu);
-    }
+    if (recording) record("bare", bare);
     if (floor) {
       const shape = await get(BARE_PORT + 1, PAGES.booking, "shape.localhost");
       if (shape.status !== 200) throw new Error(`the floor answered ${shape.status}`);
-      if (record) {
-        times.floor.push(shape.ms);
-        cpu.floor.push(shape.cpu);
-      }
+      if (recording) record("floor", shape);
     }
-    const turn = record % builds.length;
+    const turn = recording % builds.length;
     for (const build of [...builds.slice(turn), ...builds.slice(0, turn)]) {
       for (const [page, path] of pages) {
         const answer = await get(build.port, path, DOMAIN);
         if (answer.status !== 200) throw new Error(`${build.name} ${page} answered ${answer.status}`);
-        if (record) {
-          times[`${build.name} ${page}`].push(answer.ms);
-          cpu[`${build.name} ${page}`].push(answer.cpu);
-        }
+        if (recording) record(`${build.name} ${page}`, answer);
       }
     }
   };
   for (let warm = 0; warm < 5; warm++) await round(0);
   for (let index = 1; index <= ROUNDS; index++) await round(index);
-  const bare = median(times.bare);
-  const floorMs = floor ? median(times.floor) : NaN;
-  const bareCpu = median(cpu.bare);
-  const floorCpu = floor ? median(cpu.floor) : NaN;
+  const bare = median(samples.bare.ms);
+  const floorMs = floor ? median(samples.floor.ms) : NaN;
+  const bareCpu = median(samples.bare.cpu);
+  const floorCpu = floor ? median(samples.floor.cpu) : NaN;
   console.log(
     `median of ${ROUNDS} interleaved rounds; bare page ${bare.toFixed(2)} ms (engine CPU ${bareCpu.toFixed(2)} ms)${floor ? `, floor ${floorMs.toFixed(2)} ms (${(floorMs / bare).toFixed(2)}x bare; engine CPU ${floorCpu.toFixed(2)} ms)` : ""}`,
   );
@@ -132,11 +123,11 @@ try {
     `${"build page".padEnd(28)}${"ms".padStart(8)}${"x bare".padStart(9)}${`x ${builds[0].name}`.padStart(14)}${floor ? "x floor".padStart(10) : ""}${"CPU ms".padStart(10)}${`x ${builds[0].name}`.padStart(14)}${floor ? "x floor".padStart(10) : ""}`,
   );
   for (const [page] of pages) {
-    const first = median(times[`${builds[0].name} ${page}`]);
-    const firstCpu = median(cpu[`${builds[0].name} ${page}`]);
+    const first = median(samples[`${builds[0].name} ${page}`].ms);
+    const firstCpu = median(samples[`${builds[0].name} ${page}`].cpu);
     for (const build of builds) {
-      const ms = median(times[`${build.name} ${page}`]);
-      const used = median(cpu[`${build.name} ${page}`]);
+      const ms = median(samples[`${build.name} ${page}`].ms);
+      const used = median(samples[`${build.name} ${page}`].cpu);
       console.log(
         `${`${build.name} ${page}`.padEnd(28)}${ms.toFixed(2).padStart(8)}${`${(ms / bare).toFixed(2)}x`.padStart(9)}${`${(ms / first).toFixed(3)}x`.padStart(14)}${floor ? `${(ms / floorMs).toFixed(2)}x`.padStart(10) : ""}` +
           `${used.toFixed(2).padStart(10)}${`${(used / firstCpu).toFixed(3)}x`.padStart(14)}${floor ? `${(used / floorCpu).toFixed(2)}x`.padStart(10) : ""}`,

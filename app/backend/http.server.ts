@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { isLanguage, type Language, DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
+import { jsonAnswer } from "~/contract/answers";
 
 /** The envelope of every answer (spec §8): `{ success, msg, data }`. */
 export interface ApiMsg {
@@ -23,11 +24,9 @@ export class ApiError extends Error {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
+/** A successful answer; called in process, the client takes its value without its text (decision 131). */
 export function ok(data: unknown, status = 200): Response {
-  return new Response(JSON.stringify({ success: true, msg: { code: "ok", message: "" }, data }), {
-    status,
-    headers: JSON_HEADERS,
-  });
+  return jsonAnswer({ success: true, msg: { code: "ok", message: "" }, data }, { status, headers: JSON_HEADERS });
 }
 
 export function fail(error: ApiError, lang: Language, data: unknown = null): Response {

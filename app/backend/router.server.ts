@@ -1,4 +1,5 @@
 import { isLocalHost } from "~/lib/hosts";
+import { writtenOut } from "~/contract/answers";
 import { createLogger, requestIdOf, type Logger } from "~/platform/log.server";
 import type { BackendContext, BackendRoute, SiteAddress } from "~/backend/route";
 import { ApiError, fail, ok, requestLanguage } from "~/backend/http.server";
@@ -78,6 +79,11 @@ export interface BackendOptions {
   testGateway?: boolean;
   /** The request's logger (the Worker passes the site's, so both carry one id); default: one for this request. */
   log?: Logger;
+  /**
+   * Answers are handed over as values, their text not written (the site's in-process client,
+   * decision 131); default: every answer with its JSON text.
+   */
+  handOver?: boolean;
 }
 
 /** Answers one request of the hotel API contract (spec §7) from D1. */
@@ -120,7 +126,8 @@ export async function handleBackendRequest(request: Request, options: BackendOpt
     log,
   };
   try {
-    return await route.handler(ctx, params);
+    const response = await route.handler(ctx, params);
+    return options.handOver ? response : writtenOut(response);
   } catch (error) {
     if (error instanceof ApiError) return fail(error, lang);
     log.error("backend error", request.method, url.pathname, error);

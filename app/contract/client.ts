@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import type { Language } from "~/i18n/languages";
+import { answerText, answerValue } from "~/contract/answers";
 import { CONTENT_READS, KeptAnswers } from "~/contract/content-reads";
 import type { PaymentMethod } from "~/domain/payments";
 import {
@@ -214,9 +215,12 @@ export class HotelApi {
     const keeps = request.method === "GET" && response.status === 200 && CONTENT_READS.has(path);
     let text = "";
     let json: unknown;
+    // The built-in back end in process hands its answer over as a value, not as text (decision 131).
+    const handedOver = keeps ? undefined : answerValue(response);
     try {
-      if (keeps) {
-        text = await response.text();
+      if (handedOver) json = handedOver.value;
+      else if (keeps) {
+        text = await answerText(response);
         const kept = keptAnswers.get(path, text);
         if (kept) return kept.value as v.InferOutput<TSchema>;
         json = JSON.parse(text);

@@ -65,7 +65,8 @@ export function backendTransport(
   const masterBase = env.MASTER_ORIGIN || `${origin}/master`;
   const accountBase = env.ACCOUNT_ORIGIN || `${origin}/account`;
   const pmsBase = env.PMS_ORIGIN || `${origin}/pms`;
-  const inProcess = (request: Request) => handleBackendRequest(request, { ...options, db });
+  // In process, the back end hands its answers over as values (decision 131).
+  const inProcess = (request: Request) => handleBackendRequest(request, { ...options, db, handOver: true });
   // Every call over the network ends after HOTEL_API_TIMEOUT_MS, answer body included (decision 024).
   const external = (request: Request) => fetcher(new Request(request, { signal: AbortSignal.timeout(env.HOTEL_API_TIMEOUT_MS) }));
   const send: Transport = (request) => (new URL(request.url).origin === IN_PROCESS_ORIGIN ? inProcess(request) : external(request));

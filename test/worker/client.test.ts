@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
 import { addDays, todayIn } from "~/domain/dates";
+import { answerValue, writtenOut } from "~/contract/answers";
 import { ERROR_ORDER_DOC, HotelApi, HotelApiError, type Transport } from "~/contract/client";
 import { parseEnv } from "~/platform/env.server";
 import { backendTransport } from "~/worker/backend.server";
@@ -10,8 +11,28 @@ import { fixtureHotel, fixtureNightPrice, loadHotel } from "./helpers";
 const HOST = "client.localhost";
 const today = todayIn("Asia/Taipei");
 
+/** As the site calls its built-in back end: answers handed over as values (decision 131). */
+const inProcess: Transport = (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET, handOver: true });
+
+/** Answers handed over in process that were held to their own text (decision 131). */
+const handedOver: string[] = [];
+
 const transports: [string, Transport, string][] = [
-  ["in-process", (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET }), "https://backend.internal"],
+  ["in-process", inProcess, "https://backend.internal"],
+  // In process, every answer handed over as a value is the very JSON its text would have given.
+  [
+    "in-process, each answer held to its text",
+    async (request) => {
+      const response = await inProcess(request);
+      const answer = answerValue(response);
+      if (answer) {
+        expect(answer.value).toStrictEqual(JSON.parse(await writtenOut(response).text()));
+        handedOver.push(`${request.method} ${new URL(request.url).pathname}`);
+      }
+      return response;
+    },
+    "https://backend.internal",
+  ],
   // Over HTTP: what a site pointed at HOTEL_API_ORIGIN does, here against this same Worker.
   ["HTTP", (request) => SELF.fetch(request), `http://${HOST}`],
 ];
@@ -248,5 +269,28 @@ describe("the spec's service bases ({master}, {account}, {pms})", () => {
       accountBase: "https://account.example",
       pmsBase: "https://pms.example",
     });
+  });
+});
+
+describe("answers handed over in process (decision 131)", () => {
+  it("held each answer of the calls above to its text: content, search, price check, order, cancellation", () => {
+    const paths = new Set(handedOver.map((call) => call.replace(/\/cancel-via-hash\/.+$/, "/cancel-via-hash/{order_doc}")));
+    expect([...paths]).toEqual(
+      expect.arrayContaining([
+        "GET /api/hotel/info",
+        "GET /api/custom/menu",
+        "GET /master/hotels/preferences",
+        "GET /api/ota/room/list",
+        "GET /api/ota/room/empty-by-date",
+        "GET /api/ota/room/rateplan/empty-by-date",
+        "GET /api/wota/room_calendar",
+        "POST /api/ota/order/calculate",
+        "POST /api/discount/coupon_confirm",
+        "POST /api/ota/order/personal-new",
+        "GET /api/ota/order/via-hash",
+        "GET /api/ota/order/personal-history",
+        "POST /api/wota/order/cancel-via-hash/{order_doc}",
+      ]),
+    );
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { Transport } from "~/contract/client";
 import type { Logger } from "~/platform/log.server";
+import { answerText } from "~/contract/answers";
 import { CONTENT_URL_PATHS } from "~/contract/content-reads";
 import { MemoryCache } from "./memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
@@ -42,7 +43,7 @@ async function keep(
   waitUntil: Options["waitUntil"],
   log: Logger,
 ): Promise<Response> {
-  const body = await response.text();
+  const body = await answerText(response);
   let success = false;
   try {
     success = response.status === 200 && (JSON.parse(body) as { success?: unknown }).success === true;

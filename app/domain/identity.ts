@@ -88,3 +88,17 @@ export function callerAddressKey(address: string): string {
     .map((group) => group.toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The networks around a caller, for the limits one person with many addresses must not walk
+ * through (issue 37): an IPv6 address's /56 (one household or small site) and /48 (one site or
+ * one customer of a provider). Empty for IPv4 and for no address: an IPv4 address is a caller
+ * already, and a wider IPv4 network is many people behind a carrier.
+ */
+export function callerNetworks(address: string): { net56: string; net48: string } {
+  const groups = ipv6Groups(address.trim());
+  if (!groups || (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)) return { net56: "", net48: "" };
+  const [a = 0, b = 0, c = 0, d = 0] = groups;
+  const hex = (group: number) => group.toString(16);
+  return { net56: `${hex(a)}:${hex(b)}:${hex(c)}:${hex(d & 0xff00)}::/56`, net48: `${hex(a)}:${hex(b)}:${hex(c)}::/48` };
+}

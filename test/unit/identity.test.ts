@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callerAddressKey, normalizedEmail, phoneE164 } from "~/domain/identity";
+import { callerAddressKey, callerNetworks, normalizedEmail, phoneE164 } from "~/domain/identity";
 
 describe("normalizedEmail: one mailbox, one key", () => {
   it.each([
@@ -57,5 +57,24 @@ describe("callerAddressKey: IPv4 as it is, IPv6 by its /64", () => {
   it("puts two neighbours of one /64 together and the next /64 apart", () => {
     expect(callerAddressKey("2001:db8:1:2::1")).toBe(callerAddressKey("2001:db8:1:2:ffff::"));
     expect(callerAddressKey("2001:db8:1:2::1")).not.toBe(callerAddressKey("2001:db8:1:3::1"));
+  });
+});
+
+describe("callerNetworks: an IPv6 caller's /56 and /48, nothing for IPv4", () => {
+  it.each([
+    ["2001:db8:1:2::1", "2001:db8:1:0::/56", "2001:db8:1::/48"],
+    ["2001:db8:1:1ff::1", "2001:db8:1:100::/56", "2001:db8:1::/48"],
+    ["2001:0DB8:00AB:12FF:0:0:0:9", "2001:db8:ab:1200::/56", "2001:db8:ab::/48"],
+    ["203.0.113.9", "", ""],
+    ["::ffff:203.0.113.9", "", ""],
+    ["", "", ""],
+  ])("%j → %j, %j", (address, net56, net48) => {
+    expect(callerNetworks(address)).toEqual({ net56, net48 });
+  });
+
+  it("puts the eight /64s of one /48 in one /48, and two /48s apart", () => {
+    const nets = Array.from({ length: 8 }, (_, i) => callerNetworks(`2001:db8:7:${(i * 0x1000).toString(16)}::1`).net48);
+    expect(new Set(nets).size).toBe(1);
+    expect(callerNetworks("2001:db8:7::1").net48).not.toBe(callerNetworks("2001:db8:8::1").net48);
   });
 });

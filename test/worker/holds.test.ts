@@ -150,7 +150,7 @@ describe("every unpaid order counts, by every spelling of the guest", () => {
     );
   });
 
-  it("IPv6 neighbours in one /64 are one caller; the next /64 is another", async () => {
+  it("IPv6 neighbours in one /64 are one caller, and so is the rest of its /56 (one household, decision 132); the next /56 is another", async () => {
     const domain = "holds-ipv6.localhost";
     for (let i = 1; i <= 3; i++) {
       expect(
@@ -163,7 +163,11 @@ describe("every unpaid order counts, by every spelling of the guest", () => {
         .msg.code,
     ).toBe("captcha_required");
     expect(
-      (await place(domain, { booker_email: "v6-5@example.com", booker_phone: "0955 000 005" }, { address: "2001:db8:9:a::5" })).status,
+      (await place(domain, { booker_email: "v6-5@example.com", booker_phone: "0955 000 005" }, { address: "2001:db8:9:a::5" })).body.msg
+        .code,
+    ).toBe("captcha_required");
+    expect(
+      (await place(domain, { booker_email: "v6-6@example.com", booker_phone: "0955 000 006" }, { address: "2001:db8:9:109::6" })).status,
     ).toBe(201);
   });
 

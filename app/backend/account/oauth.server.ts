@@ -16,6 +16,7 @@ import { verifyPassword } from "./passwords";
 import {
   answerChallenge,
   callerKey,
+  callerNetwork,
   clearSignInFailures,
   newChallenge,
   recordSignInFailure,
@@ -47,6 +48,7 @@ import {
   signUpSentPage,
 } from "./signup.server";
 import { fromOwnOrigin } from "./initiator";
+import { invalidLinkPage, requestSignInLink, signInLinkPage, signInLinkSentPage, spendSignInLink } from "./signin-link.server";
 import { apiMessage } from "~/backend/messages";
 import { readCookie } from "~/lib/cookie-header";
 import { csrfMatches, csrfTokenFor } from "~/lib/csrf";
@@ -193,10 +195,15 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   const email = (values.email ?? "").toLowerCase();
   const password = String(form.get("password") ?? "");
   const caller = callerKey(ctx);
+  const network = callerNetwork(ctx);
   const hotel = client.hotel;
   // Failed sign-ins are counted per account and caller: past a few, this caller (only) meets a
-  // captcha before the password is even looked at; nobody is locked out (decision 070).
-  if (form.get("captcha_new") || (await signInRisk(ctx.db, hotel, email, caller, ctx.now)) === "captcha") {
+  // captcha before the password is even looked at (decision 070); past a ceiling a solved captcha
+  // does not lift, this caller's password sign-ins to the account are refused, and the emailed
+  // link is the way in (decision 132). Nobody is locked out.
+  const risk = await signInRisk(ctx.db, hotel, email, caller, network, ctx.now);
+  if (risk === "refuse") return again(accountText(ctx.lang, "error.signin_paused"), 429);
+  if (form.get("captcha_new") || risk === "captcha") {
     const checked = await formChallenge(ctx, form, hotel.id, "sign_in");
     if (checked === "refused") return again(accountText(ctx.lang, "error.too_many"), 429);
     if (checked !== "passed") {
@@ -210,10 +217,11 @@ async function signIn(ctx: BackendContext): Promise<Response> {
     .first<{ id: number; password_hash: string }>();
   const passwordOk = await verifyPassword(password.slice(0, 200), member?.password_hash || DUMMY_HASH);
   if (!member || !member.password_hash || !passwordOk) {
-    await recordSignInFailure(ctx.db, hotel.id, email, caller, ctx.now);
-    const risk = await signInRisk(ctx.db, hotel, email, caller, ctx.now);
+    await recordSignInFailure(ctx.db, hotel.id, email, caller, network, ctx.now);
+    const after = await signInRisk(ctx.db, hotel, email, caller, network, ctx.now);
+    if (after === "refuse") return again(accountText(ctx.lang, "error.signin_paused"), 429);
     const captcha =
-      risk === "captcha"
+      after === "captcha"
         ? { challenge: await newChallenge(ctx, hotel.id, "sign_in"), reason: captchaText(ctx.lang, "needed.signin") }
         : undefined;
     return again(accountText(ctx.lang, "error.credentials"), 401, captcha);
@@ -221,6 +229,36 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   await clearSignInFailures(ctx.db, hotel.id, email, caller);
   const { session, sessionHash } = await startSession(ctx.db, member.id, ctx.now);
   return withCookie(await redirectWithCode(ctx, params, member.id, sessionHash), sessionCookie(session));
+}
+
+/** "Email me a sign-in link", a second button of the sign-in form: the same answer for any address. */
+async function askForSignInLink(ctx: BackendContext): Promise<Response> {
+  const opened = await openAccountForm(ctx);
+  if (!opened.ok) return opened.response;
+  const { form, client, params, csrf } = opened;
+  const values = formValues(form, ["email"]);
+  const again = (message: string, status: number) =>
+    withCookie(signInPage(ctx.lang, client.hotel, params, csrf.token, { values, message }, status), csrf.setCookie);
+  if (!formIsOurs(ctx, form)) return again(accountText(ctx.lang, "error.form_expired"), 403);
+  const result = await requestSignInLink(ctx, client.hotel, values.email ?? "");
+  if (result === "invalid_email") return again(accountText(ctx.lang, "error.email"), 400);
+  if (result === "refused") return again(accountText(ctx.lang, "error.too_many"), 429);
+  return withCookie(signInLinkSentPage(ctx, hotelNameIn(client.hotel, ctx.lang), values.email ?? ""), csrf.setCookie);
+}
+
+/** The emailed link's button: spends the link, starts the member's session and goes on to the site's sign-in. */
+async function followSignInLink(ctx: BackendContext): Promise<Response> {
+  const form = (await readForm(ctx.request)) ?? new FormData();
+  if (!formIsOurs(ctx, form)) return errorPage(ctx.lang, "error.form_expired", 403);
+  const spent = await spendSignInLink(ctx, String(form.get("token") ?? "").slice(0, 100));
+  if (!spent) return invalidLinkPage(ctx);
+  // Whoever reads the account's mail starts afresh from here, as with a right password.
+  await clearSignInFailures(ctx.db, spent.hotelId, spent.email, callerKey(ctx));
+  const { session } = await startSession(ctx.db, spent.memberId, ctx.now);
+  return withCookie(
+    new Response(null, { status: 303, headers: { location: spent.next, "cache-control": "no-store" } }),
+    sessionCookie(session),
+  );
 }
 
 async function signUp(ctx: BackendContext): Promise<Response> {
@@ -455,6 +493,18 @@ export const accountRoutes: BackendRoute[] = [
     },
   },
   { method: "POST", path: "/account/signin", handler: (ctx) => signIn(ctx) },
+  { method: "POST", path: "/account/signin/email-link", handler: (ctx) => askForSignInLink(ctx) },
+  {
+    // The emailed sign-in link: a button; its POST signs in (decision 132).
+    method: "GET",
+    path: "/account/signin/link",
+    handler: async (ctx) => {
+      const csrf = csrfFor(ctx.request);
+      const token = (ctx.url.searchParams.get("token") ?? "").slice(0, 100);
+      return withCookie(await signInLinkPage(ctx, token, csrf.token), csrf.setCookie);
+    },
+  },
+  { method: "POST", path: "/account/signin/link", handler: (ctx) => followSignInLink(ctx) },
   {
     method: "GET",
     path: "/account/signup",

@@ -172,7 +172,9 @@ export function signInPage(
     "current-password",
   )}${state.captcha ? challengeFieldset(lang, state.captcha) : ""}<button type="submit">${escapeHtml(accountText(lang, "action.signin"))}</button>${
     state.captcha ? newChallengeButton(lang) : ""
-  }</form><p><a class="standalone" href="/account/signup?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signup"))}</a></p>`;
+  }<p class="hint" id="email-link-hint">${escapeHtml(accountText(lang, "signin_link.offer"))}</p><button type="submit" class="secondary" formaction="/account/signin/email-link?lang=${lang}" formnovalidate aria-describedby="email-link-hint">${escapeHtml(
+    accountText(lang, "action.email_link"),
+  )}</button></form><p><a class="standalone" href="/account/signup?${escapeHtml(query(params, lang))}">${escapeHtml(accountText(lang, "link.to_signup"))}</a></p>`;
   return page(
     lang,
     `${accountText(lang, "title.signin")} | ${hotelName}`,

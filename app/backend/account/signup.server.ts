@@ -13,7 +13,15 @@ import { localizePath } from "~/i18n/languages";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { personName } from "~/domain/contact-fields";
 import { isPhoneNumber } from "~/domain/contact";
-import { callerKey, captchaText, eventStatement, signUpRisk } from "~/backend/captcha/captcha.server";
+import {
+  callerKey,
+  callerNetwork,
+  captchaText,
+  countEvents,
+  eventStatement,
+  recipientSubject,
+  signUpRisk,
+} from "~/backend/captcha/captcha.server";
 import type { ChallengeState } from "~/backend/captcha/fieldset";
 import { hashPassword } from "./passwords";
 import { escapeHtml } from "~/lib/html";
@@ -21,7 +29,10 @@ import { accountText, page } from "./pages.server";
 
 /** How long a sign-up link works. */
 export const SIGNUP_LINK_HOURS = 24;
-/** Sign-up emails one address gets per hotel per day: sign-up is no way to flood someone's inbox. */
+/**
+ * Sign-up emails one mailbox gets per hotel per day, however its address is spelled (`+tags`, Gmail's
+ * dots; issue 37): sign-up is no way to flood someone's inbox.
+ */
 export const SIGNUP_EMAILS_PER_DAY = 3;
 
 const NAME_MESSAGES = {
@@ -45,7 +56,7 @@ export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
 
 /** What sign-up's limits ask of this caller now (decision 071). */
 export function signUpCheck(ctx: BackendContext, hotel: HotelRow) {
-  return signUpRisk(ctx.db, hotel, callerKey(ctx), ctx.now);
+  return signUpRisk(ctx.db, hotel, callerKey(ctx), callerNetwork(ctx), ctx.now);
 }
 
 export const signUpReason = (ctx: BackendContext): Partial<ChallengeState> => ({ reason: captchaText(ctx.lang, "needed.signup") });
@@ -61,11 +72,9 @@ function confirmLink(ctx: BackendContext, token: string): string {
 export async function requestSignUp(ctx: BackendContext, hotel: HotelRow, input: SignUpInput): Promise<void> {
   const email = input.email.toLowerCase();
   const token = randomToken();
-  const since = new Date(ctx.now.getTime() - 86_400_000).toISOString();
-  const sentToday = await ctx.db
-    .prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE hotel_id = ? AND kind = 'account_signup' AND to_address = ? AND created_at > ?")
-    .bind(hotel.id, email, since)
-    .first<{ n: number }>();
+  const recipient = recipientSubject(hotel.id, email);
+  const network = callerNetwork(ctx);
+  const sentToday = await countEvents(ctx.db, "signup_mail", recipient, 24 * 60, ctx.now);
   const statements = [
     ctx.db
       .prepare(
@@ -85,7 +94,9 @@ export async function requestSignUp(ctx: BackendContext, hotel: HotelRow, input:
       ),
     eventStatement(ctx.db, hotel.id, "signup", callerKey(ctx), ctx.now),
   ];
-  if ((sentToday?.n ?? 0) < SIGNUP_EMAILS_PER_DAY) {
+  if (network) statements.push(eventStatement(ctx.db, hotel.id, "signup_network", network, ctx.now));
+  if (sentToday < SIGNUP_EMAILS_PER_DAY) {
+    statements.push(eventStatement(ctx.db, hotel.id, "signup_mail", recipient, ctx.now));
     const hotelName = hotelNameIn(hotel, ctx.lang);
     const link = confirmLink(ctx, token);
     const lines = [

@@ -10,8 +10,8 @@ import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text"
 import { ApiError, fail, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
-import { abuseLimits, type AbuseLimits } from "~/domain/abuse-limits";
-import { callerAddressKey, normalizedEmail } from "~/domain/identity";
+import { abuseLimits, SIGNIN_REFUSAL_HOURS, type AbuseLimits } from "~/domain/abuse-limits";
+import { callerAddressKey, callerNetworks, normalizedEmail } from "~/domain/identity";
 import { captchaPicture, normalizedAnswer, pictureDataUrl, randomCode } from "./picture";
 import { randomSum, sumAnswer, sumWords } from "./question";
 import { CHALLENGE_SECONDS, PASS_SECONDS, challengeClaims, checkChallenge, checkPass, newNonce, signChallenge, signPass } from "./token";
@@ -45,6 +45,11 @@ export interface Challenge {
  */
 export function callerKey(ctx: Pick<BackendContext, "clientIp" | "request">): string {
   return callerAddressKey(ctx.clientIp || clientAddress(ctx.request)) || "local";
+}
+
+/** The caller's IPv6 /48 (issue 37), "" for IPv4 and this machine: the wider ceilings count by it. */
+export function callerNetwork(ctx: Pick<BackendContext, "clientIp" | "request">): string {
+  return callerNetworks(ctx.clientIp || clientAddress(ctx.request)).net48;
 }
 
 export function hotelLimits(hotel: Pick<HotelRow, "abuse_limits">): AbuseLimits {
@@ -126,7 +131,23 @@ export async function spendPass(
   return spendNonce(ctx.db, claims.nonce, claims.expires, ctx.now);
 }
 
-export type EventKind = "signup" | "captcha_wrong" | "order_change";
+/**
+ * What the limits count: sign-ups and orders created or cancelled by caller, and by /48 (`_network`);
+ * wrong captcha answers by caller; sign-up and sign-in link emails by recipient (`_mail`, subject
+ * "<hotel id>:<mailbox>"); sign-in links asked for by caller.
+ */
+export type EventKind =
+  | "signup"
+  | "signup_network"
+  | "captcha_wrong"
+  | "order_change"
+  | "order_change_network"
+  | "signup_mail"
+  | "signin_mail"
+  | "signin_link";
+
+/** The subject of a per-recipient count: one mailbox at one hotel, however the address is spelled. */
+export const recipientSubject = (hotelId: number, email: string) => `${hotelId}:${normalizedEmail(email)}`;
 
 export async function recordEvent(db: D1Database, hotelId: number, kind: EventKind, subject: string, now: Date): Promise<void> {
   await db.batch([
@@ -160,24 +181,40 @@ export type Risk = "none" | "captcha" | "refuse";
 /**
  * Sign-in: failed sign-ins are counted per account and caller, per caller and per account (decision
  * 070). Past any threshold the caller meets a captcha; nobody is ever locked out of their account.
+ * A captcha is a speed bump a script solves, so wrong passwords also have ceilings a solved
+ * challenge does not lift (issue 37, decision 132): per account from one caller, per caller on any
+ * accounts, and per account from one IPv6 /48, over `SIGNIN_REFUSAL_HOURS`. Past one, that caller
+ * (or /48) is refused password sign-ins; the owner still signs in from elsewhere, or by an emailed
+ * one-time link from anywhere.
  */
 export async function signInRisk(
   db: D1Database,
   hotel: Pick<HotelRow, "id" | "abuse_limits">,
   email: string,
   caller: string,
+  network: string,
   now: Date,
 ): Promise<Risk> {
   const limits = hotelLimits(hotel);
   const since = new Date(now.getTime() - limits.signin_window_minutes * 60_000).toISOString();
+  const refusalSince = new Date(now.getTime() - SIGNIN_REFUSAL_HOURS * 3_600_000).toISOString();
   const row = await db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM login_failures WHERE hotel_id = ?1 AND email = ?2 AND ip = ?3 AND at > ?4) AS pair,
               (SELECT COUNT(*) FROM login_failures WHERE ip = ?3 AND at > ?4) AS caller,
-              (SELECT COUNT(*) FROM login_failures WHERE hotel_id = ?1 AND email = ?2 AND at > ?4) AS account`,
+              (SELECT COUNT(*) FROM login_failures WHERE hotel_id = ?1 AND email = ?2 AND at > ?4) AS account,
+              (SELECT COUNT(*) FROM login_failures WHERE hotel_id = ?1 AND email = ?2 AND ip = ?3 AND at > ?5) AS pair_day,
+              (SELECT COUNT(*) FROM login_failures WHERE ip = ?3 AND at > ?5) AS caller_day,
+              (SELECT COUNT(*) FROM login_failures WHERE ?6 != '' AND hotel_id = ?1 AND email = ?2 AND net = ?6 AND at > ?5) AS network_day`,
     )
-    .bind(hotel.id, normalizedEmail(email), caller, since)
-    .first<{ pair: number; caller: number; account: number }>();
+    .bind(hotel.id, normalizedEmail(email), caller, since, refusalSince, network)
+    .first<{ pair: number; caller: number; account: number; pair_day: number; caller_day: number; network_day: number }>();
+  if (
+    (row?.pair_day ?? 0) >= limits.signin_refuse_after ||
+    (row?.caller_day ?? 0) >= limits.signin_refuse_after_caller ||
+    (row?.network_day ?? 0) >= limits.signin_refuse_after_network
+  )
+    return "refuse";
   const atRisk =
     (row?.pair ?? 0) >= limits.signin_captcha_after ||
     (row?.caller ?? 0) >= limits.signin_captcha_after_caller ||
@@ -185,11 +222,18 @@ export async function signInRisk(
   return atRisk ? "captcha" : "none";
 }
 
-export async function recordSignInFailure(db: D1Database, hotelId: number, email: string, caller: string, now: Date): Promise<void> {
+export async function recordSignInFailure(
+  db: D1Database,
+  hotelId: number,
+  email: string,
+  caller: string,
+  network: string,
+  now: Date,
+): Promise<void> {
   await db.batch([
     db
-      .prepare("INSERT INTO login_failures (hotel_id, email, ip, at) VALUES (?, ?, ?, ?)")
-      .bind(hotelId, normalizedEmail(email), caller, now.toISOString()),
+      .prepare("INSERT INTO login_failures (hotel_id, email, ip, net, at) VALUES (?, ?, ?, ?, ?)")
+      .bind(hotelId, normalizedEmail(email), caller, network, now.toISOString()),
     db.prepare("DELETE FROM login_failures WHERE at < ?").bind(new Date(now.getTime() - 2 * 86_400_000).toISOString()),
   ]);
 }
@@ -202,11 +246,23 @@ export async function clearSignInFailures(db: D1Database, hotelId: number, email
     .run();
 }
 
-/** Sign-up: a burst of sign-ups from one caller meets a captcha, then a refusal (decision 071). */
-export async function signUpRisk(db: D1Database, hotel: Pick<HotelRow, "abuse_limits">, caller: string, now: Date): Promise<Risk> {
+/**
+ * Sign-up: a burst of sign-ups from one caller meets a captcha, then a refusal (decision 071); the
+ * /64s of one /48 together meet a refusal too (issue 37), so new addresses do not reset the count.
+ */
+export async function signUpRisk(
+  db: D1Database,
+  hotel: Pick<HotelRow, "abuse_limits">,
+  caller: string,
+  network: string,
+  now: Date,
+): Promise<Risk> {
   const limits = hotelLimits(hotel);
-  const count = await countEvents(db, "signup", caller, 60, now);
-  if (count >= limits.signup_max_per_hour) return "refuse";
+  const [count, fromNetwork] = await Promise.all([
+    countEvents(db, "signup", caller, 60, now),
+    network ? countEvents(db, "signup_network", network, 60, now) : Promise.resolve(0),
+  ]);
+  if (count >= limits.signup_max_per_hour || fromNetwork >= limits.signup_max_per_hour_network) return "refuse";
   return count >= limits.signup_captcha_after ? "captcha" : "none";
 }
 
@@ -218,8 +274,8 @@ export interface TriggerSubject {
 /** The risk of an action for a caller; orders register theirs (orders.server.ts) to keep this module free of them. */
 export type RiskRule = (ctx: BackendContext, hotel: HotelRow, subject: TriggerSubject, caller: string) => Promise<Risk>;
 const RULES: Partial<Record<CaptchaAction, RiskRule>> = {
-  sign_in: (ctx, hotel, subject, caller) => signInRisk(ctx.db, hotel, subject.email, caller, ctx.now),
-  sign_up: (ctx, hotel, _subject, caller) => signUpRisk(ctx.db, hotel, caller, ctx.now),
+  sign_in: (ctx, hotel, subject, caller) => signInRisk(ctx.db, hotel, subject.email, caller, callerNetwork(ctx), ctx.now),
+  sign_up: (ctx, hotel, _subject, caller) => signUpRisk(ctx.db, hotel, caller, callerNetwork(ctx), ctx.now),
 };
 
 export function registerRiskRule(action: CaptchaAction, rule: RiskRule): void {

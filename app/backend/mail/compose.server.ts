@@ -138,8 +138,8 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
       .all<OwedPayment>();
     return renderHotelAlert({ lang, hotel, order, owed, view, testMode });
   }
-  // A sign-up email is written whole when it is queued: it never reaches here.
-  if (row.kind === "account_signup") throw new Error("account_signup mail has no order to render from");
+  // Sign-up and sign-in link emails are written whole when they are queued: they never reach here.
+  if (row.kind === "account_signup" || row.kind === "account_signin_link") throw new Error(`${row.kind} mail has no order to render from`);
   const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const viewHash = new URL(view).searchParams.get("valid_hash") ?? "";
   const cancellation = row.kind === "order_cancellation" ? order.cancellation : null;

@@ -7,7 +7,13 @@
 import type { Language } from "~/i18n/languages";
 import type { SiteAddress } from "~/backend/route";
 
-export type MailKind = "order_confirmation" | "order_cancellation" | "paid_receipt" | "hotel_payment_alert" | "account_signup";
+export type MailKind =
+  | "order_confirmation"
+  | "order_cancellation"
+  | "paid_receipt"
+  | "hotel_payment_alert"
+  | "account_signup"
+  | "account_signin_link";
 
 export interface QueuedMail {
   hotelId: number;

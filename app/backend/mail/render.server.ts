@@ -131,7 +131,7 @@ ${mailButton(t("mail.view_link"), view, true)}`,
 }
 
 export function renderOrderMail(input: {
-  kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup">;
+  kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup" | "account_signin_link">;
   lang: Language;
   hotel: MailHotel;
   order: PresentedOrder;

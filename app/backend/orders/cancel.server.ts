@@ -111,6 +111,7 @@ async function writeCancellation(
     );
   }
   if (who.callerKey) statements.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
+  if (who.net48) statements.push(eventStatement(ctx.db, hotel.id, "order_change_network", who.net48, ctx.now));
   if (order.member_id && order.point_used > 0) {
     statements.push(
       ctx.db.prepare(`UPDATE members SET points = points + ? WHERE id = ? AND ${ours}`).bind(order.point_used, order.member_id),

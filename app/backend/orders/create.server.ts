@@ -64,6 +64,8 @@ function constraintError(error: unknown): ApiError | "duplicate_key" | null {
     return new ApiError(409, "addon_sold_out", {}, "room_attachment_detail");
   // The last seats of a train went to another order since they were counted (migration 0011).
   if (isRailSoldOut(error)) return new ApiError(409, "rail_sold_out", {}, "rail_item_list");
+  // The rooms of a class a night that orders paying nothing online may hold are taken (migration 0013).
+  if (message.includes("unpaid_share_reached")) return new ApiError(409, "unpaid_share_reached", {}, "pay_way");
   if (message.includes("members_points_not_negative")) return new ApiError(409, "points_exceed_amount", {}, "point_used");
   if (message.includes("orders.hotel_id, orders.idempotency_key")) return "duplicate_key";
   return null;
@@ -93,8 +95,8 @@ function orderInsertStatements(
            adults_count, children_count, pay_way, payment_vendor, pay_option, memo, company_reg_number, company_name,
            coupon_code, point_used, room_price, promotion_discount, attachment_amount, rail_amount, total_price,
            pay_amount, deposit_amount, status, support_client_cancel, room_attachment_detail, rail_item_list, pay_deadline, client_ip,
-           email_key, phone_key, caller_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           email_key, phone_key, caller_key, caller_net56, caller_net48)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'HXA', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         hotel.id,
@@ -137,9 +139,12 @@ function orderInsertStatements(
         who.emailKey,
         who.phoneKey,
         who.callerKey || null,
+        who.net56,
+        who.net48,
       ),
   ];
   if (who.callerKey) statements.push(eventStatement(db, hotel.id, "order_change", who.callerKey, ctx.now));
+  if (who.net48) statements.push(eventStatement(db, hotel.id, "order_change_network", who.net48, ctx.now));
   const loggedIn = member !== null;
   priced.lines.forEach((line, index) => {
     const { price: unit, memberApplied: memberApplies } = lineUnitPrice(line, loggedIn);
@@ -250,7 +255,7 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   // orders created and cancelled; past a limit a captcha pass, past a few more a refusal.
   const who = orderIdentity(ctx, payload.booker_email, payload.booker_phone);
   try {
-    await assertOrderLimits(ctx, hotel, who, payload.booker_email, captchaPass);
+    await assertOrderLimits(ctx, hotel, who, payload.booker_email, captchaPass, payload.pay_way);
   } catch (error) {
     if (error instanceof CaptchaRequired) return error.response(ctx.lang);
     throw error;

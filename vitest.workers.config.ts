@@ -26,8 +26,8 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["test/worker/setup.ts"],
-      // Back ends that fail, served from Node for test/worker/backend-down.test.ts.
-      globalSetup: ["test/worker/broken-backends.global.ts"],
+      // Back ends that fail, served from Node for test/worker/backend-down.test.ts; pdftotext for the tests that read a PDF.
+      globalSetup: ["test/worker/broken-backends.global.ts", "test/worker/pdf-text.global.ts"],
       // Remix's runtime is CommonJS: bundled once so tests can use app modules that import it (cookies).
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie"] } } },
     },

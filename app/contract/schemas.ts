@@ -412,6 +412,13 @@ const RefundPartSchema = v.object({
 });
 export type RefundPartView = v.InferOutput<typeof RefundPartSchema>;
 
+/** The schedule one kind of money is refunded by after the free window (app/domain/refund.ts refundPolicy). */
+const RefundPolicySchema = v.object({
+  kind: v.picklist(["deposit", "advance"]),
+  schedule: v.picklist(["deposit", "advance", "hotel"]),
+  steps: v.array(v.object({ days_before: v.number(), percent: v.number() })),
+});
+
 const CancellationSchema = v.object({
   via: v.string(),
   fee: v.number(),
@@ -524,6 +531,8 @@ export const OrderSchema = v.object({
   ),
   /** The cancellation record of a cancelled order: its refund and whether it is still due. */
   cancellation: v.optional(v.nullable(CancellationSchema), null),
+  /** The cancellation policy that applies after the free window, by kind of money (built-in back end; other back ends send none). */
+  refund_policy: v.optional(v.array(RefundPolicySchema), []),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 

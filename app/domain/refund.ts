@@ -159,6 +159,48 @@ export function lessGenerousDay(
 }
 
 /**
+ * The one schedule money of `kind` is refunded by once the free window has passed: each day the
+ * larger of the standard contract's percentage and the hotel's own (what refundFor applies). It is
+ * the hotel's (`schedule: "hotel"`) when the hotel's gives back more on some day, else the standard
+ * contract's for the kind. Every page, email and the PDF print these steps, so none can quote the
+ * standard contract's 50 % for a day on which the hotel's 70 % is what a guest gets back (issue 37).
+ */
+export interface RefundPolicy {
+  kind: PaymentKind;
+  schedule: PaymentKind | "hotel";
+  steps: RefundStep[];
+}
+
+export function refundPolicy(kind: PaymentKind, ladder: readonly RefundStep[] = []): RefundPolicy {
+  const standard = STANDARD_LADDERS[kind];
+  // Both schedules are constant between their own steps, so the larger of the two changes only on one of them.
+  const days = [...new Set([0, ...standard.map((step) => step.days_before), ...ladder.map((step) => step.days_before)])]
+    .filter((day) => day >= 0)
+    .sort((a, b) => b - a);
+  const steps: RefundStep[] = [];
+  let generous = false;
+  for (const day of days) {
+    const floor = ladderPercent(day, standard);
+    const own = ladder.length > 0 ? ladderPercent(day, ladder) : 0;
+    if (own > floor) generous = true;
+    const percent = Math.max(floor, own);
+    // A run of days with one percentage is one step, starting at its fewest days.
+    const last = steps[steps.length - 1];
+    if (last?.percent === percent) last.days_before = day;
+    else steps.push({ days_before: day, percent });
+  }
+  return { kind, schedule: generous ? "hotel" : kind, steps };
+}
+
+/**
+ * The schedules an order's money is refunded by: a deposit's and the rest's when the guest agreed to
+ * pay a deposit, else room price paid in advance only.
+ */
+export function orderRefundPolicies(deposit: number, ladder: readonly RefundStep[] = []): RefundPolicy[] {
+  return (deposit > 0 ? (["deposit", "advance"] as const) : (["advance"] as const)).map((kind) => refundPolicy(kind, ladder));
+}
+
+/**
  * What a cancellation gives back. Free (everything paid) while the order's free-cancellation date
  * is still in the future (the date `freeCancelUntil` shows; spec §5). After it, each kind of money
  * paid by its schedule: the standard contract's for a deposit or for room price paid in advance,
@@ -175,10 +217,11 @@ export function refundFor(input: RefundInput): Refund {
   for (const kind of ["deposit", "advance"] as const) {
     const amount = byKind[kind];
     if (amount === 0) continue;
-    const standard = ladderPercent(daysBefore, STANDARD_LADDERS[kind]);
-    const hotel = own.length > 0 ? ladderPercent(daysBefore, own) : -1;
-    const schedule: RefundSchedule = free ? "free" : hotel > standard ? "hotel" : kind;
-    const percent = free ? 100 : Math.max(standard, hotel);
+    // The schedule is named for the whole policy, not today's step: on a day both give back the same,
+    // a hotel whose own terms are more generous elsewhere is still the rule the guest is told.
+    const policy = refundPolicy(kind, own);
+    const schedule: RefundSchedule = free ? "free" : policy.schedule;
+    const percent = free ? 100 : ladderPercent(daysBefore, policy.steps);
     const fee = Math.floor((amount * (100 - percent)) / 100);
     parts.push({ kind, amount, schedule, percent, refund: amount - fee, fee });
   }
@@ -198,9 +241,7 @@ export function refundFor(input: RefundInput): Refund {
             : first.kind;
   // Nothing paid: the percent the schedule for the money this order asks for would give back today.
   const unpaidKind: PaymentKind = input.deposit > 0 ? "deposit" : "advance";
-  const unpaidPercent = free
-    ? 100
-    : Math.max(ladderPercent(daysBefore, STANDARD_LADDERS[unpaidKind]), own.length > 0 ? ladderPercent(daysBefore, own) : 0);
+  const unpaidPercent = free ? 100 : ladderPercent(daysBefore, refundPolicy(unpaidKind, own).steps);
   const percent = first === undefined ? unpaidPercent : parts.length === 1 ? first.percent : Math.floor((refund * 100) / paid);
   return { daysBefore, rule, percent, refund, fee, parts };
 }

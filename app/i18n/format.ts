@@ -40,6 +40,11 @@ export function formatPrice(amount: number, lang: Language | string): string {
   return `${amount < 0 ? "-" : ""}NT$${digits}`;
 }
 
+/** A count (of points, say) grouped as the language groups it: "1,000". */
+export function formatCount(count: number, lang: Language | string): string {
+  return numberFormat(lang, "amount", AMOUNT).format(count);
+}
+
 /**
  * A percentage as the language writes it: "70%" in English and in Chinese, Japanese and Korean
  * (never "70 %"). Every message with a {{percent}} gets it from here and writes no sign of its own.

@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function OrderPage() {
-  const { order, actions, justCancelled, justAdded, refund, extras, csrf } = useLoaderData<typeof loader>();
+  const { order, actions, justCancelled, justAdded, refund, policy, extras, csrf } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const { t } = useTranslation();
   const site = useSite();
@@ -51,6 +51,14 @@ export default function OrderPage() {
       ) : null}
       <RefundNote refund={refund} />
       <OrderSummary order={order} />
+      {policy ? (
+        <section className="order-page__policy">
+          <h2>{policy.heading}</h2>
+          {policy.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </section>
+      ) : null}
       <OrderExtras order={order} />
       <AddExtras offer={extras} csrf={csrf} seen={order.attachment_list.length} reply={acted?.extras ?? null} />
       <RemittanceDetails order={order} />

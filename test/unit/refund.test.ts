@@ -4,11 +4,14 @@ import {
   freeCancelUntil,
   ladderPercent,
   lessGenerousDay,
+  orderRefundPolicies,
   paidByKind,
   refundFor,
+  refundPolicy,
   STANDARD_ADVANCE_LADDER,
   STANDARD_DEPOSIT_LADDER,
   type RefundInput,
+  type RefundStep,
 } from "~/domain/refund";
 import { addDays } from "~/domain/dates";
 
@@ -160,8 +163,10 @@ describe("a hotel's own schedule", () => {
     { days_before: 1, percent: 75 },
     { days_before: 0, percent: 10 },
   ];
+  // 5 days before both give everything back; the rule is still the hotel's, the one policy the
+  // guest is told for every day (issue 37), not the standard contract's with its 50 % at 1–2 days.
   it.each([
-    [5, "advance", 100, 1_369],
+    [5, "hotel", 100, 1_369],
     [2, "hotel", 75, 1_027],
     [1, "hotel", 75, 1_027],
     [0, "hotel", 10, 137],
@@ -228,5 +233,90 @@ describe("nothing paid", () => {
       [0, 0],
     ]);
     expect(ladderPercent(-1, STANDARD_ADVANCE_LADDER)).toBe(0);
+  });
+});
+
+// Issue 37: one policy for a stay. The cancel page, the order page, the emails and the PDF print
+// refundPolicy's steps, and refundFor gives back by them: each day the larger of the two schedules.
+describe("the one cancellation policy that applies (refundPolicy)", () => {
+  // The Taipei demo hotel's ladder: 70 % back 1–2 days ahead where the standard contract gives 50 %.
+  const taipei = [
+    { days_before: 3, percent: 100 },
+    { days_before: 1, percent: 70 },
+    { days_before: 0, percent: 0 },
+  ];
+
+  it("is the hotel's, with its 70 % at 1–2 days, when the hotel's gives back more than the standard contract's 50 %", () => {
+    expect(refundPolicy("advance", taipei)).toEqual({
+      kind: "advance",
+      schedule: "hotel",
+      steps: [
+        { days_before: 3, percent: 100 },
+        { days_before: 1, percent: 70 },
+        { days_before: 0, percent: 0 },
+      ],
+    });
+  });
+
+  it("is the standard contract's for a hotel without a schedule of its own, or with one that gives back no more", () => {
+    expect(refundPolicy("advance")).toEqual({ kind: "advance", schedule: "advance", steps: [...STANDARD_ADVANCE_LADDER] });
+    expect(refundPolicy("deposit", [])).toEqual({ kind: "deposit", schedule: "deposit", steps: [...STANDARD_DEPOSIT_LADDER] });
+    expect(refundPolicy("advance", [{ days_before: 0, percent: 0 }])).toMatchObject({
+      schedule: "advance",
+      steps: STANDARD_ADVANCE_LADDER,
+    });
+  });
+
+  it("takes each day the larger of the two, for a deposit too: the Taipei ladder beats the deposit schedule from 13 days down", () => {
+    expect(refundPolicy("deposit", taipei)).toEqual({
+      kind: "deposit",
+      schedule: "hotel",
+      steps: [
+        { days_before: 3, percent: 100 },
+        { days_before: 1, percent: 70 },
+        { days_before: 0, percent: 0 },
+      ],
+    });
+  });
+
+  it("lists a deposit's and the rest's schedules when the guest pays a deposit, the advance one alone otherwise", () => {
+    expect(orderRefundPolicies(0, taipei).map((policy) => policy.kind)).toEqual(["advance"]);
+    expect(orderRefundPolicies(411, taipei).map((policy) => policy.kind)).toEqual(["deposit", "advance"]);
+  });
+
+  // Ladders drawn from a seeded generator: any steps, in any order, even ones import would refuse.
+  it("over generated ladders: each day its percentage is the larger of the two, and refundFor gives back by it", () => {
+    let seed = 37;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let round = 0; round < 300; round++) {
+      const ladder: RefundStep[] = Array.from({ length: random(5) }, () => ({ days_before: random(20), percent: random(101) }));
+      for (const kind of ["deposit", "advance"] as const) {
+        const policy = refundPolicy(kind, ladder);
+        const standard = kind === "deposit" ? STANDARD_DEPOSIT_LADDER : STANDARD_ADVANCE_LADDER;
+        let more = false;
+        for (let days = 0; days <= 30; days++) {
+          const own = ladder.length > 0 ? ladderPercent(days, ladder) : 0;
+          more ||= own > ladderPercent(days, standard);
+          expect(ladderPercent(days, policy.steps), `${JSON.stringify(ladder)} ${kind} ${days}`).toBe(
+            Math.max(ladderPercent(days, standard), own),
+          );
+        }
+        expect(policy.schedule).toBe(more ? "hotel" : kind);
+        // Steps longest notice first, each a change of percentage, down to the day itself.
+        expect(policy.steps.map((step) => step.days_before)).toEqual(
+          [...policy.steps.map((step) => step.days_before)].sort((a, b) => b - a),
+        );
+        expect(policy.steps.at(-1)?.days_before).toBe(0);
+        policy.steps.slice(1).forEach((step, index) => expect(step.percent).not.toBe(policy.steps[index]?.percent));
+        const days = random(12);
+        const paid = 1 + random(5_000);
+        // A deposit within the contract's 30 % cap of a stay four times as dear.
+        const refund = quote(days, { paid, total: kind === "deposit" ? paid * 4 : paid, deposit: kind === "deposit" ? paid : 0, ladder });
+        expect(refund.parts[0]).toMatchObject({ kind, schedule: policy.schedule, percent: ladderPercent(days, policy.steps) });
+      }
+    }
   });
 });

@@ -3,14 +3,14 @@
  * name and contact, the order's summary and amounts, how to pay while something is unpaid, the
  * refund after a cancellation, and the signed view and cancel links (decision 041).
  */
-import { orderMoneyLines } from "~/domain/order-view";
 import { orderPaidWith } from "~/domain/payments";
 import { lodgingUnit } from "~/domain/units";
 import { isolatedName } from "~/domain/contact";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
-import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
+import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
+import { moneyTextLines } from "~/features/documents/money-text";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
@@ -146,7 +146,10 @@ export function renderOrderMail(input: {
   const money = (amount: number) => formatPrice(amount, lang);
   const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
 
-  // Blocks of [text, link?]: the plain-text and HTML bodies say the same.
+  const moneyLines = moneyTextLines(lang, { ...order, payment_status: order.payment_status as -1 | 1 | 2 }, unit);
+  // Blocks of [text, link?]: the plain-text and HTML bodies say the same. The rooms, add-ons and
+  // tickets are listed one by one; what is taken off them (a coupon, the members-only discount,
+  // points) has a line of its own before the total, so the lines a guest reads add up to it (issue 37).
   const facts: [string, string][] = [
     [t("mail.number"), order.order_doc],
     [t("mail.stay"), `${formatDate(order.check_in_day, lang)} – ${formatDate(order.check_out_day, lang)}`],
@@ -159,6 +162,7 @@ export function renderOrderMail(input: {
       [line.item, line.amount].filter(Boolean).join(" · "),
     ]),
     ...railTextLines(lang, order.rail_item_list).map((line): [string, string] => [t("rail.title"), `${line.what} · ${line.detail}`]),
+    ...moneyLines.filter((line) => line.sign === "-").map((line): [string, string] => [line.text, line.shown]),
     [t("mail.total"), money(order.final_amount)],
   ];
   if (order.paid_amount > 0) facts.push([t("mail.paid"), money(Math.min(order.paid_amount, order.final_amount))]);
@@ -166,9 +170,7 @@ export function renderOrderMail(input: {
 
   const notes: { text: string; link?: string }[] = input.testMode ? [{ text: t("mail.test_mode") }] : [];
   const unpaid = kind !== "order_cancellation" && order.status !== "cancelled" && order.remain_total_amount > 0;
-  const dueNow = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 }).find(
-    (line) => line.label === "due_now" || line.label === "due_at_hotel" || line.label === "remaining",
-  );
+  const dueNow = moneyLines.find((line) => line.label === "due_now" || line.label === "due_at_hotel" || line.label === "remaining");
   // Nothing paid yet and a deadline: the booking is cancelled if it passes (docs/decisions/032), so the mail says when.
   const deadline =
     unpaid && order.pay_deadline && order.payment_status === -1 && order.pay_way !== "pay_arrival"
@@ -198,6 +200,10 @@ export function renderOrderMail(input: {
   }
   if (kind !== "order_cancellation" && order.free_cancel_before_date) {
     notes.push({ text: t("mail.free_cancel", { date: formatDate(order.free_cancel_before_date, lang) }) });
+  }
+  // The schedule after the free window, as the cancel page and the PDF state it (issue 37).
+  if (kind !== "order_cancellation" && order.status !== "cancelled") {
+    for (const line of policyLines(lang, order.refund_policy ?? [])) notes.push({ text: line });
   }
   const actions: { text: string; link: string }[] = [{ text: t("mail.view_link"), link: links.view }];
   if (kind !== "order_cancellation" && links.cancel && order.support_client_cancel)

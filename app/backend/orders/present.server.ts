@@ -2,9 +2,10 @@
 import { todayIn } from "~/domain/dates";
 import {
   freeCancelUntil,
+  orderRefundPolicies,
   REFUND_RULES,
   refundFor,
-  STANDARD_LADDERS,
+  refundPolicy,
   type Refund,
   type RefundPart,
   type RefundRule,
@@ -120,6 +121,8 @@ export async function presentOrder(
     usedPoint: order.point_used,
     support_client_cancel: canCancel,
     free_cancel_before_date: orderFreeCancelUntil(order, lines, today),
+    // The schedules a cancellation after the free window follows (issue 37): the one policy every page, email and the PDF state.
+    refund_policy: orderRefundPolicies(orderDeposit(order), hotelLadder(hotel)),
     remain_total_amount: Math.max(0, order.total_price - order.paid_amount),
     remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - (order.rail_amount ?? 0) - order.paid_amount),
     created_at: order.created_at,
@@ -146,12 +149,16 @@ function refundOn(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], today
     checkIn: order.check_in_day,
     today,
     paid,
-    // A deposit is what the guest agreed to pay as one (pay option "part"); a stay paid in full is room price paid in advance.
-    deposit: order.pay_option === "part" ? order.deposit_amount : 0,
+    deposit: orderDeposit(order),
     total: order.total_price,
     refundTemplateIds: lines.map((line) => line.refund_template_id),
     ladder: hotelLadder(hotel),
   });
+}
+
+/** A deposit is what the guest agreed to pay as one (pay option "part"); a stay paid in full is room price paid in advance. */
+function orderDeposit(order: OrderRow): number {
+  return order.pay_option === "part" ? order.deposit_amount : 0;
 }
 
 function hotelLadder(hotel: HotelRow): RefundStep[] {
@@ -184,11 +191,11 @@ export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRo
   };
 }
 
-/** A part of a refund as the API answers it: with the schedule's steps, so a page can print the rule. */
+/** A part of a refund as the API answers it: with the steps of the schedule it applied (refundPolicy), so a page can print the rule. */
 function presentParts(hotel: HotelRow, parts: RefundPart[]) {
   return parts.map((part) => ({
     ...part,
-    steps: part.schedule === "free" ? [] : part.schedule === "hotel" ? hotelLadder(hotel) : [...STANDARD_LADDERS[part.kind]],
+    steps: part.schedule === "free" ? [] : refundPolicy(part.kind, hotelLadder(hotel)).steps,
   }));
 }
 
@@ -206,7 +213,11 @@ export function presentCancellation(hotel: HotelRow, order: OrderRow, lines: Ord
       ? "unpaid"
       : "deposit";
   const again = refundOn(hotel, order, lines, todayIn(hotel.time_zone, new Date(row.created_at)), paid);
-  const parts = again.rule === rule && again.refund === row.refund && again.fee === row.fee ? again.parts : [];
+  // Rows recorded before issue 37 named the standard contract on a day the hotel's own terms gave
+  // back as much: the same money, now named for the hotel's policy, is the same refund.
+  const sameRule =
+    again.rule === rule || (again.rule === "hotel" && (rule === "deposit" || rule === "advance" || rule === "deposit_advance"));
+  const parts = sameRule && again.refund === row.refund && again.fee === row.fee ? again.parts : [];
   return {
     via: row.via,
     fee: row.fee,

@@ -3,12 +3,14 @@
  * order's language. Pure: the same text whether the site (download) or the back end (email
  * attachment) builds the PDF.
  */
-import { orderMoneyLines, type OrderMoney } from "~/domain/order-view";
+import { orderFreeCancelDate, type OrderMoney } from "~/domain/order-view";
+import type { RefundPolicy } from "~/domain/refund";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
 import { docText, partyText } from "~/features/documents/labels";
 import { lodgingUnit } from "~/domain/units";
-import { cancellationLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
+import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
+import { moneyTextLines } from "~/features/documents/money-text";
 import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { htmlToText } from "~/lib/sanitize";
@@ -38,6 +40,8 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   attachment_list?: readonly unknown[];
   /** The rail tickets booked with the order (issue 27), as the API lists them. */
   rail_item_list?: readonly unknown[];
+  /** The cancellation policy after the free window (refundPolicy), printed as the cancel page states it. */
+  refund_policy?: readonly Pick<RefundPolicy, "kind" | "schedule" | "steps">[];
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
   cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
@@ -87,6 +91,23 @@ function transferSection(order: ConfirmationOrder, hotel: ConfirmationHotel, lan
   ];
 }
 
+/**
+ * A booking that can still be cancelled: until when for free, and after it the one schedule that
+ * applies (issue 37), in the cancel page's words; the hotel's own text follows under the policies.
+ */
+function cancelPolicySection(order: ConfirmationOrder, lang: Language) {
+  const policy = policyLines(lang, order.refund_policy ?? []);
+  if (order.status === "cancelled" || order.status === "cancel_requested" || policy.length === 0) return [];
+  const freeUntil = orderFreeCancelDate({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
+  return [
+    {
+      heading: docText(lang, "refund.policy_heading"),
+      rows: [],
+      paragraphs: [...(freeUntil ? [docText(lang, "mail.free_cancel", { date: formatDate(freeUntil, lang) })] : []), ...policy],
+    },
+  ];
+}
+
 export function confirmationContent(
   order: ConfirmationOrder,
   hotel: ConfirmationHotel,
@@ -95,21 +116,7 @@ export function confirmationContent(
 ): ConfirmationDocument {
   const unit = lodgingUnit(hotel.kind);
   const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);
-  const money = orderMoneyLines({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
-  const moneyLabel: Record<string, string> = {
-    rooms: t("pdf.room_price"),
-    addons: t("pdf.addons"),
-    rail: t("rail.title"),
-    coupon: t("pdf.discount"),
-    member_discount: t("pdf.discount"),
-    points: t("pdf.points"),
-    total: t("pdf.total"),
-    paid: t("pdf.paid"),
-    due_now: t("pdf.remaining"),
-    due_at_hotel: t("pdf.remaining"),
-    balance_later: t("pdf.remaining"),
-    remaining: t("pdf.remaining"),
-  };
+  const money = moneyTextLines(lang, { ...order, payment_status: order.payment_status as -1 | 1 | 2 }, unit);
   const addons = addonLines(lang, order.attachment_list);
   const rail = railTextLines(lang, order.rail_item_list);
   const policies = [
@@ -146,16 +153,11 @@ export function confirmationContent(
       ...(rail.length > 0 ? [{ heading: t("rail.title"), rows: rail.map((line): [string, string] => [line.what, line.detail]) }] : []),
       {
         heading: t("pdf.amounts"),
-        rows: [
-          ...money.map((line): [string, string] => [
-            moneyLabel[line.label] ?? line.label,
-            `${line.sign === "-" ? "−" : ""}${formatPrice(line.amount, lang)}`,
-          ]),
-          [t("pdf.payment"), paymentLabel],
-        ],
+        rows: [...money.map((line): [string, string] => [line.text, line.shown]), [t("pdf.payment"), paymentLabel]],
       },
       ...transferSection(order, hotel, lang, money.find((line) => line.label === "due_now" || line.label === "remaining")?.amount ?? 0),
       ...(order.cancellation ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation) }] : []),
+      ...cancelPolicySection(order, lang),
       { heading: t("pdf.policies"), rows: [], paragraphs: policies },
     ],
   };

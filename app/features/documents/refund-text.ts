@@ -5,7 +5,7 @@
  * none — and every line with money says what the hotel keeps and by which rule.
  */
 import type { Language } from "~/i18n/languages";
-import type { RefundPart, RefundStep } from "~/domain/refund";
+import type { RefundPart, RefundPolicy, RefundStep } from "~/domain/refund";
 import { docText, type DocumentKey } from "~/features/documents/labels";
 import { formatPercent, formatPrice } from "~/i18n/format";
 
@@ -56,11 +56,25 @@ export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
         percent: formatPercent(part.percent, lang),
         refund: formatPrice(part.refund, lang),
         fee: formatPrice(part.fee, lang),
-        rule: t(lang, `refund.schedule.${part.schedule as "deposit" | "advance" | "hotel"}`, {
-          steps: scheduleText(lang, part.steps ?? []),
-        }),
+        rule: ruleText(lang, part.schedule as "deposit" | "advance" | "hotel", part.steps ?? []),
       }),
     );
+}
+
+/** A schedule by name and steps: the standard contract's for a kind, or the hotel's own and why it applies. */
+function ruleText(lang: Language, schedule: "deposit" | "advance" | "hotel", steps: readonly RefundStep[]): string {
+  return t(lang, `refund.schedule.${schedule}`, { steps: scheduleText(lang, steps) });
+}
+
+/**
+ * The cancellation policy an order is under (the order page, the confirmation email, the PDF): for
+ * each kind of money it takes, the one schedule refundPolicy applies — so they quote the same
+ * percentages as the cancel page and the refund itself.
+ */
+export function policyLines(lang: Language, policies: readonly Pick<RefundPolicy, "kind" | "schedule" | "steps">[] = []): string[] {
+  return policies.map((policy) =>
+    t(lang, "refund.policy", { what: t(lang, `refund.what.${policy.kind}`), rule: ruleText(lang, policy.schedule, policy.steps) }),
+  );
 }
 
 /** What cancelling now would give back (the cancel page). */

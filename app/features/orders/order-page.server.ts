@@ -9,7 +9,7 @@ import { localizePath } from "~/i18n/languages";
 import { fixedT } from "~/i18n/i18next.server";
 import { hashOf, orderForRequest } from "~/features/orders/access.server";
 import { documentLanguage, docText } from "~/features/documents/labels";
-import { cancellationLines } from "~/features/documents/refund-text";
+import { cancellationLines, policyLines } from "~/features/documents/refund-text";
 import { offeredExtras } from "~/features/orders/extras.server";
 import { csrfToken } from "~/platform/cookies.server";
 
@@ -42,6 +42,14 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
           lines: cancellationLines(documentLanguage(app.lang), order.cancellation),
         }
       : null,
+    // While it can still be cancelled: the schedule that applies after the free window, as the cancel page and the PDF state it (issue 37).
+    policy:
+      state !== "cancelled" && order.refund_policy.length > 0
+        ? {
+            heading: docText(documentLanguage(app.lang), "refund.policy_heading"),
+            lines: policyLines(documentLanguage(app.lang), order.refund_policy),
+          }
+        : null,
     actions: {
       pay:
         onlinePay && (state === "unpaid" || state === "paid_in_part")

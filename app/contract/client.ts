@@ -8,6 +8,7 @@ import type { Language } from "~/i18n/languages";
 import { answerText, answerValue } from "~/contract/answers";
 import { CONTENT_READS, KeptAnswers } from "~/contract/content-reads";
 import type { PaymentMethod } from "~/domain/payments";
+import { repayConfig } from "~/domain/master-order";
 import {
   AccessTokenSchema,
   OAuthErrorSchema,
@@ -29,6 +30,7 @@ import {
   OrderSchema,
   PaymentStartSchema,
   MasterOrderSchema,
+  RepayConfigSchema,
   PreferencesSchema,
   PriceDetailSchema,
   PromotionSchema,
@@ -499,6 +501,16 @@ export class HotelApi {
     return this.call(MasterOrderSchema, "GET", `/api/order/master/${encodeURIComponent(orderDoc)}`, {
       query: { ...this.hotel, valid_hash: validHash },
     });
+  }
+
+  /**
+   * GET {master}/payment/config: the repay configuration of this hotel (spec §7): its master-system
+   * id and the §9 payment ids it takes. Without the hotel's domain it cannot be asked: spec §8's
+   * MasterDomainMissingError, before any request.
+   */
+  repayConfig() {
+    const { domain } = repayConfig(this.hotel.domain);
+    return this.call(RepayConfigSchema, "GET", "{master}/payment/config", { query: { domain } });
   }
 
   /** POST {master}/payment: pay an unpaid or part-paid order (again) with a §9 payment id (FEATURE_REPAY). */

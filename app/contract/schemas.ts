@@ -572,6 +572,15 @@ export const CaptchaPassSchema = v.object({ action: v.string(), pass: v.pipe(v.s
 export const AttachmentSchema = v.object({ order_doc: v.string(), attachment_list: v.array(v.unknown()) });
 
 /** Spec §3: the master-system order (GET /api/order/master/{id}). */
+/** {master}/payment/config: the master system's hotel of a domain and the §9 payment ids it takes for repay. */
+export const RepayConfigSchema = v.object({
+  hotel_id: v.number(),
+  domain: v.string(),
+  currency: v.string(),
+  payments: v.array(v.object({ payment_id: v.number(), vendor_id: v.number() })),
+});
+export type RepayConfig = v.InferOutput<typeof RepayConfigSchema>;
+
 export const MasterOrderSchema = v.object({
   booking: v.looseObject({
     name: v.string(),

@@ -2,6 +2,7 @@
  * The master system's side of orders (spec §3 master-system order, §7 {master}/payment, §9 repay).
  * Pure: no Remix, Workers or fetch.
  */
+import { PAYMENT_VENDORS } from "./payments";
 
 /** Spec §9: the payment ids of {master}/payment and the vendor of spec §4 each stands for. */
 export const REPAY_PAYMENT_IDS = { card: 2, jkos: 35, piwalle: 45, sinopacbk: 48 } as const;
@@ -40,6 +41,26 @@ export function repayReturnPath(paymentId: number, hotelId: number, orderDoc: st
 export function splitInvoiceNumber(invoice: string): { number: string; random_number: string } {
   const at = invoice.indexOf("-");
   return at < 0 ? { number: invoice, random_number: "" } : { number: invoice.slice(0, at), random_number: invoice.slice(at + 1) };
+}
+
+/** One way to pay the rest online: a §9 payment id and the hotel's vendor behind it. */
+export interface RepayOption {
+  payment_id: number;
+  vendor_id: number;
+}
+
+/**
+ * The ways a hotel takes the rest of a deposit online (spec §9, decision 047): its own card vendor
+ * and JKOS when it offers them — the §9 ids with a protocol here. PIWALLE (45) and SINOPACBK (48)
+ * have none: they are not offered, and asked for anyway, {master}/payment refuses them.
+ */
+export function repayOptions(paymentList: readonly { vendor_id: number; method: string }[]): RepayOption[] {
+  const card = paymentList.find((entry) => entry.method === "credit" && entry.vendor_id !== PAYMENT_VENDORS.JKOS);
+  const jkos = paymentList.find((entry) => entry.vendor_id === PAYMENT_VENDORS.JKOS);
+  return [
+    ...(card ? [{ payment_id: REPAY_PAYMENT_IDS.card, vendor_id: card.vendor_id }] : []),
+    ...(jkos ? [{ payment_id: REPAY_PAYMENT_IDS.jkos, vendor_id: jkos.vendor_id }] : []),
+  ];
 }
 
 /** Spec §8: the repay configuration needs the master system's hotel domain. */

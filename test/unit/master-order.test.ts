@@ -3,6 +3,7 @@ import {
   MasterDomainMissingError,
   REPAY_PAYMENT_IDS,
   repayConfig,
+  repayOptions,
   repayReturnPath,
   repayVendor,
   splitInvoiceNumber,
@@ -32,5 +33,21 @@ describe("master-system orders and repay (spec §3, §7, §9)", () => {
     expect(() => repayConfig("")).toThrow(MasterDomainMissingError);
     expect(() => repayConfig(undefined)).toThrow("The master hotel domain cannot be obtained");
     expect(repayConfig("hotel.example")).toEqual({ domain: "hotel.example" });
+  });
+
+  it("offers the rest by the hotel's own card vendor and JKOS, the §9 ids with a protocol, never a wallet or bank it has none for", () => {
+    expect(
+      repayOptions([
+        { vendor_id: 8, method: "remittance" },
+        { vendor_id: 6, method: "credit" },
+        { vendor_id: 9, method: "credit" },
+        { vendor_id: 3, method: "credit" },
+        { vendor_id: 7, method: "credit" },
+      ]),
+    ).toEqual([
+      { payment_id: 2, vendor_id: 6 },
+      { payment_id: 35, vendor_id: 3 },
+    ]);
+    expect(repayOptions([{ vendor_id: 14, method: "pay_arrival" }])).toEqual([]);
   });
 });

@@ -594,6 +594,39 @@ describe("master-system order and repay", () => {
   });
 });
 
+describe("the repay configuration (spec §7 repay config, docs/api.md)", () => {
+  const config = async (query: string, featureRepay = true) => {
+    const { handleBackendRequest } = await import("~/backend/router.server");
+    const response = await handleBackendRequest(new Request(`http://${HOST}/master/payment/config?${query}`), {
+      db: env.DB,
+      signingSecret: env.SESSION_SECRET,
+      featureRepay,
+    });
+    return { status: response.status, body: (await response.json()) as { data: unknown; msg: { code: string; message: string } } };
+  };
+
+  it("names the master system's hotel of a domain and the §9 payment ids it takes for the rest", async () => {
+    const answer = await config(`domain=${HOST}&lang=en-US`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      hotel_id: hotels[HOST]!.id,
+      domain: HOST,
+      currency: "TWD",
+      payments: [{ payment_id: 2, vendor_id: 1 }],
+    });
+  });
+
+  it("without a domain, or with one it does not know, answers spec §8's error in the guest's language; off while FEATURE_REPAY is", async () => {
+    const missing = await config("lang=zh-TW");
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg.code).toBe("master_domain_missing");
+    expect(missing.body.msg.message).not.toBe("The master hotel domain cannot be obtained");
+    const unknown = await config("domain=nowhere.example&lang=en-US");
+    expect([unknown.status, unknown.body.msg.message]).toEqual([404, "The master hotel domain cannot be obtained"]);
+    expect((await config(`domain=${HOST}&lang=en-US`, false)).status).toBe(403);
+  });
+});
+
 describe("refunds (for cancellations)", () => {
   it("refunds an order's paid attempts through their gateway and marks them refunded", async () => {
     const { refundOrderPayments } = await import("~/backend/payments/payments.server");

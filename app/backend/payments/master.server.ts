@@ -4,10 +4,10 @@
  * only when FEATURE_REPAY is on (docs/decisions/034).
  */
 import * as v from "valibot";
-import { repayVendor, splitInvoiceNumber } from "~/domain/master-order";
+import { repayOptions, repayVendor, splitInvoiceNumber } from "~/domain/master-order";
 import { isOfflineMethod } from "~/domain/payments";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
-import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { findHotelByDomain, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { hotelNameIn, mainLanguage } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
@@ -107,6 +107,22 @@ const RepayBody = v.object({
 });
 
 export const masterRoutes: BackendRoute[] = [
+  {
+    // The repay configuration (spec §7 "repay config", path and shape ours: docs/api.md): which hotel
+    // of the master system a domain is, and the §9 payment ids it takes for the rest of a deposit.
+    // A missing or unknown domain is spec §8's "the master hotel domain cannot be obtained".
+    method: "GET",
+    path: "/master/payment/config",
+    handler: async (ctx) => {
+      if (!ctx.featureRepay) throw new ApiError(403, "repay_disabled");
+      const domain = (ctx.url.searchParams.get("domain") ?? "").trim().toLowerCase().slice(0, 253);
+      if (domain === "") throw new ApiError(400, "master_domain_missing", {}, "domain");
+      const hotel = await findHotelByDomain(ctx.db, domain);
+      if (!hotel || hotel.status !== 1 || hotel.website_exist !== 1) throw new ApiError(404, "master_domain_missing", {}, "domain");
+      const payments = repayOptions(parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []));
+      return ok({ hotel_id: hotel.id, domain: hotel.domain, currency: "TWD", payments });
+    },
+  },
   {
     method: "GET",
     path: "/api/order/master/:id",

@@ -4,8 +4,8 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { orderState } from "~/domain/order-view";
-import { isOfflineMethod, PAYMENT_VENDORS } from "~/domain/payments";
-import { REPAY_PAYMENT_IDS, repayConfig, repayReturnPath } from "~/domain/master-order";
+import { isOfflineMethod } from "~/domain/payments";
+import { REPAY_PAYMENT_IDS, repayReturnPath } from "~/domain/master-order";
 import { orderFromSignedLink, signedOrderPage } from "~/features/orders/order-link.server";
 import { csrfToken, verifyCsrf } from "~/platform/cookies.server";
 import { readForm } from "~/platform/forms.server";
@@ -62,8 +62,19 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   if (isOfflineMethod(order.pay_way) || order.pay_amount === 0) throw redirect(localizePath(receiptPath(order, hash), app.lang), 303);
   const now = new Date();
   const view = paymentView(order, now);
-  const { token, setCookie } = await csrfToken(request, app.env);
-  const t = await fixedT(app.lang);
+  const repay = order.payment_status === 1 && app.env.FEATURE_REPAY;
+  const [{ token, setCookie }, t, config] = await Promise.all([
+    csrfToken(request, app.env),
+    fixedT(app.lang),
+    // The ways to pay the rest, as the master system's repay configuration gives them (spec §7).
+    // A back end that cannot answer it (a refusal, not an outage) leaves the card, which repay refuses in words if it must.
+    repay
+      ? app.api.repayConfig().catch((error: unknown) => {
+          if (error instanceof HotelApiError && error.status < 500) return null;
+          throw error;
+        })
+      : null,
+  ]);
   return data(
     {
       // The title says the payment's state, as the heading does (issue 25 item 20).
@@ -71,7 +82,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
       order,
       view,
       payable: payableNow(order, view, app.env.FEATURE_REPAY),
-      repayChoices: order.payment_status === 1 && app.env.FEATURE_REPAY ? repayChoices(app.hotel.payment_list) : [],
+      repayChoices: (config?.payments ?? []).map(repayChoice),
       csrf: token,
       timeZone: app.hotel.time_zone,
       phone: app.hotel.phone,
@@ -106,12 +117,6 @@ export async function payPageAt(context: LoaderFunctionArgs["context"], path: st
   return { page: page.data, setCookie: new Headers(page.init?.headers).get("set-cookie") };
 }
 
-/** The master system's hotel for repay: its domain must be known (spec §8), else MasterDomainMissingError. */
-function repayHotelId(hotel: { hotel_id: number; domain: string }): number {
-  repayConfig(hotel.domain);
-  return hotel.hotel_id;
-}
-
 export type PayActionData = { gateway: { action: string; fields: Record<string, string> } } | { error: string };
 
 export interface RepayChoice {
@@ -121,19 +126,10 @@ export interface RepayChoice {
   vendor: number;
 }
 
-/**
- * The ways to pay the rest of a deposit online (spec §9, decision 047): the hotel's own card vendor
- * and JKOS when it offers them — the §9 ids with a protocol here. PIWALLE (45) and SINOPACBK (48)
- * have none: they are not offered, and asked for anyway, the back end refuses them with its message.
- */
-export function repayChoices(paymentList: readonly { vendor_id: number; method: string }[]): RepayChoice[] {
-  const card = paymentList.find((entry) => entry.method === "credit" && entry.vendor_id !== PAYMENT_VENDORS.JKOS);
-  const jkos = paymentList.find((entry) => entry.vendor_id === PAYMENT_VENDORS.JKOS);
-  return [
-    ...(card ? [{ id: REPAY_PAYMENT_IDS.card, vendor: card.vendor_id }] : []),
-    ...(jkos ? [{ id: REPAY_PAYMENT_IDS.jkos, vendor: jkos.vendor_id }] : []),
-  ];
-}
+const repayChoice = (option: { payment_id: number; vendor_id: number }): RepayChoice => ({
+  id: option.payment_id,
+  vendor: option.vendor_id,
+});
 
 /** "Pay now": a new attempt at the hotel's gateway; a form to post there, or a redirect. */
 export async function startPayPage({ context, params, request }: ActionFunctionArgs) {
@@ -151,6 +147,8 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
   const paymentId = (Object.values(REPAY_PAYMENT_IDS) as number[]).includes(asked) ? asked : REPAY_PAYMENT_IDS.card;
   try {
     // The rest after a deposit goes through the master system's repay (spec §7, §9), when it is on.
+    // The master system's hotel id comes from its repay configuration (spec §7), which needs the
+    // hotel's domain (spec §8: MasterDomainMissingError without it).
     const started =
       order.payment_status === 1 && app.env.FEATURE_REPAY
         ? await app.api.repay({
@@ -159,7 +157,7 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
             email: order.booker_email,
             deposit: false,
             return_url: `${url.origin}${localizePath(repayReturnPath(paymentId, app.hotel.hotel_id, order.order_doc, hash), app.lang)}`,
-            hotel_id: repayHotelId(app.hotel),
+            hotel_id: (await app.api.repayConfig()).hotel_id,
           })
         : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_path: returnPath });
     if (started.start.kind === "redirect") throw redirect(started.start.url, 303);

@@ -48,6 +48,9 @@ export default function CheckoutPage() {
   const fieldErrors: FieldErrors = actionData?.fieldErrors ?? {};
   const price = actionData?.price ?? data.price;
   const priceError = actionData ? actionData.priceError : data.priceError;
+  // A refusal of a way of paying the cart no longer allows carries the ways it allows (the page's
+  // data is not reloaded after a refusal with JavaScript).
+  const payments = actionData?.paymentChoices ?? data;
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   // Until the guest sends the form, the booker fields start from the member's profile (spec §6).
   const prefill: Values = actionData ? {} : data.booker;
@@ -112,9 +115,10 @@ export default function CheckoutPage() {
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
             <AddonFields groups={data.addons} values={values} fieldErrors={fieldErrors} />
             <PaymentFields
-              payments={data.payments}
-              note={data.paymentsNote}
-              defaultPayment={data.defaultPayment}
+              payments={payments.payments}
+              note={payments.paymentsNote}
+              defaultPayment={payments.defaultPayment}
+              resetKey={actionData?.paymentReset}
               deposit={data.deposit}
               values={values}
               fieldErrors={fieldErrors}

@@ -367,3 +367,30 @@ test("a plan without a free-cancellation window says the hotel's policy applies,
   await expect(flexible.locator(".plan__meta")).toContainText(/Free cancellation until/);
   await expect(page.locator("main")).not.toContainText(/non-refundable/i);
 });
+
+// Issue 37 item 7: with JavaScript the second search replaced the results in place, and every plan's
+// count still said "1 room" from the first: the guest booked half the rooms they had searched for.
+test("a second search for two rooms offers and books two rooms at twice the price", async ({ page, javaScriptEnabled }) => {
+  const stay = `start=${taipeiDay(javaScriptEnabled ? 52 : 54)}&end=${taipeiDay(javaScriptEnabled ? 53 : 55)}`;
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=1&adults=2&children=0`));
+  if (javaScriptEnabled) await waitForHydration(page);
+  const plan = page.locator(".booking-results > .booking-room .plan").first();
+  await expect(plan.locator(".add-form select")).toHaveValue("1");
+
+  // The second search, made in the page.
+  await page.locator("#search-room").fill("2");
+  await page.locator("#search-adults").fill("4");
+  await page.locator(".booking-search button[type=submit]").click();
+  await expect(page).toHaveURL(/room=2&adults=4/);
+  await expect(plan.locator(".add-form select")).toHaveValue("2");
+  await expect(plan.locator(".add-form select option:checked")).toHaveText("2 rooms");
+  const price = Number((await plan.locator(".plan__price").evaluate((node) => node.firstChild?.textContent ?? "")).replace(/\D/g, ""));
+  expect(price).toBeGreaterThan(0);
+
+  await plan.locator(".add-form button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await expect(page.locator(".booking-cart .cart-line__count")).toHaveText("2 rooms");
+  await expect(page.locator(".booking-cart .cart-line__price")).toHaveText(`NT$${(price * 2).toLocaleString("en-US")}`);
+  await expect(page.locator(".booking-cart__total span")).toHaveText("2 rooms in total");
+  await expect(page.locator(".booking-cart__total strong")).toHaveText(`NT$${(price * 2).toLocaleString("en-US")}`);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
+import { apiCall, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
  * A member's whole visit in Chromium, with JavaScript on and off: sign up, sign in through the
@@ -198,4 +198,79 @@ test("a link on another site to the account service's JSONP logout signs nobody 
   await page.goto(hotelUrl("taipei", booking));
   await page.goto(hotelUrl("taipei", "/en-US/about"));
   await expect(page.locator(".member-menu__sign-in")).toBeVisible();
+});
+
+// Issue 37 item 16: the demo city hotel's "Members-only Rate" was offered to every guest at the
+// normal price. A members-only plan is the member's alone (decision 037): a guest never sees it,
+// and a guest who posts its form anyway (or calls the order API) is refused.
+test("a guest is neither shown nor sold the Members-only Rate; a signed-in member is offered it at the member price", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const offset = javaScriptEnabled ? 96 : 98;
+  const start = taipeiDay(offset);
+  const end = taipeiDay(offset + 1);
+  const booking = `/en-US/hxa/booking?start=${start}&end=${end}&adults=2`;
+
+  // The member sees the plan, labelled, at the member price.
+  const memberContext = await browser.newContext({ javaScriptEnabled });
+  const member = await memberContext.newPage();
+  await member.goto(hotelUrl("taipei", `/en-US/hxa/login?back=${encodeURIComponent(booking)}`));
+  await member.getByLabel("Email").fill("member@portico.example");
+  await member.getByLabel("Password").fill("portico-demo-1");
+  await member.getByRole("button", { name: "Sign in" }).click();
+  await expect(member).toHaveURL(hotelUrl("taipei", booking));
+  const memberPlan = member
+    .locator(".booking-results .plan")
+    .filter({ has: member.locator(".plan__name", { hasText: /^Members-only Rate$/ }) });
+  await expect(memberPlan.first()).toBeVisible();
+  await expect(memberPlan.first().locator(".plan__meta")).toContainText("Members-only plan");
+  await expect(memberPlan.first().locator(".plan__price--member")).toContainText("Your member price");
+  const [, roomId, planId] = /^plan-(\d+)-(\d+)$/.exec((await memberPlan.first().getAttribute("id")) ?? "") ?? [];
+  expect(planId).toBeTruthy();
+  await memberContext.close();
+
+  // The guest: not on the page.
+  await page.goto(hotelUrl("taipei", booking));
+  await expect(page.locator(".booking-results .plan").first()).toBeVisible();
+  await expect(page.locator(".booking-results")).not.toContainText("Members-only Rate");
+  await expect(page.locator(".booking-results")).not.toContainText("Members-only plan");
+
+  // The guest posts the plan's "Add" form anyway (another plan's form, its ids changed): refused,
+  // and the booking stays empty.
+  if (javaScriptEnabled) await waitForHydration(page);
+  const form = page.locator(".booking-results .add-form").first();
+  await form.evaluate(
+    (node, ids) => {
+      node.querySelector<HTMLInputElement>('input[name="room_class_id"]')!.value = ids.roomId;
+      node.querySelector<HTMLInputElement>('input[name="proposal_id"]')!.value = ids.planId;
+    },
+    { roomId: roomId!, planId: planId! },
+  );
+  await form.locator("button[type=submit]").click();
+  await expect(page.locator("#booking-alert")).toHaveText("This plan is not available for these dates, please choose again.");
+  await expect(page.locator(".booking-cart__empty")).toHaveText("No rooms chosen yet.");
+  await page.goto(hotelUrl("taipei", booking));
+  await expect(page.locator(".booking-cart__empty")).toHaveText("No rooms chosen yet.");
+
+  // The order API refuses it without a member: "Please sign in as a member first".
+  const order = await apiCall<{ msg: { code: string; extrainfo?: { field?: string } } }>("POST", "/api/ota/order/personal-new?lang=en-US", {
+    domain: "taipei.localhost",
+    booker_first_name: "Mei",
+    booker_last_name: "Lin",
+    booker_phone: "0912345678",
+    booker_email: `guest-members-only-${offset}@example.com`,
+    booking_from: "HXA",
+    check_in_day: start,
+    check_out_day: end,
+    pay_way: "remittance",
+    payment_vendor: 8,
+    pay_option: "all",
+    orders: [{ room_class_id: Number(roomId), proposal_id: Number(planId), num: 1, occupant_name: "Mei Lin" }],
+    adults_count: 2,
+    children_count: 0,
+  });
+  expect(order.status).toBe(401);
+  expect(order.json.msg.code).toBe("member_only");
 });

@@ -186,3 +186,40 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(receipt.locator("pre")).toContainText(words.pnr);
   });
 }
+
+// Issue 37 item 13: a checkout opened before rail tickets were chosen (in another tab) still offers
+// paying at the hotel. "Check the price" with it chosen was accepted, and only the order refused it;
+// the page then had no way of paying chosen. Now the price check refuses it in the order's words,
+// and a card is chosen instead.
+test("a checkout from before the rail tickets refuses paying at the hotel at the price check, and chooses a card", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const words = WORDS["en-US"];
+  const offset = javaScriptEnabled ? 24 : 26;
+  await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}&adults=2`));
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.locator("li.plan").filter({ hasText: words.plan }).first().locator(".add-form button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await page.locator(".booking-cart a.button").click();
+  await expect(page).toHaveURL(/\/hxa\/checkout\?/);
+  const checkout = page.url();
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.locator('input[name="payment"][value="14:pay_arrival"]').check();
+
+  // Another tab chooses a train to the hotel.
+  const other = await page.context().newPage();
+  await other.goto(checkout);
+  await other.getByRole("link", { name: words.add }).click();
+  if (javaScriptEnabled) await waitForHydration(other);
+  await chooseTrain(other, words, words.zuoying, javaScriptEnabled);
+  await expect(other).toHaveURL(/direction=return/);
+  await other.close();
+
+  // Back in the first tab, paying at the hotel still chosen: the price check refuses it.
+  await page.locator('button[name="intent"][value="price"]').click();
+  await expect(page.locator("#payment-error")).toHaveText("Rail tickets must be paid when booking; choose another way to pay");
+  await expect(page.locator('input[name="payment"][value="14:pay_arrival"]')).toHaveCount(0);
+  await expect(page.locator('input[name="payment"][value="1:credit"]')).toBeChecked();
+  await expect(page.locator(".price-summary__rail dd").first()).toHaveText(/^NT\$[\d,]+$/);
+});

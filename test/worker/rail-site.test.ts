@@ -59,6 +59,13 @@ async function withRoom(host: string) {
   return browser;
 }
 
+/** The way of paying the checkout page has chosen (its checked radio), or null. */
+const checkedPayment = (html: string) =>
+  [...html.matchAll(/<input[^>]*name="payment"[^>]*>/g)]
+    .map(([tag]) => tag)
+    .find((tag) => / checked(=""|\s|\/|>)/.test(tag))
+    ?.match(/value="([^"]+)"/)?.[1] ?? null;
+
 function chooseForm(html: string, trainNo: string, over: Record<string, string> = {}) {
   return {
     csrf: hidden(html, "csrf"),
@@ -161,5 +168,38 @@ describe("the rail page, without JavaScript", () => {
     const checkout = await browser.request(`/en-US/hxa/checkout?${stay}`);
     expect(text(checkout.html)).toContain("Add rail tickets");
     expect(text(checkout.html)).not.toContain("Rail tickets NT$");
+  });
+
+  // Issue 37 item 13: "Check the price" accepted tickets with paying at the hotel, which the order then
+  // refused; and the page that said so had no way of paying chosen (the one named was not offered).
+  it("refuses paying at the hotel with tickets at the price check as the order does, and then has a way of paying chosen", async () => {
+    const browser = await withRoom(HOST);
+    const trains = await browser.request(trainsPath);
+    expect((await browser.request(trainsPath, chooseForm(trains.html, "0826"))).status).toBe(303);
+    const checkoutPath = `/en-US/hxa/checkout?${stay}`;
+    const checkout = await browser.request(checkoutPath);
+    expect(checkedPayment(checkout.html)).toBe("8:remittance");
+    const form = (intent: string, payment: string) =>
+      checkoutFields(checkout.html, {
+        booker_email: "rail-site-price@example.com",
+        occupant_name_0: "Chen Yi",
+        payment,
+        pay_option: "all",
+        due_now: hidden(checkout.html, "due_now"),
+        intent,
+      });
+    for (const intent of ["price", "order"]) {
+      // A form that still names paying at the hotel (a page from before the tickets, or forged).
+      const refused = await browser.request(checkoutPath, form(intent, "14:pay_arrival"));
+      expect(refused.status, intent).toBe(400);
+      expect(text(refused.html), intent).toContain("Rail tickets must be paid when booking; choose another way to pay");
+      // The price is still shown, tickets included; the first way of paying allowed is chosen.
+      expect(text(refused.html), intent).toMatch(/Rail tickets\s*NT\$/);
+      expect(checkedPayment(refused.html), intent).toBe("8:remittance");
+    }
+    const priced = await browser.request(checkoutPath, form("price", "8:remittance"));
+    expect(priced.status).toBe(200);
+    expect(text(priced.html)).not.toContain("Rail tickets must be paid when booking");
+    expect(checkedPayment(priced.html)).toBe("8:remittance");
   });
 });

@@ -498,6 +498,27 @@ describe("refusals hold nothing", () => {
     expect(after?.n).toBe(orders?.n);
   });
 
+  // Issue 37 item 13: the price check priced tickets with paying at the hotel, which the order refuses.
+  it("the price check refuses paying at the hotel with tickets as the order does, and prices them paid now", async () => {
+    const before = await reservations();
+    for (const pay_way of ["pay_arrival", "cash"]) {
+      const refused = await post("/api/ota/order/calculate", { ...order({ pay_way }), rail_item_list: [outbound()] });
+      expect(refused.status, pay_way).toBe(400);
+      expect(refused.body.msg, pay_way).toMatchObject({
+        code: "rail_needs_payment",
+        extrainfo: { message: "Rail tickets must be paid when booking; choose another way to pay", field: "pay_way" },
+      });
+    }
+    const zh = await post("/api/ota/order/calculate", { ...order({ pay_way: "pay_arrival" }), rail_item_list: [outbound()] }, {}, "zh-TW");
+    expect(zh.body.msg.extrainfo?.message).toBe("高鐵車票須於訂房時付款，請選擇其他付款方式");
+    expect((await post("/api/ota/order/calculate", { ...order({ pay_way: "remittance" }), rail_item_list: [outbound()] })).status).toBe(
+      200,
+    );
+    // Rooms alone may still be paid at the hotel.
+    expect((await post("/api/ota/order/calculate", order({ pay_way: "pay_arrival" }))).status).toBe(200);
+    expect(await reservations()).toBe(before);
+  });
+
   it("the same refusal in Traditional Chinese", async () => {
     const refused = await post(
       "/api/ota/order/personal-new",

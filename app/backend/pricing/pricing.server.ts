@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
 import { calculatePrice, type Discount, type PriceAmounts } from "~/domain/pricing";
 import { MAX_GUESTS, MAX_ROOMS_PER_ORDER } from "~/domain/stay";
+import { PAYMENT_METHODS } from "~/domain/payments";
 import {
   loadAvailability,
   loadRatePlans,
@@ -68,6 +69,8 @@ export const PriceRequest = v.object({
   room_attachment_detail: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(50)), []),
   /** Rail tickets (docs/api.md "Rail"), priced into rail_item_list; nothing held. */
   rail_item_list: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(2)), []),
+  /** The way the guest means to pay, when chosen: checked against the tickets as the order checks it. */
+  pay_way: v.optional(v.picklist(PAYMENT_METHODS)),
   /** The party, when known: per-person add-ons count at most so many adults and children. */
   adults_count: v.optional(WholeNumber(1, MAX_GUESTS)),
   children_count: v.optional(WholeNumber(0, MAX_GUESTS), 0),

@@ -1,5 +1,6 @@
 /** The pricing and coupon calls of spec §7: calculate, the legacy discount/calculate, coupon_confirm. */
-import { ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { paidAtTheHotel } from "~/domain/payments";
+import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel } from "~/backend/hotels/hotels.server";
 import { apiMessage } from "~/backend/messages";
 import type { BackendRoute } from "~/backend/route";
@@ -16,6 +17,11 @@ export const pricingRoutes: BackendRoute[] = [
     handler: async (ctx) => {
       const body = parseInput(PriceRequest, await readJsonBody(ctx.request));
       const hotel = await requireHotel(ctx.db, body.domain);
+      // A ticket is issued only when paid (decision 120): the price check refuses paying at the hotel
+      // with tickets in the same words as the order, so a price it accepts is one the order takes.
+      if (body.rail_item_list.length > 0 && body.pay_way !== undefined && paidAtTheHotel(body.pay_way)) {
+        throw new ApiError(400, "rail_needs_payment", {}, "pay_way");
+      }
       const order = await priceOrder(ctx, hotel, {
         check_in_day: body.check_in_day,
         check_out_day: body.check_out_day,

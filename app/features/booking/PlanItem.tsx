@@ -70,6 +70,11 @@ function AddForm({ data, roomId, plan, forms }: { data: BookingData; roomId: num
   const max = Math.max(1, Math.min(plan.inventory, MAX_ADD_COUNT));
   const reason = disabled && plan.inventory > 0 ? t(plan.support_entire_rent ? "cart.entire_rent_disabled" : "cart.normal_disabled") : null;
   const reasonId = `add-reason-${roomId}-${plan.proposal_id}`;
+  // The count starts at the rooms searched for. React sets an uncontrolled select's defaultValue only
+  // when it is created, so a search made in the page (JavaScript on) would leave the count of the
+  // search before, and the guest would book fewer rooms than searched for (issue 37 item 7). Keyed by
+  // that default, the select is made anew when it changes; a count the guest chose stays otherwise.
+  const count = String(Math.min(data.search.room, max));
   return (
     <form method="post" action={forms.action} className={ADD_FORM_CLASS}>
       <input type="hidden" name="csrf" value={data.csrf} />
@@ -84,12 +89,7 @@ function AddForm({ data, roomId, plan, forms }: { data: BookingData; roomId: num
       ) : null}
       <label className="add-form__count">
         <span className="visually-hidden">{forms.label}</span>
-        <select
-          name="num"
-          defaultValue={String(Math.min(data.search.room, max))}
-          disabled={disabled}
-          aria-describedby={reason ? reasonId : undefined}
-        >
+        <select key={count} name="num" defaultValue={count} disabled={disabled} aria-describedby={reason ? reasonId : undefined}>
           {forms.options.slice(0, max).map((label, index) => (
             <option key={index} value={index + 1}>
               {label}

@@ -11,6 +11,7 @@ export function PaymentFields({
   deposit,
   values,
   fieldErrors,
+  resetKey = "entered",
 }: {
   payments: PaymentOption[];
   /** A translation key said under the choices, e.g. why paying at the hotel is not offered. */
@@ -19,18 +20,26 @@ export function PaymentFields({
   deposit: number | null;
   values: Values;
   fieldErrors: FieldErrors;
+  /** Changes when the server replaced the way of paying the form sent. */
+  resetKey?: string;
 }) {
   const { t, i18n } = useTranslation();
+  // The way the form sent, while it is still offered; else the first allowed: never none chosen
+  // because the one named is no longer offered (rail tickets chosen since, issue 37 item 13).
+  const chosen = payments.some((option) => option.value === values.payment) ? values.payment : defaultPayment;
   return (
     <fieldset>
       <legend>{t("checkout.payment")}</legend>
       {payments.map((option) => (
         <label key={option.value} className="choice">
           <input
+            // With JavaScript, React sets a radio's checked state only when it is made: when the
+            // server replaced the guest's choice, a new key makes the radios anew from `chosen`.
+            key={resetKey}
             type="radio"
             name="payment"
             value={option.value}
-            defaultChecked={(values.payment || defaultPayment) === option.value}
+            defaultChecked={chosen === option.value}
             required
           />{" "}
           {paymentLabelKeys(option.method, option.vendor)

@@ -6,7 +6,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import * as v from "valibot";
 import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
 import { contactSchemas } from "~/domain/contact-fields";
-import { defaultPaymentOption, paidAtTheHotel, PAYMENT_CHOICE_PATTERN, paymentOptions, type PaymentMethod } from "~/domain/payments";
+import {
+  defaultPaymentOption,
+  paidAtTheHotel,
+  PAYMENT_CHOICE_PATTERN,
+  paymentOptions,
+  type PaymentMethod,
+  type PaymentOption,
+} from "~/domain/payments";
+import type { Cart } from "~/domain/cart";
 import { checkPrice, type PriceOutcome } from "~/features/checkout/price-check.server";
 import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/domain/pricing";
 import { searchQuery } from "~/domain/search";
@@ -14,6 +22,7 @@ import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/
 import { readForm } from "~/platform/forms.server";
 import type { HotelInfo, PriceDetail } from "~/contract/schemas";
 import { fixedT } from "~/i18n/i18next.server";
+import { serverText } from "~/i18n/server-text";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect, sameOriginLocation } from "~/platform/redirects.server";
 import { payPageAt } from "~/features/checkout/payment.server";
@@ -37,9 +46,41 @@ export interface CheckoutReply {
   orderDoc?: string;
   /** A challenge to answer before the order is sent again (decision 072). */
   captcha?: CaptchaView | null;
+  /**
+   * The ways of paying as the cart now allows them, when a way the form named is not: with
+   * JavaScript a refused action does not reload the page's data, so the page shows these instead.
+   */
+  paymentChoices?: PaymentChoices;
+  /** Changes whenever the way of paying was replaced, so the page rebuilds its choices. */
+  paymentReset?: string;
 }
 
 const reply = (body: CheckoutReply, status = 200) => data(body, { status });
+
+const hasTickets = (cart: Cart) => (cart.rail?.length ?? 0) > 0;
+
+interface PaymentChoices {
+  payments: PaymentOption[];
+  /** A translation key said under the choices. */
+  paymentsNote: string | null;
+  defaultPayment: string | null;
+}
+
+/**
+ * The ways of paying the checkout offers for this cart, the note under them and the one chosen at
+ * first. Rail tickets are paid when booking: with tickets, the ways of paying at the hotel are not
+ * offered (decision 123), and the first way allowed (a card first, spec §4) is chosen.
+ */
+function paymentChoicesFor(hotel: HotelInfo, cart: Cart): PaymentChoices {
+  const withTickets = hasTickets(cart);
+  const all = paymentOptions(hotel.payment_list);
+  const payments = all.filter((option) => !withTickets || !paidAtTheHotel(option.method));
+  return {
+    payments,
+    paymentsNote: withTickets && all.some((option) => paidAtTheHotel(option.method)) ? "checkout.rail.paid_now" : null,
+    defaultPayment: defaultPaymentOption(payments),
+  };
+}
 
 const contact = contactSchemas({
   required: "form.error.required",
@@ -126,9 +167,7 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
   const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
   // Add-ons only where the price check prices them (v2; decision 117).
   const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
-  // Rail tickets are paid when booking: with tickets, the ways of paying at the hotel are not offered (decision 123).
-  const withTickets = (cart.rail?.length ?? 0) > 0;
-  const payments = paymentOptions(hotel.payment_list).filter((option) => !withTickets || !paidAtTheHotel(option.method));
+  const { payments, paymentsNote, defaultPayment } = paymentChoicesFor(hotel, cart);
   return data(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -146,9 +185,8 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       priceError: outcome.error,
       bookingPage,
       payments,
-      paymentsNote:
-        withTickets && paymentOptions(hotel.payment_list).some((option) => paidAtTheHotel(option.method)) ? "checkout.rail.paid_now" : null,
-      defaultPayment: defaultPaymentOption(payments),
+      paymentsNote,
+      defaultPayment,
       deposit: hotel.deposit_type === "deposit" ? depositPercentOf(hotel.deposit_percent) : null,
       coupons: hotel.origin_pms === "MASTRI",
       // Spec §4: members may use points and the members-only code; their profile fills in the booker.
@@ -242,6 +280,29 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     );
   };
 
+  // Rail tickets are paid when booking (decision 123). A form that still names paying at the hotel
+  // (a page from before the tickets were chosen, or forged) is refused at its payment field in the
+  // order's own words, whether it checks the price or places the booking: a price the page accepts
+  // is one the order takes (issue 37 item 13). The page then has the first way allowed chosen.
+  const paymentChoices = paymentChoicesFor(hotel, cart);
+  const chosenMethod = PAYMENT_CHOICE_PATTERN.test(values.payment ?? "") ? (values.payment?.split(":")[1] ?? "") : "";
+  const paymentRefusal = hasTickets(cart) && paidAtTheHotel(chosenMethod) ? serverText(app.lang, "api", "rail_needs_payment") : null;
+  if (paymentRefusal && values.intent === "price") {
+    const current = await check(promotionOf(values), pointsOf(values) ?? 0);
+    return reply(
+      {
+        values: { ...values, payment: paymentChoices.defaultPayment ?? "" },
+        fieldErrors: { payment: paymentRefusal },
+        formError: null,
+        price: current.price,
+        priceError: current.error,
+        paymentChoices,
+        paymentReset: crypto.randomUUID(),
+      },
+      400,
+    );
+  }
+
   if (values.intent === "price") {
     const points = pointsOf(values);
     const invalidPoints = pointsError(points);
@@ -277,12 +338,20 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   for (const field of invalidAddons) checked.fieldErrors[field] ??= "form.error.addon_count";
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
-  if (!checked.ok || overBalance || invalidAddons.length > 0) {
+  if (paymentRefusal) checked.fieldErrors.payment = paymentRefusal;
+  if (!checked.ok || overBalance || invalidAddons.length > 0 || paymentRefusal) {
     // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
     // first visit's: the guest fixes the fields and places the booking at the amount in view.
     const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
     return reply(
-      { values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null },
+      {
+        values: paymentRefusal ? { ...values, payment: paymentChoices.defaultPayment ?? "" } : values,
+        fieldErrors: checked.fieldErrors,
+        formError: "form.error.fix_fields",
+        price: current.price,
+        priceError: null,
+        ...(paymentRefusal ? { paymentChoices, paymentReset: crypto.randomUUID() } : {}),
+      },
       400,
     );
   }

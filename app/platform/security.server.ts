@@ -1,7 +1,37 @@
 /**
  * Security headers on every response of the Worker (design.md, security rules). Static files the
- * platform serves without the Worker get the same from public/_headers.
+ * platform serves without the Worker get the same from public/_headers. And who may keep a copy of
+ * a response (privateUnlessPublic).
  */
+import { carriesMemberCookie, isContentPagePath } from "~/platform/edge/page-cache.server";
+
+/** For a response made for one person: no shared cache keeps it, no browser stores it. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * The site's one rule for shared caches (issue 37): a page made for one person (an order behind its
+ * signed link, the cancel and pay pages, a member's orders, any page naming the signed-in member)
+ * must never be stored by a cache in front of the Worker, such as an edge rule that caches
+ * everything. Rather than a header per route, which a new route forgets, every response is private
+ * unless it is meant for everyone:
+ * - with a member's cookie, every response is private: each page names the member in its header;
+ * - a guest's content page (GET or HEAD, no member cookie) stays as decisions 026/027 left it, the
+ *   edge page cache storing it for every guest;
+ * - a route that says `public` itself (robots.txt, the sitemap) keeps its own policy;
+ * - anything else (orders, cancel, pay, checkout, booking, sign-in, the proof download, data
+ *   requests, redirects, errors) is `private, no-store`.
+ */
+export function privateUnlessPublic(request: Request, url: URL, response: Response): Response {
+  if (!carriesMemberCookie(request)) {
+    if ((request.method === "GET" || request.method === "HEAD") && isContentPagePath(url)) return response;
+    if (/(?:^|,)\s*public\s*(?:,|$)/i.test(response.headers.get("cache-control") ?? "")) return response;
+  }
+  if (response.headers.get("cache-control") === PRIVATE_NO_STORE) return response;
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", PRIVATE_NO_STORE);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export function securityHeaders(
   response: Response,
   options: {

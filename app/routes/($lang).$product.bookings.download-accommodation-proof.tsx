@@ -1,11 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { proofDownload } from "~/features/orders/proof.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { proofDownload, proofRefusal } from "~/features/orders/proof.server";
+import { requireProduct } from "~/platform/not-found.server";
 
 /** Spec §7, step two: POST /{product}/bookings/download-accommodation-proof, body `number`, header `X-IV` → the PDF. */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   return proofDownload(context, params.product, request);
 }
 
-export async function loader() {
-  return new Response(null, { status: 405, headers: { allow: "POST" } });
+/** Only a POST fetches the PDF; a GET is told so in the guest's language. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  requireProduct(params, context);
+  return proofRefusal(context.app.lang, 405, "POST");
 }

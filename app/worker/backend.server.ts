@@ -8,7 +8,7 @@ import { isBackendPath } from "~/backend/router.server";
 import { handleSandbox, isSandboxPath } from "~/backend/payments/sandbox/sandbox.server";
 import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
-import { securityHeaders } from "~/platform/security.server";
+import { PRIVATE_NO_STORE, securityHeaders } from "~/platform/security.server";
 
 /** How the site reaches its back end: in-process by default, over HTTP when an origin is set. */
 const IN_PROCESS_ORIGIN = "https://backend.internal";
@@ -100,7 +100,14 @@ export async function serveBackend(
     const response = await handleBackendRequest(request, options);
     // An order or a cancellation queues email: it leaves after the response. A refused call queued nothing.
     if (request.method === "POST" && response.status < 400) ctx.waitUntil(deliverMailSoon(env, log));
-    return securityHeaders(response, { api: true });
+    // Every answer says no-store (JSON) or private, no-store (the account pages); the account
+    // service's redirects, which carry a sign-in code, said nothing: no cache keeps them either (issue 37).
+    if (response.headers.has("cache-control")) return securityHeaders(response, { api: true });
+    const headers = new Headers(response.headers);
+    headers.set("cache-control", PRIVATE_NO_STORE);
+    return securityHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers }), {
+      api: true,
+    });
   }
   if (isSandboxPath(url.pathname) && options.testGateway) {
     // The built-in test gateway: its callbacks reach this Worker's own routes in process, and only

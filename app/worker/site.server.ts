@@ -8,7 +8,7 @@ import { type ReplicaSession } from "~/platform/edge/replica.server";
 import { clearedTokenCookies } from "~/features/account/session.server";
 import { type AppEnv } from "~/platform/env.server";
 import { type Logger } from "~/platform/log.server";
-import { securityHeaders } from "~/platform/security.server";
+import { privateUnlessPublic, securityHeaders } from "~/platform/security.server";
 import { unavailablePage } from "~/platform/unavailable.server";
 import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { base64 } from "~/lib/crypto";
@@ -71,8 +71,16 @@ export async function cachedPage(site: SiteRequest, pages: PageCache, key: strin
   return new Response(forGuest, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The Remix site for one request; `complete` when no back-end call failed while it rendered. */
+/**
+ * The Remix site for one request; `complete` when no back-end call failed while it rendered. Every
+ * answer goes out private unless it is meant for everyone (privateUnlessPublic, issue 37).
+ */
 export async function renderSite(site: SiteRequest, cspNonce: string): Promise<{ response: Response; complete: boolean }> {
+  const { response, complete } = await renderRemix(site, cspNonce);
+  return { response: privateUnlessPublic(site.request, site.url, response), complete };
+}
+
+async function renderRemix(site: SiteRequest, cspNonce: string): Promise<{ response: Response; complete: boolean }> {
   const { request, url, env, ctx, remix, log, crossSite, replica, versions, options } = site;
   const backend = backendTransport(env, fetch, replica.db, options);
   const { origin, masterBase, accountBase, pmsBase } = backend;

@@ -91,3 +91,27 @@ describe("login_back_url keeps a guest on the site", () => {
     expect(safeBackPath(`/${"a".repeat(3000)}`)).toBeNull();
   });
 });
+
+describe("return addresses refuse characters nobody sees (issue 37)", () => {
+  const UNSEEN = [
+    ...["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"],
+    ...["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD"],
+    ...["\u0000", "\u0007", "\u001B", "\u007F", "\u0080", "\u0085", "\u009B", "\u009F", "\u00A0", "\u2028", "\u3000"],
+  ];
+  const hex = (char: string) => `U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`;
+
+  it.each(UNSEEN.map((char) => [hex(char), char]))(
+    "refuses %s raw, percent-encoded and encoded twice, in the path or the query",
+    (_, char) => {
+      const encoded = encodeURIComponent(char);
+      for (const variant of [`/${char}x`, `/${encoded}x`, `/${encodeURIComponent(encoded)}x`, `/about?q=${encoded}`, `/about${char}`]) {
+        expect(safeBackPath(variant), JSON.stringify(variant)).toBeNull();
+      }
+    },
+  );
+
+  it("keeps letters of any script, and answers ASCII a Location header can carry", () => {
+    expect(safeBackPath("/ja-JP/news?q=温泉")).toBe("/ja-JP/news?q=%E6%B8%A9%E6%B3%89");
+    expect(safeBackPath("/ko-KR/about?q=%ED%98%B8%ED%85%94")).toBe("/ko-KR/about?q=%ED%98%B8%ED%85%94");
+  });
+});

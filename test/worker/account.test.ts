@@ -1262,6 +1262,47 @@ describe("login_back_url", () => {
   });
 });
 
+describe("return addresses with characters nobody sees (issue 37)", () => {
+  // A right-to-left override, the other bidi controls, zero-width characters and C0/C1 controls,
+  // raw or percent-encoded: the guest returns to the default page instead.
+  const UNSEEN = [
+    "/\u202Eabout",
+    "/%E2%80%AEabout",
+    "/en-US/about?q=%E2%81%A6x",
+    "/en-US/about%E2%80%8E",
+    "/%D8%9Cx",
+    "/%E2%80%8Bx",
+    "/x%EF%BB%BF",
+    "/%C2%85x",
+    "/%C2%9Bx",
+    "/%25E2%2580%25AEx",
+  ];
+
+  it("signing in with one as `back` lands on the home page", async () => {
+    const browser = new Browser(HOST);
+    // The first sign-in leaves an account session: the next authorize answers at once with a code.
+    await signIn(browser, "mei@example.com", "/");
+    for (const variant of UNSEEN) {
+      const done = await signIn(browser, "mei@example.com", variant);
+      expect(done.status, variant).toBe(303);
+      expect(done.location, variant).toBe("/en-US");
+    }
+  });
+
+  it("signing out with one as `back` lands on the home page", async () => {
+    const browser = new Browser(HOST);
+    // Each sign-out ends the account session, so each sign-in costs a password hash: a few suffice.
+    for (const variant of ["/\u202Eabout", "/%E2%80%8Bx", "/%C2%85x"]) {
+      await signIn(browser, "mei@example.com", "/en-US/about");
+      const page = await browser.request("/en-US/about");
+      const token = /name="sign_out_token" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+      const out = await browser.request("/en-US/hxa/logout", { sign_out_token: token, back: variant });
+      expect(out.status, variant).toBe(303);
+      expect(out.location, variant).toBe("/en-US");
+    }
+  });
+});
+
 describe("signing out", () => {
   it("the header's POST form revokes the tokens and the account session; a GET or a forged form does nothing", async () => {
     const browser = new Browser(HOST);

@@ -12,6 +12,11 @@ import { formatDateTime } from "~/i18n/format";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/log.server";
+import zhTWDocuments from "../../locales/zh-TW/documents.json";
+import zhCNDocuments from "../../locales/zh-CN/documents.json";
+import enUSDocuments from "../../locales/en-US/documents.json";
+import jaJPDocuments from "../../locales/ja-JP/documents.json";
+import koKRDocuments from "../../locales/ko-KR/documents.json";
 import { BOOKER, Browser, apiJson, countingDb, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
 
 const HOST = "after.localhost";
@@ -399,6 +404,111 @@ describe("who may see an order, its links and its PDF", () => {
     expect((await step2(HOST, "AAAAAAAAAAAAAAAA", data.number)).status).toBe(403);
     expect((await step2(OTHER, data.iv, data.number)).status).toBe(403);
     expect((await fetchAs(HOST, `/hxa/download/download-accommodation-proof/${doc}`)).status).toBe(404);
+  });
+});
+
+describe("the two-step download's refusals, in the guest's language (issue 37)", () => {
+  // zh-TW has no prefix in the address; each other language its own.
+  const LANGS = [
+    { prefix: "", words: zhTWDocuments },
+    { prefix: "/zh-CN", words: zhCNDocuments },
+    { prefix: "/en-US", words: enUSDocuments },
+    { prefix: "/ja-JP", words: jaJPDocuments },
+    { prefix: "/ko-KR", words: koKRDocuments },
+  ];
+  interface Refusal {
+    success: boolean;
+    msg: { code: string; message: string; extrainfo?: { message: string } };
+  }
+  const refusal = async (response: Response) => {
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    return (await response.json()) as Refusal;
+  };
+  // One order for every language: the fixture has few rooms a night.
+  let doc = "";
+  let order = { valid_hash: "" };
+  beforeAll(async () => {
+    ({ order_doc: doc, order } = (await placeOrder(addDays(today, 39))).body.data);
+  });
+
+  it.each(LANGS)(
+    "answers bad input to $prefix's step two with a 403 and its message in that language, never a 500",
+    async ({ prefix, words }) => {
+      const step1 = await fetchAs(
+        HOST,
+        `${prefix}/hxa/download/download-accommodation-proof/${doc}?valid_hash=${encodeURIComponent(order.valid_hash)}`,
+      );
+      const { data } = (await step1.json()) as { data: { iv: string; number: string } };
+      const step2 = `${prefix}/hxa/bookings/download-accommodation-proof`;
+      const attempts: RequestInit[] = [
+        {
+          headers: { "content-type": "application/json", "x-iv": data.iv },
+          body: JSON.stringify({ number: data.number.slice(0, -1) + (data.number.endsWith("A") ? "B" : "A") }),
+        },
+        { headers: { "content-type": "application/json", "x-iv": "AAAAAAAAAAAAAAAA" }, body: JSON.stringify({ number: data.number }) },
+        { headers: { "content-type": "application/json" }, body: JSON.stringify({ number: data.number }) },
+        { headers: { "content-type": "application/json", "x-iv": data.iv }, body: "{not json" },
+        { headers: { "content-type": "application/json", "x-iv": data.iv }, body: "null" },
+        { headers: { "content-type": "application/json", "x-iv": data.iv }, body: JSON.stringify({ number: 42 }) },
+        { headers: { "content-type": "application/x-www-form-urlencoded", "x-iv": "%E2%80%AE" }, body: "number=%00" },
+        { headers: { "content-type": "text/plain", "x-iv": data.iv }, body: data.number },
+        { headers: { "x-iv": data.iv } },
+      ];
+      for (const init of attempts) {
+        const response = await fetchAs(HOST, step2, { method: "POST", ...init });
+        expect(response.status, String(init.body)).toBe(403);
+        const body = await refusal(response);
+        expect(body.success).toBe(false);
+        expect(body.msg.code).toBe("forbidden");
+        expect(body.msg.message).toBe(words["proof.error.forbidden"]);
+        expect(body.msg.extrainfo?.message).toBe(words["proof.error.forbidden"]);
+      }
+      // Another hotel's site refuses the ticket in the same words.
+      const elsewhere = await fetchAs(OTHER, step2, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-iv": data.iv },
+        body: JSON.stringify({ number: data.number }),
+      });
+      expect(elsewhere.status).toBe(403);
+      expect((await refusal(elsewhere)).msg.message).toBe(words["proof.error.forbidden"]);
+      // A GET fetches nothing, and says so.
+      const get = await fetchAs(HOST, step2);
+      expect(get.status).toBe(405);
+      expect(get.headers.get("allow")).toBe("POST");
+      expect((await refusal(get)).msg.message).toBe(words["proof.error.method"]);
+    },
+  );
+
+  it.each(LANGS)(
+    "answers step one without a proof, or for an order it does not prove, with a 404 in $prefix's language",
+    async ({ prefix, words }) => {
+      for (const path of [
+        `/hxa/download/download-accommodation-proof/${doc}`,
+        `/hxa/download/download-accommodation-proof/${doc}?valid_hash=forged`,
+        `/hxa/download/download-accommodation-proof/NO-SUCH-ORDER?valid_hash=${"x".repeat(300)}`,
+        `/hxa/download/download-accommodation-proof/%E2%80%AE%00?cancel_hash=%00`,
+      ]) {
+        const response = await fetchAs(HOST, `${prefix}${path}`);
+        expect(response.status, path).toBe(404);
+        const body = await refusal(response);
+        expect(body.success).toBe(false);
+        expect(body.msg.code).toBe("order_not_found");
+        expect(body.msg.message).toBe(words["proof.error.not_found"]);
+      }
+      // Step one is a GET: any other method is told so.
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const response = await fetchAs(HOST, `${prefix}/hxa/download/download-accommodation-proof/${doc}`, { method, body: "x" });
+        expect(response.status, method).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET");
+        expect((await refusal(response)).msg.message).toBe(words["proof.error.method"]);
+      }
+    },
+  );
+
+  it("says it in five different languages", () => {
+    const said = new Set(LANGS.map(({ words }) => words["proof.error.forbidden"]));
+    expect(said.size).toBe(5);
   });
 });
 

@@ -34,6 +34,7 @@ describe("the corpus covers what the code serves", () => {
         "($lang).$product.logout.tsx",
         "($lang).$product.orders.$orderDoc_.cancel.tsx",
         "($lang).$product.bookings.download-accommodation-proof.tsx",
+        "($lang).$product.download.download-accommodation-proof.$id.tsx",
         "($lang).pay.$hotelId.$orderDoc.tsx",
       ]),
     );

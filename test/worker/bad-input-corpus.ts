@@ -20,6 +20,7 @@ import { addDays, todayIn } from "~/domain/dates";
 import { BACKEND_ROUTES } from "~/backend/router.server";
 import { SANDBOX_PATHS } from "~/backend/payments/sandbox/sandbox.server";
 import apiJa from "../../locales/ja-JP/api.json";
+import documentsJa from "../../locales/ja-JP/documents.json";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel } from "./helpers";
 
 export const HOST = "corpus.localhost";
@@ -349,6 +350,8 @@ const HOSTILE_QUERIES: { name: string; query: string }[] = [
 // eslint-disable-next-line no-control-regex -- finding control characters in headers is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const JA = apiJa as Record<string, string>;
+/** The site's JSON refusals (the download steps) are worded in the documents' namespace. */
+const SITE_JSON_JA = new Set(Object.values(documentsJa as Record<string, string>));
 
 /** Why an answer is wrong, or null: a 5xx, a control character in a header, a message not in Japanese. */
 async function fault(response: Response, kind: "site" | "backend" | "sandbox", method: "GET" | "POST"): Promise<string | null> {
@@ -383,6 +386,10 @@ async function fault(response: Response, kind: "site" | "backend" | "sandbox", m
     const pattern = template.replace(/[.*+?^$()[\]\\|]/g, "\\$&").replace(/\{\{\w+\}\}/g, "[^{}]*");
     if (!new RegExp(`^${pattern}$`).test(parsed.msg?.message ?? ""))
       return `${response.status} API message not in ${LANG}: ${parsed.msg?.message}`;
+  } else if (type.startsWith("application/json") && kind === "site") {
+    // The spec's two-step download answers JSON: its refusals say why in the guest's language too.
+    const message = (JSON.parse(body) as { msg?: { message?: string } }).msg?.message ?? "";
+    if (!SITE_JSON_JA.has(message)) return `${response.status} JSON answer with no message in ${LANG}: ${body.slice(0, 200)}`;
   }
   return null;
 }

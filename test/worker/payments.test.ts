@@ -508,6 +508,46 @@ describe("the /pay page", () => {
   });
 });
 
+describe("the address a wallet sends the browser back to (issue 37)", () => {
+  // Bidi controls, zero-width and other invisible characters, C0 and C1 controls: raw or encoded, the
+  // guest lands on the home page, never at an address that reads as something it is not.
+  const UNSEEN = ["%E2%80%AE", "%E2%81%A6", "%E2%80%8F", "%D8%9C", "%E2%80%8B", "%EF%BB%BF", "%C2%85", "%00", "%25E2%2580%25AE"];
+  it.each(UNSEEN)("LINE Pay's confirm address with %s in `back` sends the browser home", async (unseen) => {
+    const refs = hotels[HOST]!;
+    for (const back of [`/${unseen}x`, `/en-US/about?next=${unseen}`]) {
+      const response = await fetchAs(HOST, `/api/payment/linepay/confirm/${refs.id}/1?orderId=none&transactionId=1&back=${back}`, {
+        redirect: "manual",
+      });
+      expect(response.status, back).toBe(303);
+      expect(response.headers.get("location"), back).toBe("/");
+    }
+  });
+
+  it("keeps a plain path of the site, and refuses a path a payment is started with if it carries one", async () => {
+    const refs = hotels[HOST]!;
+    const kept = await fetchAs(
+      HOST,
+      `/api/payment/linepay/confirm/${refs.id}/1?orderId=none&transactionId=1&back=${encodeURIComponent("/pay/1/X?valid_hash=a")}`,
+      {
+        redirect: "manual",
+      },
+    );
+    expect(kept.headers.get("location")).toBe("/pay/1/X?valid_hash=a");
+    const created = await order();
+    const refused = await apiJson(HOST, "/api/payment/start?lang=en-US", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        domain: HOST,
+        order_doc: created.order_doc,
+        valid_hash: created.order.valid_hash,
+        return_path: `/pay/${refs.id}/${created.order_doc}?valid_hash=${encodeURIComponent(created.order.valid_hash)}&x=%E2%80%AE`,
+      }),
+    });
+    expect(refused.status).toBe(400);
+  });
+});
+
 describe("master-system order and repay", () => {
   it("GET /api/order/master/{id} answers the spec's master order to the holder of the order's link only", async () => {
     const created = await order();

@@ -81,7 +81,8 @@ export function page(lang: Language, title: string, body: string, status = 200, 
 ${STYLE}</style></head><body>${content}</body></html>`;
   const response = new Response(html, { status, headers });
   response.headers.set("content-type", "text/html; charset=utf-8");
-  response.headers.set("cache-control", "no-store");
+  // A page of one person's account (their sign-in, sign-up, session): never kept by any cache (issue 37).
+  response.headers.set("cache-control", "private, no-store");
   const images = brand?.logo ? `data: ${brand.origin}` : "data:";
   response.headers.set(
     "content-security-policy",

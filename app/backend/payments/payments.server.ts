@@ -13,6 +13,7 @@ import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
 import { todayIn } from "~/domain/dates";
 import { isLocalHost } from "~/lib/hosts";
+import { isSafeLocalPath, safeLocalPath } from "~/lib/local-path";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
@@ -104,8 +105,11 @@ export function newTradeNo(orderDoc: string): string {
   return base + [...bytes].map((byte) => TRADE_ALPHABET[byte % TRADE_ALPHABET.length]).join("");
 }
 
-/** A path on the hotel's own site: one leading slash, no spaces, backslashes or control characters. */
-export const LocalPath = v.pipe(v.string(), v.maxLength(1000), v.regex(/^\/(?![/\\])[^\s\\\p{Cc}]*$/u));
+/**
+ * A path on the hotel's own site (~/lib/local-path): one leading slash, no spaces, backslashes,
+ * control, bidi or zero-width characters, in any encoding.
+ */
+export const LocalPath = v.pipe(v.string(), v.maxLength(1000), v.check(isSafeLocalPath));
 
 const StartBody = v.object({
   domain: v.string(),
@@ -292,8 +296,8 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
 /** LINE Pay sends the browser back to confirmUrl; confirming there is what makes the payment. */
 async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, string>): Promise<Response> {
   const hotel = await findHotelById(ctx.db, params.hotelId ?? "");
-  const back = ctx.url.searchParams.get("back") ?? "/";
-  const location = v.is(LocalPath, back) ? back : "/";
+  // The address LINE Pay hands back is anyone's to edit: only a safe path of the site is followed.
+  const location = safeLocalPath(ctx.url.searchParams.get("back")) ?? "/";
   const redirect = () => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
   const tradeNo = ctx.url.searchParams.get("orderId") ?? "";
   const transactionId = ctx.url.searchParams.get("transactionId") ?? "";

@@ -4,7 +4,8 @@
  * /{product}/download/download-accommodation-proof/{id} answers `iv` and `number`; POST
  * /{product}/bookings/download-accommodation-proof with body `number` and header `X-IV` answers the
  * PDF. `number` is the order's view link and this hotel's domain, AES-GCM-encrypted under a key
- * derived from SESSION_SECRET with that `iv`, valid for ten minutes (decision 043).
+ * derived from SESSION_SECRET with that `iv`, valid for ten minutes (decision 043). Either step
+ * refuses in the request's language, with spec §8's `success` and `msg` as the API answers them.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
@@ -13,13 +14,15 @@ import { confirmationContent } from "~/features/documents/confirmation-content";
 import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
 import { loadFontsFor, loadLogo } from "~/features/documents/fonts.server";
 import { PDF_CACHE_HEADER, PdfCache, pdfCacheKey } from "~/features/documents/pdf-cache.server";
-import { paymentText } from "~/features/documents/labels";
+import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo, Order } from "~/contract/schemas";
 import { readForm } from "~/platform/forms.server";
 import { base64Url, fromBase64Url, sha256 } from "~/lib/crypto";
 import { requireProduct } from "~/platform/not-found.server";
+import { hashOf, orderForRequest } from "~/features/orders/access.server";
+import type { Language } from "~/i18n/languages";
 
 const TICKET_SECONDS = 10 * 60;
 
@@ -90,6 +93,45 @@ export async function confirmationPdfResponse(context: AppLoadContext, hotel: Ho
   });
 }
 
+const REFUSALS = {
+  403: { code: "forbidden", key: "proof.error.forbidden" },
+  404: { code: "order_not_found", key: "proof.error.not_found" },
+  405: { code: "method_not_allowed", key: "proof.error.method" },
+} as const satisfies Record<number, { code: string; key: DocumentKey }>;
+
+/**
+ * A refusal of either step: the same status as ever, its words in the guest's language (issue 37).
+ * A 405 names the one method the step takes (`allow`).
+ */
+export function proofRefusal(lang: Language, status: keyof typeof REFUSALS, allow?: "GET" | "POST"): Response {
+  const { code, key } = REFUSALS[status];
+  const message = docText(lang, key);
+  const headers: Record<string, string> = { "cache-control": "no-store" };
+  if (allow) headers.allow = allow;
+  return Response.json({ success: false, msg: { code, message, extrainfo: { message } } }, { status, headers });
+}
+
+/** Step one as a route: `iv` and `number` for the order's owner or link holder; anyone else a 404. */
+export async function proofTicketAnswer(
+  context: AppLoadContext,
+  product: string | undefined,
+  orderDoc: string | undefined,
+  request: Request,
+): Promise<Response> {
+  requireProduct({ product }, context);
+  const { app } = context;
+  let order: Order;
+  try {
+    ({ order } = await orderForRequest(context, product, orderDoc, hashOf(request)));
+  } catch (error) {
+    // The product is this site's (checked above): a 404 here is an order this request may not see.
+    if (error instanceof Response && error.status === 404) return proofRefusal(app.lang, 404);
+    throw error;
+  }
+  const ticket = await proofTicket(app.env.SESSION_SECRET, order, app.domain);
+  return Response.json({ success: true, msg: "", data: ticket }, { headers: { "cache-control": "no-store" } });
+}
+
 /** Step two as a route: the PDF, or a 403 for a ticket that does not open. */
 export async function proofDownload(context: AppLoadContext, product: string | undefined, request: Request): Promise<Response> {
   const hotel = requireProduct({ product }, context);
@@ -108,12 +150,11 @@ export async function proofDownload(context: AppLoadContext, product: string | u
     number = null;
   }
   const ticket = await openProofTicket(app.env.SESSION_SECRET, request.headers.get("x-iv"), number, app.domain);
-  const refused = () => Response.json({ success: false, msg: "forbidden" }, { status: 403, headers: { "cache-control": "no-store" } });
-  if (!ticket) return refused();
+  if (!ticket) return proofRefusal(app.lang, 403);
   const order = await app.api.orderViaHash(ticket.hash).catch((error: unknown) => {
     if (error instanceof HotelApiError && error.status < 500) return null;
     throw error;
   });
-  if (!order || order.order_doc !== ticket.doc) return refused();
+  if (!order || order.order_doc !== ticket.doc) return proofRefusal(app.lang, 403);
   return confirmationPdfResponse(context, hotel, order);
 }

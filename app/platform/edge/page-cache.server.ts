@@ -30,12 +30,22 @@ const ORIGINAL_CACHE_CONTROL = "x-edge-cache-control";
 /** On every page response: HIT (fresh copy), STALE (copy served, being replaced), MISS (rendered, stored). */
 export const EDGE_CACHE_HEADER = "x-edge-cache";
 
+/** Whether the request carries a member's session: every page then names the member in its header (decision 036). */
+export function carriesMemberCookie(request: Request): boolean {
+  return /(?:^|;\s*)(?:member|mem_token|pms_token)=/.test(request.headers.get("cookie") ?? "");
+}
+
+/** Whether the path is a content page's (home, room, events, news, facilities, about), in any language. */
+export function isContentPagePath(url: URL): boolean {
+  return CONTENT_PAGE.test(stripLanguage(url.pathname));
+}
+
 /** Whether the request may be answered from (and stored in) the page cache. */
 export function isCacheablePageRequest(request: Request, url: URL): boolean {
   if (request.method !== "GET") return false;
-  // A signed-in member's page names them in the header (decision 036): never cached, never served from the cache.
-  if (/(?:^|;\s*)(?:member|mem_token|pms_token)=/.test(request.headers.get("cookie") ?? "")) return false;
-  return CONTENT_PAGE.test(stripLanguage(url.pathname));
+  // A signed-in member's page names them: never cached, never served from the cache.
+  if (carriesMemberCookie(request)) return false;
+  return isContentPagePath(url);
 }
 
 export function pageCacheKey(domain: string, url: URL, versions: PageVersions, buildVersion: string, now = new Date()): string {

@@ -478,6 +478,8 @@ export const OrderSchema = v.object({
   attachment_list: v.array(v.unknown()),
   attachment_detail: v.object({ rooms: v.array(v.unknown()), other: v.array(v.unknown()) }),
   room_attachment_exist: v.boolean(),
+  /** What the add-ons cost (built-in back end; other back ends may leave it out). */
+  attachment_amount: v.optional(v.number()),
   /** The order's rail tickets with their status, PNR and booking number (docs/api.md "Rail"). */
   rail_item_list: v.optional(v.array(RailLineSchema), []),
   rail_amount: v.optional(v.number(), 0),
@@ -521,6 +523,8 @@ export const OrderSchema = v.object({
         percent: v.number(),
         refund: v.number(),
         fee: v.number(),
+        /** The rail operator's refund fees within `fee`, on the tickets cancelling now would refund. */
+        rail_fee: v.optional(v.number(), 0),
         paid: v.optional(v.number()),
         days_before: v.optional(v.number()),
         parts: v.optional(v.array(RefundPartSchema), []),

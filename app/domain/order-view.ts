@@ -18,9 +18,38 @@ export interface OrderMoney {
   deposit_amount: number;
   pay_amount: number;
   paid_amount: number;
+  /** What the order's add-ons cost (decision 116); absent from back ends that do not say it. */
+  attachment_amount?: number;
   /** The fares of the order's rail tickets still held or booked (issue 27); part of final_amount. */
   rail_amount?: number;
+  /** The order's rail tickets: a ticket refunded has its fare out of rail_amount, and what came back of it out of final_amount. */
+  rail_item_list?: readonly RailMoney[];
+  /** A cancelled order's refund as recorded, or, for the cancel page, as cancelling now would record it. */
+  cancellation?: CancellationMoney | null;
   free_cancel_before_date: string | null;
+}
+
+/** What the money lines need of a rail ticket line (contract/rail.ts RailLine). */
+export interface RailMoney {
+  status: string;
+  amount: number;
+  /** When refunded: the rail operator's fee kept of the fare (NT$20 a ticket by default). */
+  refund_fee?: number;
+  /** When refunded: what comes back of the fare. */
+  refund_amount?: number;
+}
+
+/**
+ * A cancellation's money: `refund` comes back of what was paid, `fee` is kept of it (by the stay's
+ * rule, and for the rail tickets it refunds, the operator's fee). `rail_fee`: the part of `fee`
+ * that is the rail operator's fee on tickets this cancellation refunds and that are not yet marked
+ * refunded (a quote); once recorded those fees are on the ticket lines.
+ */
+export interface CancellationMoney {
+  refund: number;
+  fee: number;
+  refund_status?: "none" | "due" | "refunded";
+  rail_fee?: number;
 }
 
 /** Cancelled (or waiting for the hotel to cancel), unpaid, paid in part, paid in full. */
@@ -37,19 +66,27 @@ export type MoneyLabel =
   | "rooms"
   | "addons"
   | "rail"
+  | "rail_refund"
   | "coupon"
   | "member_discount"
   | "points"
   | "total"
   | "paid"
+  | "charged"
+  | "refunded"
+  | "to_be_refunded"
+  | "kept_hotel"
+  | "kept_rail_fee"
   | "due_now"
   | "due_at_hotel"
   | "balance_later"
   | "remaining";
 
 /**
- * One line of the money summary. `sign` says how it adds up: "-" lines are taken off the rooms to
- * give the total ("="), and the lines after the total ("part") split it: paid, due now, later.
+ * One line of the money summary. `sign` says how it adds up: "+" lines less the "-" lines give the
+ * total ("="); the lines after the total ("part") split it (paid, due now, later) or, once money
+ * came back, say where what was charged went: charged = refunded + to be refunded + kept by the
+ * hotel + kept by the rail operator.
  */
 export interface MoneyLine {
   label: MoneyLabel;
@@ -57,15 +94,63 @@ export interface MoneyLine {
   sign: "+" | "-" | "=" | "part";
 }
 
-export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
+/** An order's money: its lines, and the figures they say (issue 37: every amount a guest reads adds up). */
+export interface OrderAccount {
+  lines: MoneyLine[];
+  /** What the booking costs: rooms + add-ons + rail tickets − tickets refunded − discounts − points. */
+  total: number;
+  /** The fares of every rail ticket sold on the order, refunded ones included. */
+  railFares: number;
+  /** What came back of the tickets refunded one by one (fare less the operator's fee). */
+  railRefunds: number;
+  /** What the guest was charged. */
+  charged: number;
+  /** Given back already. */
+  refunded: number;
+  /** Owed back, not given yet. */
+  toBeRefunded: number;
+  /** Of what was charged, what the hotel keeps (for an order not cancelled: what the booking costs it, less the rail operator's fees). */
+  keptHotel: number;
+  /** Of what was charged, the rail operator's refund fees on the tickets refunded. */
+  keptRailFees: number;
+}
+
+const sumOf = (amounts: readonly number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
+
+/**
+ * The one computation of what an order's money lines say (the order page, the cancel page, the
+ * emails and the PDF all print it). A rail ticket refunded on its own (`/api/rail/refund`) leaves
+ * the order with its fare out of `rail_amount` and only what came back out of `final_amount`: the
+ * operator's fee stays in the total. So the lines list every ticket's fare, then the tickets'
+ * refund as a deduction of its own, and the add-ons by their own amount — never a remainder, which
+ * would name the operator's fee an add-on.
+ */
+export function orderAccount(order: OrderMoney): OrderAccount {
+  const rail = order.rail_item_list ?? [];
+  // Fares sold on the order: those held, booked or refunded (a line released before payment is no
+  // longer part of it). An unpaid order cancelled keeps its released tickets' fares in rail_amount.
+  const railFares = Math.max(
+    order.rail_amount ?? 0,
+    sumOf(
+      rail
+        .filter((line) => line.status === "reserved" || line.status === "booked" || line.status === "refunded")
+        .map((line) => line.amount),
+    ),
+  );
+  const discounts = order.couponDiscount + order.usedPoint;
+  // What the total holds beyond its named parts: for a back end that does not say its add-ons, the add-ons.
+  const named = order.sum + (order.attachment_amount ?? 0) + railFares - discounts;
+  const rest = order.final_amount - named;
+  const addons = order.attachment_amount === undefined ? Math.max(0, rest) : order.attachment_amount + Math.max(0, rest);
+  // Below the named parts: what came back of tickets refunded one by one.
+  const railRefunds = Math.max(0, -rest);
+  const keptRailFees =
+    sumOf(rail.filter((line) => line.status === "refunded").map((line) => line.refund_fee ?? 0)) + (order.cancellation?.rail_fee ?? 0);
+
   const lines: MoneyLine[] = [{ label: "rooms", amount: order.sum, sign: "+" }];
-  // Add-ons (issue 27) are charged beside the rooms and take no discount or points (decision 116):
-  // what the total holds beyond the rooms after their discounts.
-  // Rail tickets likewise (docs/api.md "Rail"), with their own line.
-  const rail = order.rail_amount ?? 0;
-  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint) - rail;
   if (addons > 0) lines.push({ label: "addons", amount: addons, sign: "+" });
-  if (rail > 0) lines.push({ label: "rail", amount: rail, sign: "+" });
+  if (railFares > 0) lines.push({ label: "rail", amount: railFares, sign: "+" });
+  if (railRefunds > 0) lines.push({ label: "rail_refund", amount: railRefunds, sign: "-" });
   if (order.couponDiscount > 0) {
     lines.push({
       label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon",
@@ -74,29 +159,82 @@ export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
     });
   }
   if (order.usedPoint > 0) lines.push({ label: "points", amount: order.usedPoint, sign: "-" });
-  lines.push({ label: "total", amount: order.final_amount, sign: "=" });
+  const total = order.final_amount;
+  lines.push({ label: "total", amount: total, sign: "=" });
 
-  const state = orderState(order);
-  const paid = Math.min(order.paid_amount, order.final_amount);
+  const account = (charged: number, refunded: number, toBeRefunded: number): OrderAccount => {
+    const keptHotel = charged - refunded - toBeRefunded - keptRailFees;
+    lines.push({ label: "charged", amount: charged, sign: "part" });
+    if (refunded > 0) lines.push({ label: "refunded", amount: refunded, sign: "part" });
+    if (toBeRefunded > 0) lines.push({ label: "to_be_refunded", amount: toBeRefunded, sign: "part" });
+    lines.push({ label: "kept_hotel", amount: keptHotel, sign: "part" });
+    if (keptRailFees > 0) lines.push({ label: "kept_rail_fee", amount: keptRailFees, sign: "part" });
+    return { lines, total, railFares, railRefunds, charged, refunded, toBeRefunded, keptHotel, keptRailFees };
+  };
+  const plain = (charged: number): OrderAccount => ({
+    lines,
+    total,
+    railFares,
+    railRefunds,
+    charged,
+    refunded: 0,
+    toBeRefunded: 0,
+    keptHotel: charged - keptRailFees,
+    keptRailFees,
+  });
+
+  const cancellation = order.cancellation;
+  // A cancellation is recorded for a cancelled order only.
+  const state = cancellation ? "cancelled" : orderState(order);
   if (state === "cancelled") {
+    // What was charged: a back end that zeroes what was paid on cancelling still records what it was in the refund and the fee.
+    const charged = cancellation ? Math.max(order.paid_amount, cancellation.refund + cancellation.fee + railRefunds) : 0;
+    if (cancellation && charged > 0) {
+      // What the cancellation gives back, and the tickets refunded before it (owed back on their lines).
+      const done = cancellation.refund_status === "refunded" ? cancellation.refund : 0;
+      return account(charged, done, cancellation.refund - done + railRefunds);
+    }
     // Nothing is to be paid on a cancelled order; what was paid is still a fact of it.
+    const paid = Math.min(order.paid_amount, order.final_amount);
     if (paid > 0) lines.push({ label: "paid", amount: paid, sign: "part" });
-    return lines;
+    return plain(paid);
   }
   if (state === "paid") {
-    lines.push({ label: "paid", amount: order.final_amount, sign: "part" });
-    return lines;
+    // Tickets refunded from an order paid in full: what came back of them is owed to the guest.
+    if (railRefunds > 0 || keptRailFees > 0) {
+      return account(order.paid_amount, 0, Math.min(railRefunds, Math.max(0, order.paid_amount - total)));
+    }
+    lines.push({ label: "paid", amount: total, sign: "part" });
+    return plain(total);
   }
   if (state === "paid_in_part") {
+    // A ticket refunded before the rest is paid takes what came back of it off the rest (the total is lower).
+    const paid = Math.min(order.paid_amount, total);
     lines.push({ label: "paid", amount: paid, sign: "part" });
-    lines.push({ label: "remaining", amount: order.final_amount - paid, sign: "part" });
-    return lines;
+    lines.push({ label: "remaining", amount: total - paid, sign: "part" });
+    return plain(paid);
   }
   // Unpaid: what is due now (the deposit when paying part), and the balance after it.
-  const dueNow = Math.min(order.pay_amount, order.final_amount);
+  const dueNow = Math.min(order.pay_amount, total);
   lines.push({ label: order.pay_way === "pay_arrival" ? "due_at_hotel" : "due_now", amount: dueNow, sign: "part" });
-  if (order.final_amount - dueNow > 0) lines.push({ label: "balance_later", amount: order.final_amount - dueNow, sign: "part" });
-  return lines;
+  if (total - dueNow > 0) lines.push({ label: "balance_later", amount: total - dueNow, sign: "part" });
+  return plain(0);
+}
+
+export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
+  return orderAccount(order).lines;
+}
+
+/**
+ * The account of an order as cancelling it now would leave it (the cancel page): the refund quote
+ * recorded as the cancellation, and the rail operator's fees on the tickets it would refund.
+ */
+export function accountIfCancelled(order: OrderMoney, quote: { refund: number; fee: number; rail_fee?: number }): OrderAccount {
+  return orderAccount({
+    ...order,
+    status: "cancelled",
+    cancellation: { refund: quote.refund, fee: quote.fee, refund_status: "due", rail_fee: quote.rail_fee ?? 0 },
+  });
 }
 
 /** The free-cancellation date is a promise about an order that can still be cancelled: none once cancelled. */

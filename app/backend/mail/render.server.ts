@@ -11,6 +11,7 @@ import { docText, paymentText, type DocumentKey } from "~/features/documents/lab
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
 import { moneyTextLines } from "~/features/documents/money-text";
+import { orderAccount, type MoneyLabel } from "~/domain/order-view";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
@@ -130,6 +131,16 @@ ${mailButton(t("mail.view_link"), view, true)}`,
   return { subject, text, html };
 }
 
+/** The money lines after the total that the email lists (what is still due is said in the notes). */
+const PAID_LABELS: ReadonlySet<MoneyLabel> = new Set<MoneyLabel>([
+  "paid",
+  "charged",
+  "refunded",
+  "to_be_refunded",
+  "kept_hotel",
+  "kept_rail_fee",
+]);
+
 export function renderOrderMail(input: {
   kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup" | "account_signin_link">;
   lang: Language;
@@ -146,7 +157,9 @@ export function renderOrderMail(input: {
   const money = (amount: number) => formatPrice(amount, lang);
   const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
 
-  const moneyLines = moneyTextLines(lang, { ...order, payment_status: order.payment_status as -1 | 1 | 2 }, unit);
+  // With the cancellation when there is one: what came back and who keeps what are lines of the same account (issue 37).
+  const orderMoney = { ...order, payment_status: order.payment_status as -1 | 1 | 2, cancellation };
+  const moneyLines = moneyTextLines(lang, orderMoney, unit);
   // Blocks of [text, link?]: the plain-text and HTML bodies say the same. The rooms, add-ons and
   // tickets are listed one by one; what is taken off them (a coupon, the members-only discount,
   // points) has a line of its own before the total, so the lines a guest reads add up to it (issue 37).
@@ -165,7 +178,8 @@ export function renderOrderMail(input: {
     ...moneyLines.filter((line) => line.sign === "-").map((line): [string, string] => [line.text, line.shown]),
     [t("mail.total"), money(order.final_amount)],
   ];
-  if (order.paid_amount > 0) facts.push([t("mail.paid"), money(Math.min(order.paid_amount, order.final_amount))]);
+  // What was paid, and once money came back: what was charged, refunded or still to be, and who keeps the rest.
+  for (const line of moneyLines.filter((entry) => PAID_LABELS.has(entry.label))) facts.push([line.text, line.shown]);
   facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor, orderPaidWith(order))]);
 
   const notes: { text: string; link?: string }[] = input.testMode ? [{ text: t("mail.test_mode") }] : [];
@@ -195,7 +209,7 @@ export function renderOrderMail(input: {
     if (deadline) notes.push({ text: t("mail.pay_by", { deadline }) });
   }
   if (kind === "order_cancellation" && cancellation) {
-    for (const line of cancellationLines(lang, cancellation)) notes.push({ text: line });
+    for (const line of cancellationLines(lang, cancellation, orderAccount(orderMoney))) notes.push({ text: line });
     if (cancellation.points_returned > 0) notes.push({ text: t("mail.points_back", { points: cancellation.points_returned }) });
   }
   if (kind !== "order_cancellation" && order.free_cancel_before_date) {

@@ -170,7 +170,13 @@ function hotelLadder(hotel: HotelRow): RefundStep[] {
  * the stay's (decision 120): before departure their fare less the fee per ticket, after it nothing;
  * the stay's rule applies to the rest of what was paid.
  */
-export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], now: Date, rail: RailRow[] = []): Refund {
+export function refundQuote(
+  hotel: HotelRow,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  now: Date,
+  rail: RailRow[] = [],
+): Refund & { railFee: number } {
   // Tickets paid for: those booked, and those refunded already (their refund is recorded on the line).
   const paidRail = order.paid_amount > 0 ? rail.filter((row) => row.status === "booked" || row.status === "refunded") : [];
   const booked = paidRail.filter((row) => row.status === "booked");
@@ -178,16 +184,18 @@ export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRo
   const feesKept = paidRail.reduce((sum, row) => sum + (row.status === "refunded" ? row.refund_fee : 0), 0);
   const stay = { ...order, total_price: order.total_price - (order.rail_amount ?? 0) - feesKept };
   const base = refundOn(hotel, stay, lines, todayIn(hotel.time_zone, now), Math.max(0, order.paid_amount - railPaid));
-  if (booked.length === 0) return base;
+  if (booked.length === 0) return { ...base, railFee: 0 };
+  // A ticket refunded leaves the rail operator's fee with the operator (railFee); a train gone has its fare spent.
   const tickets = booked.map((row) =>
     departureInstant(row.day, row.departure_time).getTime() > now.getTime()
-      ? railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE)
-      : { fee: row.amount, refund: 0 },
+      ? { ...railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE), refunded: true }
+      : { fee: row.amount, refund: 0, refunded: false },
   );
   return {
     ...base,
     refund: base.refund + tickets.reduce((sum, ticket) => sum + ticket.refund, 0),
     fee: base.fee + tickets.reduce((sum, ticket) => sum + ticket.fee, 0),
+    railFee: tickets.reduce((sum, ticket) => sum + (ticket.refunded ? ticket.fee : 0), 0),
   };
 }
 
@@ -262,6 +270,8 @@ export async function orderAnswer(
       percent: quote.percent,
       refund: quote.refund,
       fee: quote.fee,
+      // The rail operator's refund fees within `fee`, on the tickets cancelling would refund.
+      rail_fee: quote.railFee,
       paid: quote.refund + quote.fee,
       days_before: quote.daysBefore,
       parts: presentParts(hotel, quote.parts),

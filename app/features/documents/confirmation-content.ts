@@ -3,7 +3,7 @@
  * order's language. Pure: the same text whether the site (download) or the back end (email
  * attachment) builds the PDF.
  */
-import { orderFreeCancelDate, type OrderMoney } from "~/domain/order-view";
+import { orderAccount, orderFreeCancelDate, type OrderMoney } from "~/domain/order-view";
 import type { RefundPolicy } from "~/domain/refund";
 import type { Language } from "~/i18n/languages";
 import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
@@ -38,8 +38,6 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   remittance_info?: Record<string, string> | null;
   /** The add-ons booked with the order (issue 27), as the API lists them: printed as the order page lists them. */
   attachment_list?: readonly unknown[];
-  /** The rail tickets booked with the order (issue 27), as the API lists them. */
-  rail_item_list?: readonly unknown[];
   /** The cancellation policy after the free window (refundPolicy), printed as the cancel page states it. */
   refund_policy?: readonly Pick<RefundPolicy, "kind" | "schedule" | "steps">[];
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
@@ -117,6 +115,7 @@ export function confirmationContent(
   const unit = lodgingUnit(hotel.kind);
   const t = (key: Parameters<typeof docText>[1], params?: Record<string, string | number>) => docText(lang, key, params, unit);
   const money = moneyTextLines(lang, { ...order, payment_status: order.payment_status as -1 | 1 | 2 }, unit);
+  const account = orderAccount({ ...order, payment_status: order.payment_status as -1 | 1 | 2 });
   const addons = addonLines(lang, order.attachment_list);
   const rail = railTextLines(lang, order.rail_item_list);
   const policies = [
@@ -156,7 +155,9 @@ export function confirmationContent(
         rows: [...money.map((line): [string, string] => [line.text, line.shown]), [t("pdf.payment"), paymentLabel]],
       },
       ...transferSection(order, hotel, lang, money.find((line) => line.label === "due_now" || line.label === "remaining")?.amount ?? 0),
-      ...(order.cancellation ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation) }] : []),
+      ...(order.cancellation
+        ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation, account) }]
+        : []),
       ...cancelPolicySection(order, lang),
       { heading: t("pdf.policies"), rows: [], paragraphs: policies },
     ],

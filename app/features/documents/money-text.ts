@@ -36,8 +36,20 @@ export function moneyTextLines(lang: Language, order: OrderMoney, unit: LodgingU
         return t("pdf.points_used", { points: formatCount(order.usedPoint, lang) });
       case "total":
         return t("pdf.total");
+      case "rail_refund":
+        return t("pdf.rail_refund");
       case "paid":
         return t("pdf.paid");
+      case "charged":
+        return t("pdf.charged");
+      case "refunded":
+        return t("pdf.refunded");
+      case "to_be_refunded":
+        return t("pdf.to_be_refunded");
+      case "kept_hotel":
+        return t("pdf.kept_hotel");
+      case "kept_rail_fee":
+        return t("pdf.kept_rail_fee");
       case "due_now":
       case "due_at_hotel":
       case "balance_later":

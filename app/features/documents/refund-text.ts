@@ -6,6 +6,7 @@
  */
 import type { Language } from "~/i18n/languages";
 import type { RefundPart, RefundPolicy, RefundStep } from "~/domain/refund";
+import type { OrderAccount } from "~/domain/order-view";
 import { docText, type DocumentKey } from "~/features/documents/labels";
 import { formatPercent, formatPrice } from "~/i18n/format";
 
@@ -44,14 +45,18 @@ export function scheduleText(lang: Language, steps: readonly { days_before: numb
   return words.join(t(lang, "refund.step.separator"));
 }
 
-/** Each kind of money paid: how much comes back, what the hotel keeps, and the rule (its schedule in full). */
-export function refundRuleLines(lang: Language, facts: RefundFacts): string[] {
+/**
+ * Each kind of money paid for the stay: how much comes back, what the hotel keeps, and the rule (its
+ * schedule in full). `addons`: the order has add-ons, which the stay's rule refunds with the rooms,
+ * so the money paid in advance is named for both.
+ */
+export function refundRuleLines(lang: Language, facts: RefundFacts, addons = false): string[] {
   if (facts.rule === "free") return [t(lang, "refund.free")];
   return (facts.parts ?? [])
     .filter((part) => part.schedule !== "free")
     .map((part) =>
       t(lang, "refund.part", {
-        what: t(lang, `refund.what.${part.kind}`),
+        what: t(lang, part.kind === "advance" && addons ? "refund.what.advance_addons" : `refund.what.${part.kind}`),
         amount: formatPrice(part.amount, lang),
         percent: formatPercent(part.percent, lang),
         refund: formatPrice(part.refund, lang),
@@ -77,13 +82,35 @@ export function policyLines(lang: Language, policies: readonly Pick<RefundPolicy
   );
 }
 
-/** What cancelling now would give back (the cancel page). */
-export function quoteLines(lang: Language, quote: RefundFacts): string[] {
-  const paid = quote.paid ?? quote.refund + quote.fee;
-  if (paid === 0) return [t(lang, "refund.unpaid")];
+/**
+ * Where what was charged goes (orderAccount, issue 37): the hotel's share of it, and the rail
+ * operator's refund fees on the tickets refunded, which the hotel does not keep.
+ */
+function keptLines(lang: Language, account: OrderAccount): string[] {
   return [
-    t(lang, "refund.quote", { amount: formatPrice(quote.refund, lang), paid: formatPrice(paid, lang), fee: formatPrice(quote.fee, lang) }),
-    ...refundRuleLines(lang, quote),
+    t(lang, "refund.kept", { fee: formatPrice(account.keptHotel, lang), paid: formatPrice(account.charged, lang) }),
+    ...(account.keptRailFees > 0 ? [t(lang, "refund.kept_rail", { fee: formatPrice(account.keptRailFees, lang) })] : []),
+  ];
+}
+
+const hasAddons = (account: OrderAccount) => account.lines.some((line) => line.label === "addons");
+
+/**
+ * What cancelling now would give back (the cancel page), from `account`, the order as cancelling it
+ * now would leave it (accountIfCancelled): everything that comes back of what was charged — tickets
+ * refunded before included — what the hotel keeps, and the rail operator's fees.
+ */
+export function quoteLines(lang: Language, quote: RefundFacts, account: OrderAccount): string[] {
+  if (account.charged === 0) return [t(lang, "refund.unpaid")];
+  const back = account.refunded + account.toBeRefunded;
+  return [
+    t(lang, "refund.quote", {
+      amount: formatPrice(back, lang),
+      paid: formatPrice(account.charged, lang),
+      fee: formatPrice(account.keptHotel, lang),
+    }),
+    ...(account.keptRailFees > 0 ? [t(lang, "refund.kept_rail", { fee: formatPrice(account.keptRailFees, lang) })] : []),
+    ...refundRuleLines(lang, quote, hasAddons(account)),
   ];
 }
 
@@ -93,13 +120,20 @@ export function refundStatusLine(lang: Language, status: RefundStatus, refund: n
   return t(lang, status === "refunded" ? "refund.status.refunded" : "refund.status.due", { amount: formatPrice(refund, lang) });
 }
 
-/** A cancelled booking's refund (the order page, the cancellation email, the PDF): its status, what the hotel kept and why. */
-export function cancellationLines(lang: Language, cancellation: RefundFacts & { refund_status: RefundStatus }): string[] {
-  const paid = cancellation.paid ?? cancellation.refund + cancellation.fee;
-  if (paid === 0) return [t(lang, "refund.unpaid_cancelled")];
+/**
+ * A cancelled booking's refund (the order page, the cancellation email, the PDF), from its account
+ * (orderAccount of the cancelled order): what was given back and what is still owed — tickets
+ * refunded before the cancellation included — what the hotel and the rail operator keep, and why.
+ */
+export function cancellationLines(lang: Language, cancellation: RefundFacts, account: OrderAccount): string[] {
+  if (account.charged === 0) return [t(lang, "refund.unpaid_cancelled")];
+  const status = [
+    ...(account.refunded > 0 ? [refundStatusLine(lang, "refunded", account.refunded)] : []),
+    ...(account.toBeRefunded > 0 ? [refundStatusLine(lang, "due", account.toBeRefunded)] : []),
+  ];
   return [
-    refundStatusLine(lang, cancellation.refund_status, cancellation.refund),
-    t(lang, "refund.kept", { fee: formatPrice(cancellation.fee, lang), paid: formatPrice(paid, lang) }),
-    ...refundRuleLines(lang, cancellation),
+    ...(status.length > 0 ? status : [t(lang, "refund.status.none")]),
+    ...keptLines(lang, account),
+    ...refundRuleLines(lang, cancellation, hasAddons(account)),
   ];
 }

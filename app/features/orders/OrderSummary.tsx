@@ -13,11 +13,13 @@ const moneyClass: Partial<Record<MoneyLabel, string>> = {
   due_now: "price-summary__due",
   due_at_hotel: "price-summary__due",
   remaining: "price-summary__due",
+  to_be_refunded: "price-summary__due",
 };
 
 /**
  * An order as the guest sees it after booking (confirmation, payment, order pages): its state, and
- * money lines that add up on the page (rooms − discounts − points = total = paid + still to pay).
+ * money lines that add up on the page (rooms + add-ons + tickets − discounts − points = total = paid + still
+ * to pay; once money came back, charged = refunded + to be refunded + what the hotel and the rail operator keep).
  */
 export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -41,8 +43,20 @@ export function OrderSummary({ order }: { order: Order }) {
         return t("checkout.points");
       case "total":
         return t("checkout.total");
+      case "rail_refund":
+        return t("order.rail_refund");
       case "paid":
         return t("order.paid");
+      case "charged":
+        return t("order.charged");
+      case "refunded":
+        return t("order.refunded");
+      case "to_be_refunded":
+        return t("order.to_be_refunded");
+      case "kept_hotel":
+        return t("order.kept_hotel");
+      case "kept_rail_fee":
+        return t("order.kept_rail_fee");
       case "due_now":
         return order.pay_option === "part" ? t("order.deposit_to_pay") : t("order.to_pay");
       case "due_at_hotel":

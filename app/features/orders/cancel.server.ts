@@ -6,7 +6,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { CANCEL_REASON_MAX_LENGTH, hasControlCharacters } from "~/domain/contact";
 import { todayIn } from "~/domain/dates";
-import { orderState } from "~/domain/order-view";
+import { accountIfCancelled, orderState } from "~/domain/order-view";
 import { orderPagePath } from "~/domain/order-paths";
 import { csrfToken, verifyCsrf } from "~/platform/cookies.server";
 import { readForm } from "~/platform/forms.server";
@@ -56,7 +56,7 @@ export async function loadCancelPage(context: AppLoadContext, params: Params, re
       refund: order.refund_quote
         ? {
             heading: docText(documentLanguage(app.lang), "refund.heading"),
-            lines: quoteLines(documentLanguage(app.lang), order.refund_quote),
+            lines: quoteLines(documentLanguage(app.lang), order.refund_quote, accountIfCancelled(order, order.refund_quote)),
           }
         : null,
       csrf: token,

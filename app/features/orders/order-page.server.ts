@@ -3,7 +3,7 @@
  * apply to it: pay the rest, download the confirmation, cancel.
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { orderState } from "~/domain/order-view";
+import { orderAccount, orderState } from "~/domain/order-view";
 import { orderCancelPath, orderPdfPath } from "~/domain/order-paths";
 import { localizePath } from "~/i18n/languages";
 import { fixedT } from "~/i18n/i18next.server";
@@ -39,7 +39,7 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
       ? {
           heading: docText(documentLanguage(app.lang), "refund.heading"),
           status: order.cancellation.refund_status,
-          lines: cancellationLines(documentLanguage(app.lang), order.cancellation),
+          lines: cancellationLines(documentLanguage(app.lang), order.cancellation, orderAccount(order)),
         }
       : null,
     // While it can still be cancelled: the schedule that applies after the free window, as the cancel page and the PDF state it (issue 37).

@@ -25,6 +25,9 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["test/worker/**/*.test.ts"],
+      // Each test waits on the Worker's answers, never on a clock; this is only a guard against a
+      // hang. Vitest's 5 s was reached by tests of ~1 s on two cores shared with other work.
+      testTimeout: 60_000,
       setupFiles: ["test/worker/setup.ts"],
       // Back ends that fail, served from Node for test/worker/backend-down.test.ts; pdftotext for the tests that read a PDF.
       globalSetup: ["test/worker/broken-backends.global.ts", "test/worker/pdf-text.global.ts"],

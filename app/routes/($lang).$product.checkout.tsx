@@ -46,7 +46,9 @@ export default function CheckoutPage() {
   const lang = site?.lang ?? "zh-TW";
   const values: Values = actionData?.values ?? {};
   const fieldErrors: FieldErrors = actionData?.fieldErrors ?? {};
-  const price = actionData?.price ?? data.price;
+  // An answer that checked the price replaces the page's, also with none (an extra asked for beyond
+  // what is left): the first visit's price, without it, is not what would be charged.
+  const price = actionData && actionData.price !== undefined ? actionData.price : data.price;
   const priceError = actionData ? actionData.priceError : data.priceError;
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   // Until the guest sends the form, the booker fields start from the member's profile (spec §6).

@@ -18,7 +18,7 @@ import { localizePath } from "~/i18n/languages";
 import { safeRedirect, sameOriginLocation } from "~/platform/redirects.server";
 import { payPageAt } from "~/features/checkout/payment.server";
 import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
-import { addonChoicesOf } from "~/features/addons/addons";
+import { addonChoicesOf, addonsOverLeft, type AddonGroup } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
 import { railItemsOf } from "~/features/rail/rail";
 
@@ -30,7 +30,12 @@ export interface CheckoutReply {
   fieldErrors: Record<string, string>;
   /** A translation key, or the back end's own message. */
   formError: string | null;
-  price: PriceDetail | null;
+  /**
+   * The price of what the form holds; null when there is none to show (the check refused it, or an
+   * extra is asked for beyond what is left: a price without it would not be what is charged).
+   * Absent when no price check was made: the page keeps the one it has.
+   */
+  price?: PriceDetail | null;
   priceError: string | null;
   /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
   promotionReset?: string;
@@ -75,6 +80,23 @@ export function pointsOf(values: Record<string, string | undefined>): number | n
   const raw = (values.points ?? "").trim();
   if (raw === "") return 0;
   return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The extras the form asks for beyond what is left for the stay, each on its field with a message
+ * naming the item and how many are left, in the guest's language.
+ */
+export function addonLeftErrors(
+  values: Record<string, string | undefined>,
+  groups: readonly AddonGroup[],
+  t: (key: string, params?: Record<string, unknown>) => string,
+): Record<string, string> {
+  return Object.fromEntries(
+    addonsOverLeft(values, groups).map(({ field, name, left }) => [
+      field,
+      left === 0 ? t("checkout.error.addon_sold_out", { name }) : t("checkout.error.addon_left", { name, count: left }),
+    ]),
+  );
 }
 
 /** The first message for each field: the booker's fields by name, each line's occupant as `<field>_<index>`. */
@@ -170,7 +192,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
   const { request } = args;
   const form = await readForm(request);
-  const refused = { fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null };
+  const refused = { fieldErrors: {}, formError: "form.error.expired", priceError: null };
   if (!form) return reply({ values: {}, ...refused }, 400);
   const values: Values = Object.fromEntries(
     [...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]),
@@ -184,10 +206,19 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
   const payOption = values.pay_option === "part" ? "part" : "all";
-  const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
+  const t = await fixedT(app.lang);
+  const unknownPlan = t("cart.error.unknown_plan");
   // The add-ons chosen, priced with every check and sent with the order (decision 117).
   const offered = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
   const { choices: addons, invalid: invalidAddons } = addonChoicesOf(values, offered);
+  // Counts that cannot be priced as typed (not a number, more than are left) are refused on their
+  // field and no price is shown: one without them would not be what placing the booking charges
+  // (issue 37 item 11). The form keeps what was typed.
+  const addonErrors: Record<string, string> = {
+    ...Object.fromEntries(invalidAddons.map((field) => [field, "form.error.addon_count"])),
+    ...addonLeftErrors(values, offered, t),
+  };
+  const addonMessage = Object.values(addonErrors).find((message) => message !== "form.error.addon_count") ?? "form.error.fix_fields";
   const party = { adults: search.search.adults, children: search.search.children };
   const check = (coupon?: string, points = 0) =>
     checkPrice(
@@ -243,6 +274,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   };
 
   if (values.intent === "price") {
+    if (Object.keys(addonErrors).length > 0)
+      return reply({ values, fieldErrors: addonErrors, formError: addonMessage, price: null, priceError: null }, 400);
     const points = pointsOf(values);
     const invalidPoints = pointsError(points);
     if (invalidPoints || points === null) {
@@ -268,21 +301,28 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       values,
       fieldErrors: {},
       formError: null,
-      price: null,
       priceError: null,
       captcha: await freshOrderChallenge(api, values),
     });
 
   const checked = validateCheckout(values, cart.lines.length);
-  for (const field of invalidAddons) checked.fieldErrors[field] ??= "form.error.addon_count";
+  for (const [field, message] of Object.entries(addonErrors)) checked.fieldErrors[field] ??= message;
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
-  if (!checked.ok || overBalance || invalidAddons.length > 0) {
+  const addonRefused = Object.keys(addonErrors).length > 0;
+  if (!checked.ok || overBalance || addonRefused) {
     // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
-    // first visit's: the guest fixes the fields and places the booking at the amount in view.
-    const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
+    // first visit's: the guest fixes the fields and places the booking at the amount in view. None
+    // while an extra cannot be priced as asked.
+    const current = addonRefused ? null : await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
     return reply(
-      { values, fieldErrors: checked.fieldErrors, formError: "form.error.fix_fields", price: current.price, priceError: null },
+      {
+        values,
+        fieldErrors: checked.fieldErrors,
+        formError: addonRefused ? addonMessage : "form.error.fix_fields",
+        price: current?.price ?? null,
+        priceError: null,
+      },
       400,
     );
   }
@@ -300,8 +340,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
   // The challenge the form carries, when the order API asked for one: verified before the order.
   const captcha = await orderCaptchaStep(api, values);
-  if (!captcha.ok)
-    return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
+  if (!captcha.ok) return reply({ values, fieldErrors: {}, formError: captcha.formError, priceError: null, captcha: captcha.captcha }, 400);
   const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
     {
@@ -330,6 +369,14 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     input.checkout_key,
   );
   if (!result.ok) {
+    // An extra taken by another booking since the page read what is left: the guest is told which
+    // and how many are left now, on its field, with no price until the count fits.
+    if (result.error.code === "addon_sold_out") {
+      const now = addonLeftErrors(values, await offeredAddons(api, cart), t);
+      const message = Object.values(now)[0];
+      if (message)
+        return reply({ values, fieldErrors: now, formError: message, orderDoc: result.order_doc, price: null, priceError: null }, 409);
+    }
     // order_doc is "error-order" (spec §8): say why, keep everything the guest typed. The cart is
     // checked again so that a line the refusal is about (sold out meanwhile) is marked, and the
     // page shows the message once: at that line.

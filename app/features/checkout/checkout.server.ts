@@ -21,6 +21,7 @@ import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } 
 import { addonChoicesOf, addonsOverLeft, type AddonGroup } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
 import { railItemsOf } from "~/features/rail/rail";
+import { clearDraft, readDraft, saveDraft } from "~/features/checkout/draft.server";
 
 type Values = Record<string, string>;
 
@@ -99,6 +100,26 @@ export function addonLeftErrors(
   );
 }
 
+/**
+ * The extras fields that cannot be priced as they are: not a whole number 0-100, or more than are
+ * left. No price is shown while there is one: a price without the extra would not be what placing
+ * the booking charges (issue 37 item 11).
+ */
+function addonErrorsOf(
+  values: Record<string, string | undefined>,
+  groups: readonly AddonGroup[],
+  t: (key: string, params?: Record<string, unknown>) => string,
+): Record<string, string> {
+  return {
+    ...Object.fromEntries(addonChoicesOf(values, groups).invalid.map((field) => [field, "form.error.addon_count"])),
+    ...addonLeftErrors(values, groups, t),
+  };
+}
+
+/** The message to show above the form for extras refused: the first that names an item, else "correct the fields". */
+const addonMessageOf = (errors: Record<string, string>) =>
+  Object.values(errors).find((message) => message !== "form.error.addon_count") ?? "form.error.fix_fields";
+
 /** The first message for each field: the booker's fields by name, each line's occupant as `<field>_<index>`. */
 export function validateCheckout(values: Values, lineCount: number) {
   const fieldErrors: Record<string, string> = {};
@@ -134,20 +155,44 @@ async function loadCheckout({ context, params, request }: LoaderFunctionArgs) {
   const { parsed } = searchOf(request, hotel.time_zone);
   const cart = await readCart(request, app.env, app.domain, parsed.search);
   const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
+  // Rail tickets where the hotel sells them and the price check prices them (issue 27).
+  const railPage =
+    hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
+      ? `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`
+      : null;
   // Spec §6: the member's profile is loaded before the price check; prices and the order go
   // through the client that carries their token only if the back end accepted it.
   const { profile, api } = await app.member();
-  return { app, hotel, parsed, cart, bookingPage, profile, api };
+  return { app, hotel, parsed, cart, bookingPage, railPage, profile, api };
 }
 
 export async function checkoutPage(args: LoaderFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, railPage, parsed, profile, api } = await loadCheckout(args);
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, args.request, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await fixedT(app.lang);
-  const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
+  // What the guest typed and chose before going to the rail page (issue 37 item 12): the form starts
+  // from it, and the price is checked for the extras and pay option it holds, as placing would.
+  const draft = await readDraft(args.request, app.env, { domain: app.domain, start: cart.start, end: cart.end });
   // Add-ons only where the price check prices them (v2; decision 117).
   const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
+  const addonErrors = addonErrorsOf(draft, addons, t);
+  const outcome: PriceOutcome =
+    Object.keys(addonErrors).length > 0
+      ? { price: null, error: addonMessageOf(addonErrors) }
+      : await checkPrice(
+          api,
+          hotel,
+          app.env.FEATURE_PRICE_CHECK_V2,
+          cart,
+          {
+            member: profile,
+            addons: addonChoicesOf(draft, addons).choices,
+            payOption: draft.pay_option === "part" ? "part" : "all",
+            party: { adults: parsed.search.adults, children: parsed.search.children },
+          },
+          t("cart.error.unknown_plan"),
+        );
   // Rail tickets are paid when booking: with tickets, the ways of paying at the hotel are not offered (decision 123).
   const withTickets = (cart.rail?.length ?? 0) > 0;
   const payments = paymentOptions(hotel.payment_list).filter((option) => !withTickets || !paidAtTheHotel(option.method));
@@ -159,11 +204,10 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
       lines: cart.lines,
       addons,
-      // Rail tickets where the hotel sells them and the price check prices them (issue 27).
-      rail:
-        hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
-          ? { page: `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`, chosen: cart.rail?.length ?? 0 }
-          : null,
+      draft,
+      fieldErrors: addonErrors,
+      // "Add/Change rail tickets" is a button of the form (it keeps the draft), shown where the hotel sells them.
+      rail: railPage ? { chosen: cart.rail?.length ?? 0 } : null,
       price: outcome.price,
       priceError: outcome.error,
       bookingPage,
@@ -189,7 +233,7 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
 }
 
 export async function checkoutAction(args: ActionFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, railPage, parsed: search, profile, api } = await loadCheckout(args);
   const { request } = args;
   const form = await readForm(request);
   const refused = { fieldErrors: {}, formError: "form.error.expired", priceError: null };
@@ -205,20 +249,23 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     throw safeRedirect(last.path, request, 303);
   }
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
+  // "Add/Change rail tickets": the form as typed is kept as the draft the checkout comes back to,
+  // then the rail page (issue 37 item 12). Nothing is checked: the guest has not finished.
+  if (values.intent === "rail" && railPage) {
+    const cookie = await saveDraft(app.env, { domain: app.domain, start: cart.start, end: cart.end }, values);
+    throw safeRedirect(railPage, request, { status: 303, headers: { "set-cookie": cookie } });
+  }
   const payOption = values.pay_option === "part" ? "part" : "all";
   const t = await fixedT(app.lang);
   const unknownPlan = t("cart.error.unknown_plan");
   // The add-ons chosen, priced with every check and sent with the order (decision 117).
   const offered = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
-  const { choices: addons, invalid: invalidAddons } = addonChoicesOf(values, offered);
+  const { choices: addons } = addonChoicesOf(values, offered);
   // Counts that cannot be priced as typed (not a number, more than are left) are refused on their
   // field and no price is shown: one without them would not be what placing the booking charges
   // (issue 37 item 11). The form keeps what was typed.
-  const addonErrors: Record<string, string> = {
-    ...Object.fromEntries(invalidAddons.map((field) => [field, "form.error.addon_count"])),
-    ...addonLeftErrors(values, offered, t),
-  };
-  const addonMessage = Object.values(addonErrors).find((message) => message !== "form.error.addon_count") ?? "form.error.fix_fields";
+  const addonErrors = addonErrorsOf(values, offered, t);
+  const addonMessage = addonMessageOf(addonErrors);
   const party = { adults: search.search.adults, children: search.search.children };
   const check = (coupon?: string, points = 0) =>
     checkPrice(
@@ -398,6 +445,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
   headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
+  headers.append("set-cookie", await clearDraft(app.env));
   // With JavaScript the answer carries the pay page's data: the guest sees the pay page one round
   // trip sooner than after a redirect (decision 127). A document's form gets the 303 as ever.
   if (app.dataRequest) {

@@ -43,7 +43,7 @@ test("the booker's details, the note and an extra survive a trip to the rail pag
   await page.getByLabel("How many: Taoyuan airport pickup").fill("1");
 
   // To the rail page: the stay's two adults and one child are its passengers.
-  await page.getByRole("button", { name: "Add rail tickets" }).click();
+  await page.locator(".rail-section").getByText("Add rail tickets").click();
   await expect(page.locator("h1")).toHaveText("High-speed rail tickets");
   const passengers = page.getByRole("group", { name: "Passengers" });
   await expect(passengers.getByLabel("Adults")).toHaveValue("2");
@@ -55,7 +55,7 @@ test("the booker's details, the note and an extra survive a trip to the rail pag
 
   // And by the browser's back.
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByRole("button", { name: "Add rail tickets" }).click();
+  await page.locator(".rail-section").getByText("Add rail tickets").click();
   await expect(page.locator("h1")).toHaveText("High-speed rail tickets");
   await page.goBack();
   await expectKept(page);

@@ -40,6 +40,23 @@ export const OrderAddonListSchema = v.object({
 });
 export type OrderAddonList = v.InferOutput<typeof OrderAddonListSchema>;
 
+/**
+ * `GET /api/xtra/adds/date/inventory`: what is left of each item per day of a stay (`inventory`
+ * null on every day for items without a limit).
+ */
+export const AddonInventorySchema = v.object({
+  start_date: v.string(),
+  end_date: v.string(),
+  adds: v.array(
+    v.object({
+      adds_id: v.number(),
+      limited: v.boolean(),
+      dates: v.array(v.object({ date: v.string(), inventory: v.nullable(v.number()) })),
+    }),
+  ),
+});
+export type AddonInventory = v.InferOutput<typeof AddonInventorySchema>;
+
 /** A priced add-on of an order, as booked. */
 export const BookedAddonSchema = v.object({
   adds_id: v.number(),

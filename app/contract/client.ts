@@ -53,7 +53,14 @@ import {
   type RailPassengers,
   type RailQuery,
 } from "./rail";
-import { AddonBatchSchema, AddonItemSchema, AddonListSchema, OrderAddonListSchema, type AddonChoiceInput } from "./addons";
+import {
+  AddonBatchSchema,
+  AddonInventorySchema,
+  AddonItemSchema,
+  AddonListSchema,
+  OrderAddonListSchema,
+  type AddonChoiceInput,
+} from "./addons";
 
 /** Sends one request to the back end and returns its response. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -617,6 +624,13 @@ export class HotelApi {
   orderAddonList(orderDoc: string, validHash?: string) {
     return this.call(OrderAddonListSchema, "GET", "/api/xtra/adds/list", {
       query: { ...this.hotel, order_doc: orderDoc, valid_hash: validHash },
+    });
+  }
+
+  /** GET /api/xtra/adds/date/inventory: what is left of the hotel's items (only these, when given) on each day from `start` up to `end`. */
+  addonInventory(start: string, end: string, addsIds: readonly number[] = []) {
+    return this.call(AddonInventorySchema, "GET", "/api/xtra/adds/date/inventory", {
+      query: { ...this.hotel, start_date: start, end_date: end, adds_id: [...addsIds] },
     });
   }
 

@@ -44,9 +44,12 @@ export default function CheckoutPage() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const lang = site?.lang ?? "zh-TW";
-  const values: Values = actionData?.values ?? {};
-  const fieldErrors: FieldErrors = actionData?.fieldErrors ?? {};
-  const price = actionData?.price ?? data.price;
+  // Before the form is sent, it starts from the draft kept when the guest went to the rail page.
+  const values: Values = actionData?.values ?? data.draft;
+  const fieldErrors: FieldErrors = actionData?.fieldErrors ?? data.fieldErrors;
+  // An answer that checked the price replaces the page's, also with none (an extra asked for beyond
+  // what is left): the first visit's price, without it, is not what would be charged.
+  const price = actionData && actionData.price !== undefined ? actionData.price : data.price;
   const priceError = actionData ? actionData.priceError : data.priceError;
   // A refusal of a way of paying the cart no longer allows carries the ways it allows (the page's
   // data is not reloaded after a refusal with JavaScript).
@@ -109,8 +112,8 @@ export default function CheckoutPage() {
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
         <div className="checkout-layout">
           <div className="checkout-main">
-            {/* First: the link to the rail page leaves this form, so it comes before anything is typed. */}
-            <RailSection rail={data.rail} price={price} />
+            {/* First, as before; its button keeps what is typed below as the checkout's draft before leaving for the rail page. */}
+            <RailSection rail={data.rail} price={price} busy={busy === "rail"} />
             <BookerFields field={field} fieldErrors={fieldErrors} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
             <AddonFields groups={data.addons} values={values} fieldErrors={fieldErrors} />

@@ -34,8 +34,9 @@ export default function RailPage() {
   const stationName = stations.find((station) => station.station_id === query.station)?.name ?? "";
   return (
     <main id="main" className={`page rail-page booking--${site?.layout.booking ?? "booking_100"}`} aria-busy={busy || undefined}>
+      {/* Back where the guest came from: the checkout, which starts from the draft its button kept (issue 37 item 12). */}
       <p className="breadcrumb">
-        <a href={data.bookingPage}>← {t("rail.back")}</a>
+        <a href={data.checkoutPage}>← {t("rail.back")}</a>
       </p>
       <h1>{t("rail.title")}</h1>
       <p className="rail-page__intro">{t("rail.intro", { station: hotelStation.name })}</p>

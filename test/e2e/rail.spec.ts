@@ -103,7 +103,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await expect(page).toHaveURL(/\/hxa\/checkout\?/);
 
     // The rail page: to the hotel from Zuoying on the check-in day, then back to Taichung on the check-out day.
-    await page.getByRole("link", { name: words.add }).click();
+    await page.getByRole("button", { name: words.add }).click();
     await expect(page.locator("h1")).toHaveText(words.title);
     if (javaScriptEnabled) await waitForHydration(page);
     const outbound = await chooseTrain(page, words, words.zuoying, javaScriptEnabled);

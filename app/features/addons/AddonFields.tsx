@@ -4,17 +4,22 @@ import { FieldError, type FieldErrors, type Values } from "~/features/checkout/f
 import { formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { useSite } from "~/ui/site-data";
-import { addonField, type AddonGroup, type AddonOffer } from "./addons";
+import { addonField, addonFieldMax, type AddonGroup, type AddonOffer } from "./addons";
 
 /**
  * The checkout's extras (issue 27): each item the chosen plans offer, how it is charged, and a count
  * (adults and children for items priced per person) — for the order, and, when the booking has
  * several room lines, the per-person items for each line whose plan offers them. Plain form fields: "Check the price" (or
- * placing the booking) prices what is chosen for this stay and party.
+ * placing the booking) prices what is chosen for this stay and party. A limited item says how many
+ * are left for the stay, and its fields ask for no more (the server refuses more, naming it).
  */
 export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGroup[]; values: Values; fieldErrors: FieldErrors }) {
   const { t } = useTranslation();
   if (groups.length === 0) return null;
+  const left = (item: AddonOffer) =>
+    item.left === undefined || item.left === null ? null : (
+      <p className="addon__stock">{item.left === 0 ? t("checkout.addons.sold_out") : t("checkout.addons.left", { count: item.left })}</p>
+    );
   return (
     <fieldset className="addons">
       <legend>{t("checkout.addons")}</legend>
@@ -32,14 +37,14 @@ export function AddonFields({ groups, values, fieldErrors }: { groups: AddonGrou
                 <strong>{t("checkout.addons.for_order")}</strong>
               </p>
             ) : null}
-            <AddonItems group={group} values={values} fieldErrors={fieldErrors} />
+            <AddonItems group={group} values={values} fieldErrors={fieldErrors} note={left} />
           </div>
         ) : (
           <div key={group.room_index} className="addons__line" role="group" aria-labelledby={`addons-line-${group.room_index}`}>
             <p className="addons__line-name" id={`addons-line-${group.room_index}`}>
               <strong>{t("checkout.addons.for_line", { line: group.label, number: group.room_index + 1 })}</strong>
             </p>
-            <AddonItems group={group} values={values} fieldErrors={fieldErrors} />
+            <AddonItems group={group} values={values} fieldErrors={fieldErrors} note={left} />
           </div>
         ),
       )}
@@ -85,6 +90,7 @@ export function AddonItems({
       {group.items.map((item: AddonOffer) => {
         const name = addonField(group, item);
         const perPerson = isPerPerson(item.unit);
+        const max = addonFieldMax(item);
         return (
           <div key={item.adds_id} className="addon field">
             {item.photo ? <img src={item.photo} alt="" width={96} height={64} loading="lazy" className="addon__photo" /> : null}
@@ -102,11 +108,11 @@ export function AddonItems({
             {note?.(item)}
             {perPerson ? (
               <>
-                {count(name, t("checkout.addons.adults", { name: item.name }), item.max_per_booking)}
-                {count(`${name}_children`, t("checkout.addons.children", { name: item.name }), item.max_per_booking)}
+                {count(name, t("checkout.addons.adults", { name: item.name }), max)}
+                {count(`${name}_children`, t("checkout.addons.children", { name: item.name }), max)}
               </>
             ) : (
-              count(name, t("checkout.addons.quantity", { name: item.name }), item.max_per_booking)
+              count(name, t("checkout.addons.quantity", { name: item.name }), max)
             )}
             <FieldError errors={fieldErrors} name={name} />
             <FieldError errors={fieldErrors} name={`${name}_children`} />

@@ -18,7 +18,11 @@ export const AddonOfferSchema = v.object({
   max_per_booking: v.number(),
   limited: v.optional(v.boolean(), false),
 });
-export type AddonOffer = v.InferOutput<typeof AddonOfferSchema>;
+/**
+ * An item offered. `left`: for a limited item, how many the hotel has left for the whole stay (the
+ * fewest over the days it is held on), from the inventory call; null or absent: no limit, or not known.
+ */
+export type AddonOffer = v.InferOutput<typeof AddonOfferSchema> & { left?: number | null };
 
 export const PricedAddonSchema = v.object({
   adds_id: v.number(),
@@ -48,6 +52,42 @@ export function pricedAddons(detail: { rooms: readonly unknown[]; other: readonl
       : [],
   );
   return [...rooms, ...itemsOf(PricedAddonSchema, detail.other)];
+}
+
+/** The most of an item one count field may ask for: its maximum per booking, or fewer when fewer are left. */
+export function addonFieldMax(item: Pick<AddonOffer, "max_per_booking" | "left">): number {
+  return item.left === undefined || item.left === null ? item.max_per_booking : Math.min(item.max_per_booking, item.left);
+}
+
+/** A limited item asked for beyond what is left for the stay: its field (the first that asks for it), name and how many are left. */
+export interface AddonOverLeft {
+  field: string;
+  name: string;
+  left: number;
+}
+
+/**
+ * The items chosen for more than are left, over every group (one item asked for on several room
+ * lines draws on the same inventory). The price check would refuse them: the guest is told which,
+ * and how many are left, before it is asked.
+ */
+export function addonsOverLeft(values: Record<string, string | undefined>, groups: readonly AddonGroup[]): AddonOverLeft[] {
+  const asked = new Map<number, { item: AddonOffer; units: number; field: string | null }>();
+  for (const group of groups) {
+    for (const item of group.items) {
+      const name = addonField(group, item);
+      const units = (countOf(values[name]) ?? 0) + (isPerPerson(item.unit) ? (countOf(values[`${name}_children`]) ?? 0) : 0);
+      const entry = asked.get(item.adds_id) ?? { item, units: 0, field: null };
+      entry.units += units;
+      if (units > 0 && entry.field === null) entry.field = (countOf(values[name]) ?? 0) > 0 ? name : `${name}_children`;
+      asked.set(item.adds_id, entry);
+    }
+  }
+  return [...asked.values()].flatMap(({ item, units, field }) =>
+    item.left !== undefined && item.left !== null && field !== null && units > item.left
+      ? [{ field, name: item.name, left: item.left }]
+      : [],
+  );
 }
 
 export interface AddonChoiceInput {

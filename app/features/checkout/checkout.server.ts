@@ -27,9 +27,10 @@ import { localizePath } from "~/i18n/languages";
 import { safeRedirect, sameOriginLocation } from "~/platform/redirects.server";
 import { payPageAt } from "~/features/checkout/payment.server";
 import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
-import { addonChoicesOf } from "~/features/addons/addons";
+import { addonChoicesOf, addonsOverLeft, type AddonGroup } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
 import { railItemsOf } from "~/features/rail/rail";
+import { clearDraft, readDraft, saveDraft } from "~/features/checkout/draft.server";
 
 type Values = Record<string, string>;
 
@@ -39,7 +40,12 @@ export interface CheckoutReply {
   fieldErrors: Record<string, string>;
   /** A translation key, or the back end's own message. */
   formError: string | null;
-  price: PriceDetail | null;
+  /**
+   * The price of what the form holds; null when there is none to show (the check refused it, or an
+   * extra is asked for beyond what is left: a price without it would not be what is charged).
+   * Absent when no price check was made: the page keeps the one it has.
+   */
+  price?: PriceDetail | null;
   priceError: string | null;
   /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
   promotionReset?: string;
@@ -118,6 +124,43 @@ export function pointsOf(values: Record<string, string | undefined>): number | n
   return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
 }
 
+/**
+ * The extras the form asks for beyond what is left for the stay, each on its field with a message
+ * naming the item and how many are left, in the guest's language.
+ */
+export function addonLeftErrors(
+  values: Record<string, string | undefined>,
+  groups: readonly AddonGroup[],
+  t: (key: string, params?: Record<string, unknown>) => string,
+): Record<string, string> {
+  return Object.fromEntries(
+    addonsOverLeft(values, groups).map(({ field, name, left }) => [
+      field,
+      left === 0 ? t("checkout.error.addon_sold_out", { name }) : t("checkout.error.addon_left", { name, count: left }),
+    ]),
+  );
+}
+
+/**
+ * The extras fields that cannot be priced as they are: not a whole number 0-100, or more than are
+ * left. No price is shown while there is one: a price without the extra would not be what placing
+ * the booking charges (issue 37 item 11).
+ */
+function addonErrorsOf(
+  values: Record<string, string | undefined>,
+  groups: readonly AddonGroup[],
+  t: (key: string, params?: Record<string, unknown>) => string,
+): Record<string, string> {
+  return {
+    ...Object.fromEntries(addonChoicesOf(values, groups).invalid.map((field) => [field, "form.error.addon_count"])),
+    ...addonLeftErrors(values, groups, t),
+  };
+}
+
+/** The message to show above the form for extras refused: the first that names an item, else "correct the fields". */
+const addonMessageOf = (errors: Record<string, string>) =>
+  Object.values(errors).find((message) => message !== "form.error.addon_count") ?? "form.error.fix_fields";
+
 /** The first message for each field: the booker's fields by name, each line's occupant as `<field>_<index>`. */
 export function validateCheckout(values: Values, lineCount: number) {
   const fieldErrors: Record<string, string> = {};
@@ -153,21 +196,45 @@ async function loadCheckout({ context, params, request }: LoaderFunctionArgs) {
   const { parsed } = searchOf(request, hotel.time_zone);
   const cart = await readCart(request, app.env, app.domain, parsed.search);
   const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
+  // Rail tickets where the hotel sells them and the price check prices them (issue 27).
+  const railPage =
+    hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
+      ? `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`
+      : null;
   // Spec §6: the member's profile is loaded before the price check; prices and the order go
   // through the client that carries their token only if the back end accepted it.
   const { profile, api } = await app.member();
-  return { app, hotel, parsed, cart, bookingPage, profile, api };
+  return { app, hotel, parsed, cart, bookingPage, railPage, profile, api };
 }
 
 export async function checkoutPage(args: LoaderFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed, profile, api } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, railPage, parsed, profile, api } = await loadCheckout(args);
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, args.request, 303);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const t = await fixedT(app.lang);
-  const outcome = await checkPrice(api, hotel, app.env.FEATURE_PRICE_CHECK_V2, cart, { member: profile }, t("cart.error.unknown_plan"));
+  // What the guest typed and chose before going to the rail page (issue 37 item 12): the form starts
+  // from it, and the price is checked for the extras and pay option it holds, as placing would.
+  const draft = await readDraft(args.request, app.env, { domain: app.domain, start: cart.start, end: cart.end });
   // Add-ons only where the price check prices them (v2; decision 117).
   const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
   const { payments, paymentsNote, defaultPayment } = paymentChoicesFor(hotel, cart);
+  const addonErrors = addonErrorsOf(draft, addons, t);
+  const outcome: PriceOutcome =
+    Object.keys(addonErrors).length > 0
+      ? { price: null, error: addonMessageOf(addonErrors) }
+      : await checkPrice(
+          api,
+          hotel,
+          app.env.FEATURE_PRICE_CHECK_V2,
+          cart,
+          {
+            member: profile,
+            addons: addonChoicesOf(draft, addons).choices,
+            payOption: draft.pay_option === "part" ? "part" : "all",
+            party: { adults: parsed.search.adults, children: parsed.search.children },
+          },
+          t("cart.error.unknown_plan"),
+        );
   return data(
     {
       title: `${t("checkout.title")} | ${hotel.hotel_name}`,
@@ -176,11 +243,10 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
       stay: { start: cart.start, end: cart.end, adults: parsed.search.adults, children: parsed.search.children },
       lines: cart.lines,
       addons,
-      // Rail tickets where the hotel sells them and the price check prices them (issue 27).
-      rail:
-        hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
-          ? { page: `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`, chosen: cart.rail?.length ?? 0 }
-          : null,
+      draft,
+      fieldErrors: addonErrors,
+      // "Add/Change rail tickets" is a button of the form (it keeps the draft), shown where the hotel sells them.
+      rail: railPage ? { chosen: cart.rail?.length ?? 0 } : null,
       price: outcome.price,
       priceError: outcome.error,
       bookingPage,
@@ -205,10 +271,10 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
 }
 
 export async function checkoutAction(args: ActionFunctionArgs) {
-  const { app, hotel, cart, bookingPage, parsed: search, profile, api } = await loadCheckout(args);
+  const { app, hotel, cart, bookingPage, railPage, parsed: search, profile, api } = await loadCheckout(args);
   const { request } = args;
   const form = await readForm(request);
-  const refused = { fieldErrors: {}, formError: "form.error.expired", price: null, priceError: null };
+  const refused = { fieldErrors: {}, formError: "form.error.expired", priceError: null };
   if (!form) return reply({ values: {}, ...refused }, 400);
   const values: Values = Object.fromEntries(
     [...form.entries()].filter(([key]) => key !== "csrf").map(([key, value]) => [key, String(value)]),
@@ -221,11 +287,23 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     throw safeRedirect(last.path, request, 303);
   }
   if (!cart || cart.lines.length === 0) throw safeRedirect(bookingPage, request, 303);
+  // "Add/Change rail tickets": the form as typed is kept as the draft the checkout comes back to,
+  // then the rail page (issue 37 item 12). Nothing is checked: the guest has not finished.
+  if (values.intent === "rail" && railPage) {
+    const cookie = await saveDraft(app.env, { domain: app.domain, start: cart.start, end: cart.end }, values);
+    throw safeRedirect(railPage, request, { status: 303, headers: { "set-cookie": cookie } });
+  }
   const payOption = values.pay_option === "part" ? "part" : "all";
-  const unknownPlan = (await fixedT(app.lang))("cart.error.unknown_plan");
+  const t = await fixedT(app.lang);
+  const unknownPlan = t("cart.error.unknown_plan");
   // The add-ons chosen, priced with every check and sent with the order (decision 117).
   const offered = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
-  const { choices: addons, invalid: invalidAddons } = addonChoicesOf(values, offered);
+  const { choices: addons } = addonChoicesOf(values, offered);
+  // Counts that cannot be priced as typed (not a number, more than are left) are refused on their
+  // field and no price is shown: one without them would not be what placing the booking charges
+  // (issue 37 item 11). The form keeps what was typed.
+  const addonErrors = addonErrorsOf(values, offered, t);
+  const addonMessage = addonMessageOf(addonErrors);
   const party = { adults: search.search.adults, children: search.search.children };
   const check = (coupon?: string, points = 0) =>
     checkPrice(
@@ -304,6 +382,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
 
   if (values.intent === "price") {
+    if (Object.keys(addonErrors).length > 0)
+      return reply({ values, fieldErrors: addonErrors, formError: addonMessage, price: null, priceError: null }, 400);
     const points = pointsOf(values);
     const invalidPoints = pointsError(points);
     if (invalidPoints || points === null) {
@@ -329,26 +409,27 @@ export async function checkoutAction(args: ActionFunctionArgs) {
       values,
       fieldErrors: {},
       formError: null,
-      price: null,
       priceError: null,
       captcha: await freshOrderChallenge(api, values),
     });
 
   const checked = validateCheckout(values, cart.lines.length);
-  for (const field of invalidAddons) checked.fieldErrors[field] ??= "form.error.addon_count";
+  for (const [field, message] of Object.entries(addonErrors)) checked.fieldErrors[field] ??= message;
   const overBalance = pointsError(pointsOf(values));
   if (overBalance && !checked.fieldErrors.points) checked.fieldErrors.points = overBalance;
   if (paymentRefusal) checked.fieldErrors.payment = paymentRefusal;
-  if (!checked.ok || overBalance || invalidAddons.length > 0 || paymentRefusal) {
+  const addonRefused = Object.keys(addonErrors).length > 0;
+  if (!checked.ok || overBalance || addonRefused || paymentRefusal) {
     // The page keeps showing the price of what is chosen (the pay option, the promotion), not the
-    // first visit's: the guest fixes the fields and places the booking at the amount in view.
-    const current = await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
+    // first visit's: the guest fixes the fields and places the booking at the amount in view. None
+    // while an extra cannot be priced as asked.
+    const current = addonRefused ? null : await check(promotionOf(values), overBalance ? 0 : (pointsOf(values) ?? 0));
     return reply(
       {
         values: paymentRefusal ? { ...values, payment: paymentChoices.defaultPayment ?? "" } : values,
         fieldErrors: checked.fieldErrors,
-        formError: "form.error.fix_fields",
-        price: current.price,
+        formError: addonRefused ? addonMessage : "form.error.fix_fields",
+        price: current?.price ?? null,
         priceError: null,
         ...(paymentRefusal ? { paymentChoices, paymentReset: crypto.randomUUID() } : {}),
       },
@@ -369,8 +450,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   }
   // The challenge the form carries, when the order API asked for one: verified before the order.
   const captcha = await orderCaptchaStep(api, values);
-  if (!captcha.ok)
-    return reply({ values, fieldErrors: {}, formError: captcha.formError, price: null, priceError: null, captcha: captcha.captcha }, 400);
+  if (!captcha.ok) return reply({ values, fieldErrors: {}, formError: captcha.formError, priceError: null, captcha: captcha.captcha }, 400);
   const [vendor, method] = input.payment.split(":") as [string, PaymentMethod];
   const result = await api.createOrder(
     {
@@ -399,6 +479,14 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     input.checkout_key,
   );
   if (!result.ok) {
+    // An extra taken by another booking since the page read what is left: the guest is told which
+    // and how many are left now, on its field, with no price until the count fits.
+    if (result.error.code === "addon_sold_out") {
+      const now = addonLeftErrors(values, await offeredAddons(api, cart), t);
+      const message = Object.values(now)[0];
+      if (message)
+        return reply({ values, fieldErrors: now, formError: message, orderDoc: result.order_doc, price: null, priceError: null }, 409);
+    }
     // order_doc is "error-order" (spec §8): say why, keep everything the guest typed. The cart is
     // checked again so that a line the refusal is about (sold out meanwhile) is marked, and the
     // page shows the message once: at that line.
@@ -420,6 +508,7 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("set-cookie", await lastOrderCookie(app.env).serialize({ key: input.checkout_key, path }));
   headers.append("set-cookie", await cartCookie(app.env).serialize("", { maxAge: 0 }));
+  headers.append("set-cookie", await clearDraft(app.env));
   // With JavaScript the answer carries the pay page's data: the guest sees the pay page one round
   // trip sooner than after a redirect (decision 127). A document's form gets the 303 as ever.
   if (app.dataRequest) {

@@ -4,9 +4,11 @@ import { RailLines } from "./RailLines";
 
 /**
  * The checkout's rail tickets (issue 27): the lines chosen, as the price check priced them, and a
- * link to the rail page to add or change them. Only at a hotel that sells tickets.
+ * button to the rail page to add or change them. Only at a hotel that sells tickets. The button is
+ * one of the checkout form's (a link cannot carry the form): it keeps what was typed and chosen as
+ * the checkout's draft, which the checkout starts from when the guest comes back (issue 37 item 12).
  */
-export function RailSection({ rail, price }: { rail: { page: string; chosen: number } | null; price: PriceDetail | null }) {
+export function RailSection({ rail, price, busy }: { rail: { chosen: number } | null; price: PriceDetail | null; busy?: boolean }) {
   const { t } = useTranslation();
   if (!rail) return null;
   const lines = (price?.rail_item_list ?? []).map((line) => ({ ...line, origin: line.origin.name, destination: line.destination.name }));
@@ -16,9 +18,9 @@ export function RailSection({ rail, price }: { rail: { page: string; chosen: num
       {rail.chosen === 0 ? <p className="field__hint">{t("checkout.rail.intro")}</p> : null}
       <RailLines lines={lines} />
       <p>
-        <a href={rail.page} className="standalone-link">
+        <button type="submit" name="intent" value="rail" className="button button--secondary" formNoValidate disabled={busy}>
           {t(rail.chosen === 0 ? "checkout.rail.add" : "checkout.rail.change")}
-        </a>
+        </button>
       </p>
     </section>
   );

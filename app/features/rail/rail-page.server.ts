@@ -92,7 +92,7 @@ async function loadRail({ context, params, request }: LoaderFunctionArgs) {
 }
 
 /** The query as asked, each missing field from the stay: to the hotel on the check-in day, back on the check-out day. */
-function queryOf(url: URL, stay: { start: string; end: string; adults: number }, stations: RailNextDate) {
+function queryOf(url: URL, stay: { start: string; end: string; adults: number; children: number }, stations: RailNextDate) {
   const raw = Object.fromEntries([...url.searchParams.entries()].filter(([key]) => key in QuerySchema.entries));
   const parsed = v.safeParse(QuerySchema, raw);
   const fieldErrors: Record<string, string> = {};
@@ -115,7 +115,8 @@ function queryOf(url: URL, stay: { start: string; end: string; adults: number },
     time: input.time,
     passengers: {
       adult: input.adult ?? Math.min(stay.adults, 10),
-      child: input.child ?? 0,
+      // The stay's children travel too (issue 37 item 12), within THSR's 10 tickets an order.
+      child: input.child ?? Math.max(0, Math.min(stay.children, 10 - (input.adult ?? Math.min(stay.adults, 10)))),
       senior: input.senior ?? 0,
       disabled: input.disabled ?? 0,
     },
@@ -129,11 +130,15 @@ const route = (direction: RailDirection, station: string, hotelStation: string) 
   direction === "outbound" ? { origin: station, destination: hotelStation } : { origin: hotelStation, destination: station };
 
 export async function railPage(args: LoaderFunctionArgs) {
-  const { app, hotel, parsed, cart, api, bookingPage, checkoutPage, railPage } = await loadRail(args);
+  const { app, hotel, parsed, cart, api, checkoutPage, railPage } = await loadRail(args);
   const t = await fixedT(app.lang);
   const { token, setCookie } = await csrfToken(args.request, app.env);
   const stations = await api.railNextAvailBookingDate({ date: cart.start });
-  const { query, fieldErrors } = queryOf(new URL(args.request.url), { ...cart, adults: parsed.search.adults }, stations);
+  const { query, fieldErrors } = queryOf(
+    new URL(args.request.url),
+    { ...cart, adults: parsed.search.adults, children: parsed.search.children },
+    stations,
+  );
   let trains: RailAvailability | null = null;
   let queryError: string | null = null;
   if (query.asked && Object.keys(fieldErrors).length === 0) {
@@ -163,7 +168,6 @@ export async function railPage(args: LoaderFunctionArgs) {
       queryError,
       trains,
       chosen: cart.rail ?? [],
-      bookingPage,
       checkoutPage,
       railPage,
     },

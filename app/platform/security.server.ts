@@ -4,9 +4,21 @@
  * a response (privateUnlessPublic).
  */
 import { carriesMemberCookie, isContentPagePath } from "~/platform/edge/page-cache.server";
+import { stripLanguage } from "~/i18n/languages";
 
 /** For a response made for one person: no shared cache keeps it, no browser stores it. */
 export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * For the pages a guest fills in (the booking page with their cart, the checkout with what they
+ * typed): no shared cache keeps them, and the guest's own browser may, so that Back returns to the
+ * page a form answered. Under `no-store` a browser has to ask to send the form again (Chromium:
+ * net::ERR_CACHE_MISS), which a guest without JavaScript meets after placing a booking.
+ */
+export const PRIVATE_NO_CACHE = "private, no-cache";
+
+/** The booking and checkout pages, in any language: `/{product}/booking…`, `/{product}/checkout…`. */
+const FORM_PAGE = /^\/[^/]+\/(?:booking|checkout)(?:\/|$)/;
 
 /**
  * The site's one rule for shared caches (issue 37): a page made for one person (an order behind its
@@ -18,17 +30,19 @@ export const PRIVATE_NO_STORE = "private, no-store";
  * - a guest's content page (GET or HEAD, no member cookie) stays as decisions 026/027 left it, the
  *   edge page cache storing it for every guest;
  * - a route that says `public` itself (robots.txt, the sitemap) keeps its own policy;
- * - anything else (orders, cancel, pay, checkout, booking, sign-in, the proof download, data
- *   requests, redirects, errors) is `private, no-store`.
+ * - the booking and checkout pages are `private, no-cache` (PRIVATE_NO_CACHE: Back still works);
+ * - anything else (orders, cancel, pay, sign-in, the proof download, data requests, redirects,
+ *   errors) is `private, no-store`.
  */
 export function privateUnlessPublic(request: Request, url: URL, response: Response): Response {
   if (!carriesMemberCookie(request)) {
     if ((request.method === "GET" || request.method === "HEAD") && isContentPagePath(url)) return response;
     if (/(?:^|,)\s*public\s*(?:,|$)/i.test(response.headers.get("cache-control") ?? "")) return response;
   }
-  if (response.headers.get("cache-control") === PRIVATE_NO_STORE) return response;
+  const policy = FORM_PAGE.test(stripLanguage(url.pathname)) && !url.pathname.endsWith(".data") ? PRIVATE_NO_CACHE : PRIVATE_NO_STORE;
+  if (response.headers.get("cache-control") === policy) return response;
   const headers = new Headers(response.headers);
-  headers.set("cache-control", PRIVATE_NO_STORE);
+  headers.set("cache-control", policy);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

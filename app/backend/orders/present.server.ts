@@ -18,8 +18,8 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
 import { attachmentDetail, attachmentList, storedAttachments } from "~/backend/addons/addons.server";
-import { loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
-import { DEFAULT_REFUND_FEE, departureInstant, railRefund } from "~/domain/rail";
+import { bookedLineRefund, loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
+import { departureInstant } from "~/domain/rail";
 import {
   type AttemptRow,
   type CancellationRow,
@@ -110,8 +110,16 @@ export async function presentOrder(
     attachment_amount: order.attachment_amount,
     room_attachment_exist: storedAttachments(order.room_attachment_detail).length > 0,
     // The tickets with their status, PNR and booking number (docs/api.md "Rail").
-    rail_item_list: rail.map((row) => presentRailRow(row, stations, ctx.lang)),
+    rail_item_list: rail.map((row) => presentRailRow(row, stations, ctx.lang, { hotel, order, now: ctx.now })),
     rail_amount: order.rail_amount ?? 0,
+    // What the total keeps of tickets refunded one by one (POST /api/rail/refund): their fees (decision 140).
+    rail_fees_kept: Math.max(
+      0,
+      order.total_price -
+        (order.room_price - order.promotion_discount - order.point_used) -
+        order.attachment_amount -
+        (order.rail_amount ?? 0),
+    ),
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
     remittance_notice:
       order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
@@ -180,9 +188,7 @@ export function refundQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRo
   const base = refundOn(hotel, stay, lines, todayIn(hotel.time_zone, now), Math.max(0, order.paid_amount - railPaid));
   if (booked.length === 0) return base;
   const tickets = booked.map((row) =>
-    departureInstant(row.day, row.departure_time).getTime() > now.getTime()
-      ? railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE)
-      : { fee: row.amount, refund: 0 },
+    departureInstant(row.day, row.departure_time).getTime() > now.getTime() ? bookedLineRefund(hotel, row) : { fee: row.amount, refund: 0 },
   );
   return {
     ...base,

@@ -20,6 +20,8 @@ export interface OrderMoney {
   paid_amount: number;
   /** The fares of the order's rail tickets still held or booked (issue 27); part of final_amount. */
   rail_amount?: number;
+  /** The refund fees kept of tickets refunded one by one (decision 140); part of final_amount. */
+  rail_fees_kept?: number;
   free_cancel_before_date: string | null;
 }
 
@@ -37,6 +39,7 @@ export type MoneyLabel =
   | "rooms"
   | "addons"
   | "rail"
+  | "rail_fees"
   | "coupon"
   | "member_discount"
   | "points"
@@ -45,11 +48,13 @@ export type MoneyLabel =
   | "due_now"
   | "due_at_hotel"
   | "balance_later"
-  | "remaining";
+  | "remaining"
+  | "to_refund";
 
 /**
  * One line of the money summary. `sign` says how it adds up: "-" lines are taken off the rooms to
- * give the total ("="), and the lines after the total ("part") split it: paid, due now, later.
+ * give the total ("="), and the lines after the total ("part") split it: paid, due now, later. After
+ * the total, a "-" line is taken off what was paid: what is to be refunded of it (decision 140).
  */
 export interface MoneyLine {
   label: MoneyLabel;
@@ -62,10 +67,13 @@ export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
   // Add-ons (issue 27) are charged beside the rooms and take no discount or points (decision 116):
   // what the total holds beyond the rooms after their discounts.
   // Rail tickets likewise (docs/api.md "Rail"), with their own line.
+  // A ticket refunded on its own leaves the fee kept in the total (decision 140), on a line of its own.
   const rail = order.rail_amount ?? 0;
-  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint) - rail;
+  const railFees = order.rail_fees_kept ?? 0;
+  const addons = order.final_amount - (order.sum - order.couponDiscount - order.usedPoint) - rail - railFees;
   if (addons > 0) lines.push({ label: "addons", amount: addons, sign: "+" });
   if (rail > 0) lines.push({ label: "rail", amount: rail, sign: "+" });
+  if (railFees > 0) lines.push({ label: "rail_fees", amount: railFees, sign: "+" });
   if (order.couponDiscount > 0) {
     lines.push({
       label: order.used_coupon === MEMBER_PROMOTION_CODE ? "member_discount" : "coupon",
@@ -84,6 +92,12 @@ export function orderMoneyLines(order: OrderMoney): MoneyLine[] {
     return lines;
   }
   if (state === "paid") {
+    // Paid for more than the total now holds (a ticket refunded since): paid − to be refunded = total.
+    if (order.paid_amount > order.final_amount) {
+      lines.push({ label: "paid", amount: order.paid_amount, sign: "part" });
+      lines.push({ label: "to_refund", amount: order.paid_amount - order.final_amount, sign: "-" });
+      return lines;
+    }
     lines.push({ label: "paid", amount: order.final_amount, sign: "part" });
     return lines;
   }

@@ -27,6 +27,8 @@ export function moneyTextLines(lang: Language, order: OrderMoney, unit: LodgingU
         return t("pdf.addons");
       case "rail":
         return t("rail.title");
+      case "rail_fees":
+        return t("rail.fees_kept");
       case "coupon":
         return t("pdf.coupon", { code: order.used_coupon });
       case "member_discount":
@@ -43,6 +45,8 @@ export function moneyTextLines(lang: Language, order: OrderMoney, unit: LodgingU
       case "balance_later":
       case "remaining":
         return t("pdf.remaining");
+      case "to_refund":
+        return t("pdf.to_refund");
     }
   };
   return orderMoneyLines(order).map((line) => ({

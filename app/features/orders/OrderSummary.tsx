@@ -33,6 +33,8 @@ export function OrderSummary({ order }: { order: Order }) {
         return t("order_page.addons");
       case "rail":
         return t("checkout.rail_price");
+      case "rail_fees":
+        return t("order.rail_fees");
       case "coupon":
         return t("checkout.discount", { code: order.used_coupon });
       case "member_discount":
@@ -51,6 +53,8 @@ export function OrderSummary({ order }: { order: Order }) {
         return t("order.balance_later");
       case "remaining":
         return t("order.remaining");
+      case "to_refund":
+        return t("order.to_refund");
     }
   };
   return (

@@ -62,8 +62,8 @@ interface DemoRoom {
   price_set: { proposal_id: number; proposal_name: string; rate_plan_code: string; price: number }[];
 }
 
-/** An order of one Taipei room on its BAR plan for one night, placed straight through the back end as the checkout places it. */
-export async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number) {
+/** An order of one Taipei room on its BAR plan for one night, placed straight through the back end as the checkout places it; `extra`, more of the order payload (rail tickets, say). */
+export async function placeOrder(payWay: "credit" | "remittance", vendor: number, offset: number, extra: Record<string, unknown> = {}) {
   const start = taipeiDay(offset);
   const end = taipeiDay(offset + 1);
   const rooms = (
@@ -93,6 +93,7 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
       orders: [{ room_class_id: room.room_class_id, proposal_id: plan.proposal_id, num: 1, occupant_name: "Mei Lin" }],
       adults_count: 2,
       children_count: 0,
+      ...extra,
     },
   );
   expect(created.status).toBe(201);

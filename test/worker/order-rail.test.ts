@@ -13,6 +13,9 @@ import { parseGeneralTimetable, parseOdFares, parseStations, railDataToSql } fro
 import stationsJson from "../../demo/thsr-sample/Station.json";
 import timetableJson from "../../demo/thsr-sample/GeneralTimetable.json";
 import faresJson from "../../demo/thsr-sample/ODFare.json";
+import { issueMemberToken } from "~/backend/account/members.server";
+import { memberSessionCookie } from "~/platform/cookies.server";
+import type { AppEnv } from "~/platform/env.server";
 import { BOOKER, Browser, apiJson, fixtureHotel, fixtureIds, loadHotel, payInFull, text } from "./helpers";
 
 const HOST = "order-rail.localhost";
@@ -53,6 +56,10 @@ beforeAll(async () => {
         thsr_seats_per_train: 30,
         payment_list: [{ vendor_id: 8, method: "remittance" }],
       });
+      (file as Record<string, unknown>).members = [
+        { email: "mei@example.com", first_name: "Mei", last_name: "Lin", phone: "0912 345 678", points: 0 },
+        { email: "yi@example.com", first_name: "Yi", last_name: "Chen", phone: "0912 345 679", points: 0 },
+      ];
     }),
   );
   Object.assign(ids, await fixtureIds(HOST));
@@ -342,6 +349,76 @@ describe("rail tickets on the order page, without JavaScript", () => {
       pay_amount: created.order.pay_amount + 745,
       rail_amount: 4470 + FARE,
     });
+  });
+
+  it("the back end moves the amounts and the seats once when the same change of passengers or train is called five times at once", async () => {
+    const created = await place(false);
+    const line = created.order.rail_item_list[0]!;
+    const call = (path: string, body: Record<string, unknown>) =>
+      apiJson(HOST, `${path}?lang=en-US`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          domain: HOST,
+          order_doc: created.order_doc,
+          valid_hash: created.order.cancel_hash,
+          rail_id: line.rail_id,
+          ...body,
+        }),
+      });
+    const five = <T>(make: () => Promise<T>) => Promise.all([make(), make(), make(), make(), make()]);
+    const updated = await five(() => call("/api/xtra/rail/update_reservation", { passengers: { adult: 3 } }));
+    // A call changes the line only from the amount it read: whichever calls went through, the amounts rose by the difference once.
+    expect(updated.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const after = await snapshot(created.order_doc);
+    expect(after.order).toMatchObject({ pay_amount: created.order.pay_amount + 745, rail_amount: 4470 + FARE });
+    expect(after.tickets[0]).toMatchObject({ adult: 3, child: 0, amount: 4470 });
+
+    // Moving to the train the line is on already is no change; whichever call moved it, the seats moved once.
+    const before = await snapshot(created.order_doc);
+    const moved = await five(() => call("/api/xtra/rail/change_reservation", { train_no: "0826" }));
+    expect(moved.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const stored = await snapshot(created.order_doc);
+    expect(stored.tickets[0]).toMatchObject({ train_no: "0826" });
+    expect(taken(stored.seats, "0806")).toBe(taken(before.seats, "0806") - 3);
+    expect(taken(stored.seats, "0826")).toBe(taken(before.seats, "0826") + 3);
+    expect(stored.order).toEqual(before.order);
+  });
+
+  it("lets the signed-in member who booked refund a ticket from the order page; another member gets a 404", async () => {
+    const created = await place(true);
+    const members = await env.DB.prepare(
+      "SELECT m.id, m.email FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ? ORDER BY m.email",
+    )
+      .bind(HOST)
+      .all<{ id: number; email: string }>();
+    const [mei, yi] = [
+      members.results.find((row) => row.email === "mei@example.com")!,
+      members.results.find((row) => row.email === "yi@example.com")!,
+    ];
+    await env.DB.prepare("UPDATE orders SET member_id = ? WHERE order_doc = ?").bind(mei.id, created.order_doc).run();
+    const signedIn = async (memberId: number) =>
+      new Browser(HOST, [
+        await memberSessionCookie(env as unknown as AppEnv).serialize({ domain: HOST, token: await issueMemberToken(env.DB, memberId) }),
+      ]);
+    const path = `/en-US/hxa/orders/${created.order_doc}`;
+    const member = await signedIn(mei.id);
+    const page = await member.request(path);
+    expect(page.status).toBe(200);
+    const step = await member.request(linkTo(page.html, "Refund this ticket (To the hotel)"));
+    const form = confirmForm(step.html);
+    const before = await snapshot(created.order_doc);
+
+    // Another member, with a token of their own: neither the page nor its form.
+    const other = await signedIn(yi.id);
+    expect((await other.request(path)).status).toBe(404);
+    expect((await other.request(path, form)).status).toBe(404);
+    expect(await snapshot(created.order_doc)).toEqual(before);
+
+    const done = await member.request(path, form);
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`${path}?rail_done=refund`);
+    expect((await snapshot(created.order_doc)).tickets[0]).toMatchObject({ status: "refunded", refund_fee: 3 * FEE_PER_TICKET });
   });
 
   it("refuses a view link, a forged link, another order's ticket and a forged token, changing nothing", async () => {

@@ -126,6 +126,11 @@ function ChangeStep({ view, csrf, line, step }: StepProps<"change">) {
     <div className="rail-step" id="rail-step">
       <h3>{t("order_page.rail.change.heading")}</h3>
       <p>{t("order_page.rail.change.intro", { origin: line.origin.name, destination: line.destination.name })}</p>
+      {step.error ? (
+        <p className="alert alert--danger" role="alert">
+          {t(step.error)}
+        </p>
+      ) : null}
       {chosen ? (
         <>
           <h4>{t("order_page.rail.change.confirm")}</h4>

@@ -53,6 +53,8 @@ export type RailStep =
       last_date: string;
       trains: RailTrainChoice[];
       chosen: (RailTrainChoice & { date: string }) | null;
+      /** The back end's words when it would not list the trains. */
+      error: string | null;
     }
   | {
       kind: "passengers";
@@ -144,15 +146,34 @@ export async function railChangesView(context: AppLoadContext, order: Order, req
   } else if (kind === "change" && offer?.change) {
     const asked = url.searchParams.get("date") ?? "";
     const date = isIsoDate(asked) ? asked : line.date;
-    const [window, availability] = await Promise.all([
-      app.api.railNextAvailBookingDate({ origin: line.origin.station_id, destination: line.destination.station_id }),
-      app.api.railTrainAvailability({
-        origin: line.origin.station_id,
-        destination: line.destination.station_id,
+    let found;
+    try {
+      found = await Promise.all([
+        app.api.railNextAvailBookingDate({ origin: line.origin.station_id, destination: line.destination.station_id }),
+        app.api.railTrainAvailability({
+          origin: line.origin.station_id,
+          destination: line.destination.station_id,
+          date,
+          passengers: line.passengers,
+        }),
+      ]);
+    } catch (error) {
+      if (!(error instanceof HotelApiError) || error.status >= 500) throw error;
+      // No list (the hotel stopped selling tickets, say): the step says why, with nothing to choose.
+      view.step = {
+        kind,
+        rail_id: line.rail_id,
+        was,
         date,
-        passengers: line.passengers,
-      }),
-    ]);
+        first_date: date,
+        last_date: date,
+        trains: [],
+        chosen: null,
+        error: error.message,
+      };
+      return view;
+    }
+    const [window, availability] = found;
     const trains: RailTrainChoice[] = availability.trains.map((train) => {
       const current = train.train_no === line.train_no && date === line.date;
       return {
@@ -175,6 +196,7 @@ export async function railChangesView(context: AppLoadContext, order: Order, req
       last_date: window.last_date,
       trains,
       chosen: chosen ? { ...chosen, date } : null,
+      error: null,
     };
   } else if (kind === "passengers" && offer?.passengers) {
     const typed = Object.fromEntries(FARE_TYPES.map((type) => [type, url.searchParams.get(type)])) as Record<RailFareType, string | null>;

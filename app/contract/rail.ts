@@ -110,6 +110,11 @@ export const RailLineSchema = v.object({
   /** When refunded: the handling fee kept and what comes back. */
   refund_fee: v.optional(v.number(), 0),
   refund_amount: v.optional(v.number(), 0),
+  /**
+   * What refunding the line now would keep (`fee`) and give back (`refund_amount`), by the refund
+   * calls' own rules; null when they would refuse it (built-in back end; others send none).
+   */
+  refund_quote: v.optional(v.nullable(v.object({ fee: v.number(), refund_amount: v.number() })), null),
 });
 export type RailLine = v.InferOutput<typeof RailLineSchema>;
 

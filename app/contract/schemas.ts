@@ -483,6 +483,8 @@ export const OrderSchema = v.object({
   /** The order's rail tickets with their status, PNR and booking number (docs/api.md "Rail"). */
   rail_item_list: v.optional(v.array(RailLineSchema), []),
   rail_amount: v.optional(v.number(), 0),
+  /** The refund fees the total keeps of tickets refunded one by one (built-in back end; decision 140). */
+  rail_fees_kept: v.optional(v.number(), 0),
   remittance_info: v.nullable(v.record(v.string(), v.string())),
   remittance_notice: v.string(),
   couponDiscount: v.number(),

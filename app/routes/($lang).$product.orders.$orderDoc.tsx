@@ -7,6 +7,9 @@ import { orderState } from "~/domain/order-view";
 import { loadOrderPage } from "~/features/orders/order-page.server";
 import { AddExtras } from "~/features/orders/AddExtras";
 import { orderExtrasAction } from "~/features/orders/extras.server";
+import { orderRailAction } from "~/features/orders/rail-changes.server";
+import { RailChanges, RailStatusNote } from "~/features/orders/RailChanges";
+import { readForm } from "~/platform/forms.server";
 import { useSite } from "~/ui/site-data";
 
 /** Styled by the hotel's booking layout; no JavaScript needed (links and plain forms). */
@@ -14,22 +17,27 @@ export const handle = { booking: true };
 
 /**
  * /{product}/orders/{order_doc}: one order, for the member who made it or the holder of its signed
- * view link (?valid_hash=). Never indexed. Its POST adds extras to an unpaid order (decision 126).
+ * view link (?valid_hash=). Never indexed. Its POST adds extras to an unpaid order (decision 126),
+ * or changes or refunds one of its rail tickets (`intent` rail_…, decision 140).
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return loadOrderPage(context, params, request);
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  return orderExtrasAction(context, params, request);
+  const form = await readForm(request);
+  if (String(form?.get("intent") ?? "").startsWith("rail_")) return orderRailAction(context, params, request, form);
+  return orderExtrasAction(context, params, request, form);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function OrderPage() {
-  const { order, actions, justCancelled, justAdded, refund, policy, extras, csrf } = useLoaderData<typeof loader>();
+  const { order, actions, justCancelled, justAdded, refund, policy, extras, rail, csrf } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const extrasReply = acted && "extras" in acted ? acted.extras : null;
+  const railReply = acted && "rail" in acted ? acted.rail : null;
   const { t } = useTranslation();
   const site = useSite();
   const state = orderState(order);
@@ -44,6 +52,8 @@ export default function OrderPage() {
         <p className="alert alert--success" role="status">
           {t("order_page.extras.added")}
         </p>
+      ) : rail?.done && !acted ? (
+        <RailStatusNote done={rail.done} />
       ) : state === "cancelled" ? (
         <p className="alert alert--info" role="status">
           {t("order.cancelled_note")}
@@ -59,8 +69,8 @@ export default function OrderPage() {
           ))}
         </section>
       ) : null}
-      <OrderExtras order={order} />
-      <AddExtras offer={extras} csrf={csrf} seen={order.attachment_list.length} reply={acted?.extras ?? null} />
+      <OrderExtras order={order} rail={rail ? <RailChanges order={order} view={rail} csrf={csrf} reply={railReply} /> : null} />
+      <AddExtras offer={extras} csrf={csrf} seen={order.attachment_list.length} reply={extrasReply} />
       <RemittanceDetails order={order} />
       <section className="order-page__actions">
         <h2>{t("order_page.actions")}</h2>

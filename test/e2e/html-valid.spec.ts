@@ -60,11 +60,25 @@ test("every kind of page is valid HTML (0 errors in the Nu HTML Checker)", async
   const placed = await placeOrder("remittance", 8, 46);
   paths.order = ["taipei", `/en-US/hxa/orders/${placed.order_doc}?valid_hash=${encodeURIComponent(placed.order.valid_hash)}`];
   paths["order-cancel"] = ["taipei", `/hxa/orders/${placed.order_doc}/cancel?cancel_hash=${encodeURIComponent(placed.order.cancel_hash)}`];
+  // An unpaid order with a rail ticket, by its cancel link: each ticket's steps (decision 140).
+  const railed = await placeOrder("remittance", 8, 26, {
+    rail_item_list: [
+      { direction: "outbound", date: taipeiDay(26), train_no: "0806", origin: "1070", destination: "1000", passengers: { adult: 2 } },
+    ],
+  });
+  const ticket = (railed.order as { rail_item_list?: { rail_id: number }[] }).rail_item_list?.[0]?.rail_id ?? 0;
+  const railPage = `/en-US/hxa/orders/${railed.order_doc}?cancel_hash=${encodeURIComponent(railed.order.cancel_hash)}`;
+  paths["order-rail"] = ["taipei", railPage];
+  paths["order-rail-change"] = ["taipei", `${railPage}&rail=${ticket}&rail_step=change`];
+  paths["order-rail-change-confirm"] = ["taipei", `${railPage}&rail=${ticket}&rail_step=change&date=${taipeiDay(26)}&train=0826`];
+  paths["order-rail-passengers"] = ["taipei", `${railPage}&rail=${ticket}&rail_step=passengers&adult=3&child=0&senior=0&disabled=0`];
+  paths["order-rail-refund"] = ["taipei", `${railPage}&rail=${ticket}&rail_step=refund`];
   const pages: Record<string, string> = {};
   for (const [name, [hotel, path]] of Object.entries(paths)) {
     const response = await fetchText(hotel, path);
     expect(response.body, `${name} (${path}) is an HTML page`).toMatch(/^<!DOCTYPE html>/i);
     pages[name] = response.body;
+    if (name.startsWith("order-rail-")) expect(response.body, `${name} shows its step`).toContain('id="rail-step"');
   }
 
   // Checkout needs a cart: add a room in the browser, then read the checkout's HTML with its cookies

@@ -28,7 +28,7 @@ const summed = (order: OrderMoney) => {
     labels: lines.map((line) => `${line.label} ${line.amount}`),
     total,
     before,
-    after: after.length ? after.reduce((sum, line) => sum + line.amount, 0) : null,
+    after: after.length ? after.reduce((sum, line) => sum + (line.sign === "-" ? -line.amount : line.amount), 0) : null,
   };
 };
 
@@ -69,6 +69,13 @@ describe("what an order's page shows", () => {
       { ...base, pay_option: "all", final_amount: 5338 + 3200, pay_amount: 5338 + 3200, deposit_amount: 0 },
       "unpaid",
       ["rooms 6301", "addons 3200", "coupon 630", "points 333", "total 8538", "due_now 8538"],
+    ],
+    [
+      // Decision 140: a ticket of 3,725 refunded on its own, 60 of fees kept; the total keeps the fees.
+      "paid in full, then a rail ticket refunded",
+      { ...base, payment_status: 2, rail_amount: 3725, rail_fees_kept: 60, final_amount: 5338 + 3725 + 60, paid_amount: 5338 + 2 * 3725 },
+      "paid",
+      ["rooms 6301", "rail 3725", "rail_fees 60", "coupon 630", "points 333", "total 9123", "paid 12788", "to_refund 3665"],
     ],
     ["cancelled, nothing paid", { ...base, status: "cancelled" }, "cancelled", ["rooms 6301", "coupon 630", "points 333", "total 5338"]],
     [

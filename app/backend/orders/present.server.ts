@@ -18,8 +18,8 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
 import { attachmentDetail, attachmentList, storedAttachments } from "~/backend/addons/addons.server";
-import { loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
-import { DEFAULT_REFUND_FEE, departureInstant, railRefund } from "~/domain/rail";
+import { bookedLineRefund, loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
+import { departureInstant } from "~/domain/rail";
 import {
   type AttemptRow,
   type CancellationRow,
@@ -110,8 +110,16 @@ export async function presentOrder(
     attachment_amount: order.attachment_amount,
     room_attachment_exist: storedAttachments(order.room_attachment_detail).length > 0,
     // The tickets with their status, PNR and booking number (docs/api.md "Rail").
-    rail_item_list: rail.map((row) => presentRailRow(row, stations, ctx.lang)),
+    rail_item_list: rail.map((row) => presentRailRow(row, stations, ctx.lang, { hotel, order, now: ctx.now })),
     rail_amount: order.rail_amount ?? 0,
+    // What the total keeps of tickets refunded one by one (POST /api/rail/refund): their fees (decision 140).
+    rail_fees_kept: Math.max(
+      0,
+      order.total_price -
+        (order.room_price - order.promotion_discount - order.point_used) -
+        order.attachment_amount -
+        (order.rail_amount ?? 0),
+    ),
     remittance_info: remittance && Object.keys(remittance).length > 0 ? remittance : null,
     remittance_notice:
       order.pay_way === "remittance" ? pickText(parseJson<LocalizedText>(hotel.remittance_notice, {}), ctx.lang, main) : "",
@@ -188,7 +196,7 @@ export function refundQuote(
   // A ticket refunded leaves the rail operator's fee with the operator (railFee); a train gone has its fare spent.
   const tickets = booked.map((row) =>
     departureInstant(row.day, row.departure_time).getTime() > now.getTime()
-      ? { ...railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE), refunded: true }
+      ? { ...bookedLineRefund(hotel, row), refunded: true }
       : { fee: row.amount, refund: 0, refunded: false },
   );
   return {

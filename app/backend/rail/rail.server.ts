@@ -6,12 +6,14 @@
 import * as v from "valibot";
 import {
   bookingWindowProblem,
+  DEFAULT_REFUND_FEE,
   departureInstant,
   FARE_TYPES,
   lastBookableDay,
   minutesBetween,
   passengerProblem,
   railAmount,
+  railRefund,
   runsOn,
   seatsOf,
   ticketLimitProblem,
@@ -382,8 +384,50 @@ export const passengersOf = (row: Pick<RailRow, "adult" | "child" | "senior" | "
   disabled: row.disabled,
 });
 
-/** A stored line as the API answers it. */
-export function presentRailRow(row: RailRow, stations: Stations, lang: Language): RailLine {
+/** What THSR's rule keeps of a booked line refunded before departure: the hotel's fee per ticket (decision 120). */
+export function bookedLineRefund(hotel: Pick<HotelRow, "thsr_refund_fee">, row: Pick<RailRow, "amount" | "seats">) {
+  return railRefund(row.amount, row.seats, hotel.thsr_refund_fee ?? DEFAULT_REFUND_FEE);
+}
+
+/** The order facts the refund calls check, as the order row has them. */
+export interface RailOrderState {
+  status: string;
+  paid_amount: number;
+  payment_status: number;
+}
+
+/**
+ * What refunding a line now would keep and give back, by the rules `POST /api/rail/refund` and
+ * `/refund_reserved` apply (decision 140): a booked line before its train leaves, its fare less the
+ * fee per ticket; a reserved line of an order whose amounts may still change (unpaid, nothing paid),
+ * nothing kept and nothing to give back (its fare leaves the amount to pay); otherwise null, the
+ * calls refuse it. A payment under way is the call's to see.
+ */
+export function lineRefundQuote(
+  hotel: Pick<HotelRow, "thsr_refund_fee">,
+  order: RailOrderState,
+  row: RailRow,
+  now: Date,
+): { fee: number; refund_amount: number } | null {
+  if (order.status === "cancelled") return null;
+  if (row.status === "booked") {
+    if (departureInstant(row.day, row.departure_time).getTime() <= now.getTime()) return null;
+    const { fee, refund } = bookedLineRefund(hotel, row);
+    return { fee, refund_amount: refund };
+  }
+  if (row.status === "reserved" && order.status === "pending_payment" && order.paid_amount === 0 && order.payment_status === -1) {
+    return { fee: 0, refund_amount: 0 };
+  }
+  return null;
+}
+
+/** A stored line as the API answers it; with the order (and its hotel) known, what refunding it now would give back. */
+export function presentRailRow(
+  row: RailRow,
+  stations: Stations,
+  lang: Language,
+  terms?: { hotel: Pick<HotelRow, "thsr_refund_fee">; order: RailOrderState; now: Date },
+): RailLine {
   return {
     rail_id: row.id,
     direction: row.direction,
@@ -401,6 +445,7 @@ export function presentRailRow(row: RailRow, stations: Stations, lang: Language)
     booking_number: row.booking_number,
     refund_fee: row.refund_fee,
     refund_amount: row.refund_amount,
+    refund_quote: terms ? lineRefundQuote(terms.hotel, terms.order, row, terms.now) : null,
   };
 }
 
@@ -423,6 +468,7 @@ export function presentPricedLine(line: PricedRailLine, stations: Stations, lang
     booking_number: null,
     refund_fee: 0,
     refund_amount: 0,
+    refund_quote: null,
   };
 }
 

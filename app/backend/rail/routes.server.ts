@@ -3,15 +3,7 @@
  * (trains, the next date, a fare) and six that act on one order's tickets.
  */
 import * as v from "valibot";
-import {
-  bookingWindowProblem,
-  departureInstant,
-  passengerProblem,
-  railAmount,
-  railRefund,
-  seatsOf,
-  ticketLimitProblem,
-} from "~/domain/rail";
+import { bookingWindowProblem, departureInstant, passengerProblem, railAmount, seatsOf, ticketLimitProblem } from "~/domain/rail";
 import { addDays, todayIn } from "~/domain/dates";
 import type { Passengers } from "~/domain/rail";
 import { ApiError, ok, parseInput, queryObject, readJsonBody } from "~/backend/http.server";
@@ -26,6 +18,7 @@ import { railProviderFor, seatKey } from "~/backend/rail/provider";
 import { paidAtTheHotel } from "~/domain/payments";
 import {
   assertDepartsAfterDeadline,
+  bookedLineRefund,
   checkStations,
   DayInput,
   isHeld,
@@ -234,7 +227,7 @@ async function railOrderAnswer(ctx: BackendContext, hotel: HotelRow, orderDoc: s
   const [rail, stations] = await Promise.all([loadRail(ctx.db, [order.id]), loadStations(ctx.db)]);
   return ok({
     order_doc: order.order_doc,
-    rail_item_list: (rail.get(order.id) ?? []).map((row) => presentRailRow(row, stations, ctx.lang)),
+    rail_item_list: (rail.get(order.id) ?? []).map((row) => presentRailRow(row, stations, ctx.lang, { hotel, order, now: ctx.now })),
     rail_amount: order.rail_amount ?? 0,
     total_price: order.total_price,
     pay_amount: order.pay_amount,
@@ -329,20 +322,22 @@ async function changeReservation(ctx: BackendContext) {
     const left = await railProviderFor(hotel).seatsLeft(ctx.db, hotel, [{ train_no: body.train_no, day }]);
     if ((left.get(seatKey({ train_no: body.train_no, day })) ?? 0) < line.seats) throw new ApiError(409, "rail_sold_out", {}, "train_no");
   }
-  await runBatch(
+  const results = await runBatch(
     ctx.db,
     [
       ...railProviderFor(hotel).prepareStatements(ctx.db, hotel, [{ train_no: body.train_no, day }]),
+      // Only from the train the line was read on: of two sends at once, the second finds it moved and changes nothing.
       ctx.db
         .prepare(
           `UPDATE rail_reservations SET train_no = ?2, day = ?3, departure_time = ?4, arrival_time = ?5,
              pnr = CASE WHEN status = 'booked' THEN printf('%08d', abs(random()) % 100000000) ELSE pnr END, updated_at = ${NOW}
-           WHERE id = ?1 AND status = ?6`,
+           WHERE id = ?1 AND status = ?6 AND train_no = ?7 AND day = ?8`,
         )
-        .bind(line.id, body.train_no, day, train.departure_time, train.arrival_time, line.status),
+        .bind(line.id, body.train_no, day, train.departure_time, train.arrival_time, line.status, line.train_no, line.day),
     ],
     "train_no",
   );
+  if ((results[results.length - 1]?.meta.changes ?? 0) === 0) throw new ApiError(409, "rail_not_changeable", {}, "rail_id");
   return railOrderAnswer(ctx, hotel, order.order_doc);
 }
 
@@ -377,7 +372,7 @@ async function updateReservation(ctx: BackendContext) {
       ctx.db
         .prepare(
           `UPDATE rail_reservations SET adult = ?2, child = ?3, senior = ?4, disabled = ?5, seats = ?6, fares = ?7, amount = ?8, updated_at = ${NOW}
-           WHERE id = ?1 AND status = 'reserved' AND ${STILL_UNPAID.replaceAll("?", "?9")}`,
+           WHERE id = ?1 AND status = 'reserved' AND amount = ?10 AND ${STILL_UNPAID.replaceAll("?", "?9")}`,
         )
         .bind(
           line.id,
@@ -389,6 +384,8 @@ async function updateReservation(ctx: BackendContext) {
           JSON.stringify(fares),
           amount,
           order.id,
+          // The amount the line was read with: of two sends at once, the second changes nothing, so the order's amounts move once.
+          line.amount,
         ),
       ctx.db
         .prepare(
@@ -410,7 +407,7 @@ async function refund(ctx: BackendContext) {
   if (line.status !== "booked") throw new ApiError(409, "rail_not_changeable", {}, "rail_id");
   if (departureInstant(line.day, line.departure_time).getTime() <= ctx.now.getTime())
     throw new ApiError(409, "rail_refund_closed", {}, "rail_id");
-  const { fee, refund: back } = railRefund(line.amount, line.seats, hotel.thsr_refund_fee ?? 20);
+  const { fee, refund: back } = bookedLineRefund(hotel, line);
   const results = await ctx.db.batch([
     ctx.db
       .prepare(

@@ -53,8 +53,8 @@ export function RefundNote({ refund }: { refund: { heading: string; status: stri
   );
 }
 
-/** Guests per room, the booking's notes and add-ons: what the summary leaves out. */
-export function OrderExtras({ order }: { order: Order }) {
+/** Guests per room, the booking's notes and add-ons: what the summary leaves out. `rail`: the tickets with what may be changed of them, in place of the plain list. */
+export function OrderExtras({ order, rail }: { order: Order; rail?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSite();
   const occupants = order.orders.filter((line) => line.occupant_name || line.occupant_phone || line.occupant_email || line.memo);
@@ -111,7 +111,9 @@ export function OrderExtras({ order }: { order: Order }) {
           </ul>
         </section>
       ) : null}
-      {(order.rail_item_list ?? []).length > 0 ? (
+      {rail ? (
+        rail
+      ) : (order.rail_item_list ?? []).length > 0 ? (
         <section className="order-rail">
           <h2>{t("rail.title")}</h2>
           <RailLines

@@ -13,7 +13,6 @@ import { orderState } from "~/domain/order-view";
 import { addonChoicesOf, addonField, type AddonGroup, type AddonOffer } from "~/features/addons/addons";
 import { hashOf, orderForRequest } from "~/features/orders/access.server";
 import { verifyCsrf } from "~/platform/cookies.server";
-import { readForm } from "~/platform/forms.server";
 import { notFound } from "~/platform/not-found.server";
 import { safeRedirect } from "~/platform/redirects.server";
 
@@ -98,11 +97,10 @@ function refusedField(field: string | undefined, choices: { adds_id: number; roo
  * booking. Done: 303 back to the order page (`added=1`). Refused: the page again with the counts and
  * the back end's message in the guest's language; nothing changed.
  */
-export async function orderExtrasAction(context: AppLoadContext, params: Params, request: Request) {
+export async function orderExtrasAction(context: AppLoadContext, params: Params, request: Request, form: FormData | null) {
   const { app } = context;
   const { order } = await orderForRequest(context, params.product, params.orderDoc, hashOf(request));
   if (!mayAdd(order)) throw notFound();
-  const form = await readForm(request);
   const values: Record<string, string> = Object.fromEntries(
     [...(form?.entries() ?? [])].filter(([key]) => key.startsWith("addon_")).map(([key, value]) => [key, String(value)]),
   );

@@ -11,6 +11,7 @@ import { hashOf, orderForRequest } from "~/features/orders/access.server";
 import { documentLanguage, docText } from "~/features/documents/labels";
 import { cancellationLines, policyLines } from "~/features/documents/refund-text";
 import { offeredExtras } from "~/features/orders/extras.server";
+import { railChangesView } from "~/features/orders/rail-changes.server";
 import { csrfToken } from "~/platform/cookies.server";
 
 export async function loadOrderPage(context: AppLoadContext, params: { product?: string; orderDoc?: string }, request: Request) {
@@ -25,12 +26,15 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
   const onlinePay = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const t = await fixedT(app.lang);
   // Extras the guest may still add (decision 126), behind this browser's CSRF token.
-  const extras = await offeredExtras(context, order);
-  const csrf = extras ? await csrfToken(request, app.env) : null;
+  const [extras, rail] = await Promise.all([offeredExtras(context, order), railChangesView(context, order, request)]);
+  // What may be changed of its rail tickets (decision 140), behind the same token.
+  const railForms = rail !== null && Object.values(rail.offers).some((offer) => offer.change || offer.passengers || offer.refund);
+  const csrf = extras || railForms ? await csrfToken(request, app.env) : null;
   const page = {
     title: `${t("order_page.title", { number: order.order_doc })} | ${hotel.hotel_name}`,
     order,
     extras,
+    rail,
     csrf: csrf?.token ?? "",
     justAdded: new URL(request.url).searchParams.get("added") === "1" && order.attachment_list.length > 0 && state !== "cancelled",
     justCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && state === "cancelled",

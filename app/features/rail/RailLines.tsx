@@ -6,6 +6,8 @@ import { useSite } from "~/ui/site-data";
 
 /** One ticket line as the pages show it: chosen (rail page, checkout) or booked (order page). */
 export interface RailLineView {
+  /** The reservation, once held (an order's line). */
+  rail_id?: number | null;
   direction: "outbound" | "return";
   date: string;
   train_no: string;
@@ -18,6 +20,9 @@ export interface RailLineView {
   status?: string;
   pnr?: string | null;
   booking_number?: string | null;
+  /** When refunded: the fee kept and what comes back. */
+  refund_fee?: number;
+  refund_amount?: number;
 }
 
 const FARE_TYPES: RailFareType[] = ["adult", "child", "senior", "disabled"];
@@ -44,7 +49,7 @@ export function RailLines({ lines, action }: { lines: RailLineView[]; action?: (
   return (
     <ul className="rail-lines">
       {lines.map((line) => (
-        <li key={line.direction} className="rail-line">
+        <li key={line.rail_id ?? line.direction} className="rail-line">
           <p className="rail-line__what">
             <strong>{t(`rail.direction.${line.direction}`)}</strong> · {formatDate(line.date, lang)} ·{" "}
             {t("rail.train", { train: line.train_no })}
@@ -65,6 +70,12 @@ export function RailLines({ lines, action }: { lines: RailLineView[]; action?: (
               {t(`rail.status.${line.status}`)}
               {line.pnr ? <> · {t("rail.pnr", { pnr: line.pnr })}</> : null}
               {line.booking_number ? <> · {t("rail.booking_number", { number: line.booking_number })}</> : null}
+              {line.status === "refunded" && line.refund_fee !== undefined && line.refund_amount !== undefined ? (
+                <>
+                  {" · "}
+                  {t("rail.refunded_amounts", { refund: formatPrice(line.refund_amount, lang), fee: formatPrice(line.refund_fee, lang) })}
+                </>
+              ) : null}
             </p>
           ) : null}
           {action ? action(line) : null}

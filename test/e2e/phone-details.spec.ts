@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hotelUrl, taipeiDay } from "./helpers";
+import { hotelUrl, lakesideCheckout, taipeiDay } from "./helpers";
 
 // Issue 37, item 17: smaller things each seen on a 360 px phone.
 
@@ -61,18 +61,44 @@ for (const lang of LANGS) {
       const selects = page.locator(".add-form select");
       await expect(selects.first()).toBeVisible();
       const cut = await selects.evaluateAll((elements) =>
-        elements.flatMap((element) => {
-          const select = element as HTMLSelectElement;
-          const copy = select.cloneNode(true) as HTMLSelectElement;
+        elements.flatMap((select) => {
+          const copy = select.cloneNode(true) as HTMLElement;
           copy.style.cssText = "position:absolute;left:0;top:0;width:auto;min-width:0;max-width:none;flex:none";
-          select.parentElement!.append(copy);
+          select.parentNode!.appendChild(copy);
           const needed = copy.getBoundingClientRect().width;
-          copy.remove();
+          copy.parentNode!.removeChild(copy);
           const width = select.getBoundingClientRect().width;
-          return width + 0.5 < needed ? [`"${select.selectedOptions[0]?.text}" ${Math.round(width)} px of ${Math.round(needed)}`] : [];
+          const chosen = select.querySelector("option:checked")?.textContent;
+          return width + 0.5 < needed ? [`"${chosen}" ${Math.round(width)} px of ${Math.round(needed)}`] : [];
         }),
       );
       expect(cut, url).toEqual([]);
     }
   });
 }
+
+// 17d: on the way to the card gateway, before the guest has tried to pay, the page said "Payment not
+// received yet". It says the payment is due; coming back without paying, it says not received.
+test("the way to the card gateway says the payment is due", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize(PHONE);
+  const offset = javaScriptEnabled ? 260 : 262;
+  await lakesideCheckout(page, javaScriptEnabled, offset, `pay-due-${offset}@example.com`);
+  await page.getByRole("button", { name: "Place booking" }).click();
+  await expect(page.locator("#main h1")).toHaveText("Payment due");
+  const payPage = page.url();
+  // The gateway answers 204 (no page), so that the page taking the guest there stays to be read.
+  const sent: string[] = [];
+  await page.route("**/sandbox-gateway/**", (route) => {
+    sent.push(route.request().url());
+    return route.fulfill({ status: 204 });
+  });
+  await page.getByRole("button", { name: /^Pay NT\$[\d,]+ now$/ }).click();
+  if (javaScriptEnabled) await expect.poll(() => sent.length).toBe(1);
+  else await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  await expect(page.getByText("Taking you to the secure payment page…")).toBeVisible();
+  await expect(page.locator("#main h1")).toHaveText("Payment due");
+  await expect(page).toHaveTitle(/^Payment due \| /);
+  // Back without paying: nothing was received yet.
+  await page.goto(payPage);
+  await expect(page.locator("#main h1")).toHaveText("Payment not received yet");
+});

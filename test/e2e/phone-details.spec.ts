@@ -102,3 +102,29 @@ test("the way to the card gateway says the payment is due", async ({ page, javaS
   await page.goto(payPage);
   await expect(page.locator("#main h1")).toHaveText("Payment not received yet");
 });
+
+// 17e: the whole-site plan in the booking said it must be booked alone, and "包場" broke into 包 / 場.
+for (const [lang, inBooking, word] of [
+  ["en-US", "This whole-property plan is in your booking", "Whole property"],
+  ["zh-TW", "這個包場方案已在訂單中", "包場"],
+] as const) {
+  test(`the camp's whole-site plan in the booking says so, its name on one line (${lang})`, async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize(PHONE);
+    const day = javaScriptEnabled ? 270 : 272;
+    await page.goto(hotelUrl("camp", `${prefix(lang)}/hxa/booking?start=${taipeiDay(day)}&end=${taipeiDay(day + 1)}`));
+    const whole = page
+      .locator(".plan")
+      .filter({ has: page.locator(".keep-together", { hasText: word }) })
+      .first();
+    const planName = (await whole.locator(".plan__name").textContent()) ?? "";
+    await whole.locator(".add-form button[type=submit]").click();
+    await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+    const added = page.locator(".plan").filter({ hasText: planName }).first();
+    await expect(added.locator(".add-form__note")).toHaveText(inBooking);
+    const lines = await page
+      .locator(".plan .keep-together")
+      .evaluateAll((words) => words.map((element) => element.getClientRects().length));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((count) => count === 1)).toBe(true);
+  });
+}

@@ -51,3 +51,15 @@ describe("Chinese and Japanese use the full-width colon (17f)", () => {
     expect(translator("zh-CN")("my_orders.intro", { hotel: "雅苑" })).toBe("您在雅苑的订单，最新的在前。");
   });
 });
+
+// 17g: Japanese writes "までに" straight after the date and calls the children お子様 throughout.
+describe("ja-JP's words (17g)", () => {
+  const words = Object.values(resources["ja-JP"]).flatMap((namespace) => Object.values(namespace as Record<string, string>));
+  it("no space before までに", () => {
+    expect(words.filter((text) => / までに/.test(text))).toEqual([]);
+  });
+  it("children are お子様, never 子供", () => {
+    expect(words.filter((text) => text.includes("子供"))).toEqual([]);
+    expect(translator("ja-JP")("order_page.guests_count", { adults: 2, children: 1 })).toBe("大人 2名、お子様 1名");
+  });
+});

@@ -126,8 +126,13 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     const whole = page.locator(".plan").filter({ hasText: message(lang, "booking.entire_rent") });
     await whole.locator(".add-form button[type=submit]").click();
     await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
-    // The other plans say the whole site is booked; the whole-site plan itself, that it is booked alone.
-    const reasons = [message(lang, "cart.normal_disabled"), message(lang, "cart.entire_rent_disabled")];
+    // The other plans say the whole site is booked; another whole-site plan, that it is booked alone;
+    // the one in the booking, that it is there (issue 37 item 17e).
+    const reasons = [
+      message(lang, "cart.normal_disabled"),
+      message(lang, "cart.entire_rent_disabled"),
+      message(lang, "cart.entire_rent_in_booking"),
+    ];
     const disabled = page.locator(".add-form").filter({ has: page.locator(".add-form__note") });
     expect(await disabled.count()).toBeGreaterThan(0);
     for (const form of await disabled.all()) {

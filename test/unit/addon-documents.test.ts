@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderOrderMail, type PresentedOrder } from "~/backend/mail/render.server";
+import { labelled, renderOrderMail, type PresentedOrder } from "~/backend/mail/render.server";
 import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/features/documents/confirmation-content";
 import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
 import { paymentText } from "~/features/documents/labels";
@@ -150,7 +150,7 @@ describe("the email's add-ons", () => {
     const mail = mailOf(lang);
     for (const item of addons) {
       const [words, amount] = pageLine(lang, item);
-      expect(mail.text).toContain(`${heading(lang)}: ${words} · ${amount}`);
+      expect(mail.text).toContain(labelled(lang, heading(lang), `${words} · ${amount}`));
       expect(mail.html).toContain(`${words} · ${amount}`);
     }
     // Before the total.

@@ -86,7 +86,7 @@ describe("one unit vocabulary by the hotel's kind (item 8)", () => {
       cancellation: null,
     });
     expect(mail.subject).toBe("【Camp】預訂確認 PT261218-CAMP01");
-    expect(mail.text).toContain("營位: Lakeside tent site");
+    expect(mail.text).toContain("營位：Lakeside tent site");
     expect(`${mail.subject}${mail.text}`).not.toMatch(/訂房|房間|房價|房型/);
   });
 

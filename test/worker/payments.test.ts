@@ -481,6 +481,8 @@ describe("unpaid orders per address", () => {
 });
 
 describe("the /pay page", () => {
+  const heading = (html: string) => text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "").trim();
+  const title = (html: string) => text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "").trim();
   it("shows what is due and the deadline, starts the gateway with a visible button, and shows the order paid after the callback", async () => {
     const created = await order();
     const browser = new Browser(HOST);
@@ -493,12 +495,18 @@ describe("the /pay page", () => {
     expect(started.status).toBe(200);
     expect(started.html).toContain(`action="http://${HOST}/sandbox-gateway/ecpay/checkout"`);
     expect(text(started.html)).toContain("Continue to payment");
+    // The way to the gateway, before the guest has tried to pay: the payment is due, not "not received" (issue 37 item 17d).
+    for (const page of [before, started]) {
+      expect(heading(page.html)).toBe("Payment due");
+      expect(title(page.html)).toMatch(/^Payment due \| \S/);
+    }
     // Back from the gateway before its callback: what is true — nothing received yet — and no
     // refresh the guest did not ask for (WCAG 2.2.1); they may check again or pay (decision 047).
     const waiting = await browser.request(path);
     expect(waiting.html).not.toContain('http-equiv="refresh"');
     expect(text(waiting.html)).toContain("No payment has been received for this booking yet.");
     expect(text(waiting.html)).toContain("Check again");
+    expect(heading(waiting.html)).toBe("Payment not received yet");
     expect(text(waiting.html)).toMatch(/Pay NT\$[\d,]+ now/);
     const tradeNo = hidden(started.html, "MerchantTradeNo");
     await callback(await paidCallback(tradeNo, Number(hidden(started.html, "TotalAmount"))));

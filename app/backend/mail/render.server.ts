@@ -73,6 +73,10 @@ function mailPhone(phone: string): string {
   return `<a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ""))}" style="color:#1f2328;white-space:nowrap">${escapeHtml(phone)}</a>`;
 }
 
+/** "Label: value" in a plain-text line, with the full-width colon Chinese and Japanese write (issue 37 item 17f). */
+export const labelled = (lang: Language, label: string, value: string): string =>
+  `${label}${lang.startsWith("zh") || lang === "ja-JP" ? "：" : ": "}${value}`;
+
 /** The shell: a full-width table, a column of 600 px at most, the hotel's logo (or name) at its top. */
 function mailShell(input: { lang: Language; subject: string; hotel: MailHotel; body: string }): string {
   const { lang, subject, hotel, body } = input;
@@ -117,10 +121,10 @@ export function renderHotelAlert(input: {
     ...(testMode ? [t("mail.test_mode")] : []),
     t("mail.intro.hotel_payment_alert", { number: order.order_doc }),
     ...owed.map((payment) => t(`mail.alert.${payment.status}`, { amount: formatPrice(payment.amount, lang), trade: payment.trade_no })),
-    `${t("mail.alert.guest")}: ${isolatedName(bookerName(order, lang))} · ${order.booker_email} · ${order.booker_phone}`,
-    `${t("mail.number")}: ${order.order_doc}`,
+    labelled(lang, t("mail.alert.guest"), `${isolatedName(bookerName(order, lang))} · ${order.booker_email} · ${order.booker_phone}`),
+    labelled(lang, t("mail.number"), order.order_doc),
   ];
-  const text = [...lines, "", `${t("mail.view_link")}: ${view}`, ""].join("\n");
+  const text = [...lines, "", labelled(lang, t("mail.view_link"), view), ""].join("\n");
   const html = mailShell({
     lang,
     subject,
@@ -200,7 +204,7 @@ export function renderOrderMail(input: {
         ["mail.account_name", info.account_name],
         ["mail.account_number", info.account_number],
       ];
-      for (const [key, value] of rows) if (value) notes.push({ text: `${t(key)}: ${value}` });
+      for (const [key, value] of rows) if (value) notes.push({ text: labelled(lang, t(key), value) });
     } else if (order.pay_way === "pay_arrival") {
       notes.push({ text: t("mail.pay_at_hotel", { amount: money(dueNow.amount) }) });
     } else if (links.pay) {
@@ -231,11 +235,11 @@ export function renderOrderMail(input: {
     "",
     t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }),
     "",
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...facts.map(([label, value]) => labelled(lang, label, value)),
     "",
     ...notes.map((note) => (note.link ? `${note.text}\n${note.link}` : note.text)),
     ...(notes.length > 0 ? [""] : []),
-    ...actions.map((action) => `${action.text}: ${action.link}`),
+    ...actions.map((action) => labelled(lang, action.text, action.link)),
     ...(kind === "order_confirmation" ? ["", t("mail.attachment")] : []),
     "",
     t("mail.contact", { hotel: hotel.name }),

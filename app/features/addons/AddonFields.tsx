@@ -102,7 +102,7 @@ export function AddonItems({
                 price: formatPrice(item.price, lang),
                 child: formatPrice(item.child_price ?? item.price, lang),
               })}{" "}
-              · {t("checkout.addons.max", { max: item.max_per_booking })}
+              · {t(perPerson ? "checkout.addons.max.person" : "checkout.addons.max", { max: item.max_per_booking })}
             </p>
             {item.description ? <p className="addon__description">{item.description}</p> : null}
             {note?.(item)}

@@ -68,7 +68,12 @@ function AddForm({ data, roomId, plan, forms }: { data: BookingData; roomId: num
     plan.inventory <= 0 || (plan.support_entire_rent ? data.cart.flags.disableEntireRent : data.cart.flags.disableNormalPlans);
   const busy = forms.adding?.roomId === String(roomId) && forms.adding.planId === String(plan.proposal_id);
   const max = Math.max(1, Math.min(plan.inventory, MAX_ADD_COUNT));
-  const reason = disabled && plan.inventory > 0 ? t(plan.support_entire_rent ? "cart.entire_rent_disabled" : "cart.normal_disabled") : null;
+  // A whole-site plan already in the booking says so, not that it must be booked alone (issue 37 item 17e).
+  const inBooking = data.cart.lines.some((line) => line.room_class_id === roomId && line.proposal_id === plan.proposal_id);
+  const reason =
+    disabled && plan.inventory > 0
+      ? t(plan.support_entire_rent ? (inBooking ? "cart.entire_rent_in_booking" : "cart.entire_rent_disabled") : "cart.normal_disabled")
+      : null;
   const reasonId = `add-reason-${roomId}-${plan.proposal_id}`;
   // The count starts at the rooms searched for. React sets an uncontrolled select's defaultValue only
   // when it is created, so a search made in the page (JavaScript on) would leave the count of the
@@ -153,7 +158,14 @@ export function PlanItem({
             ? ` · ${t("room.free_cancel_until", { date: formatDate(plan.free_cancel_before_date, lang) })}`
             : ""}
           {plan.refund_template_id === 0 ? ` · ${t("room.hotel_cancel_policy")}` : ""}
-          {plan.support_entire_rent ? ` · ${t("booking.entire_rent")}` : ""}
+          {plan.support_entire_rent ? (
+            <>
+              {" · "}
+              <span className="keep-together">{t("booking.entire_rent")}</span>
+            </>
+          ) : (
+            ""
+          )}
           {plan.members_only ? ` · ${t("booking.members_only")}` : ""}
         </p>
         <p className={plan.inventory > 0 && plan.inventory <= 3 ? "plan__stock plan__stock--low" : "plan__stock"}>

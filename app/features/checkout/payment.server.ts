@@ -48,6 +48,14 @@ export function payableNow(order: Order, view: PaymentView, repay: boolean): num
   return null;
 }
 
+/**
+ * The requests whose action has just started an attempt: the page they answer is the way to the
+ * gateway, before the guest has tried to pay, so it says the payment is due, not that it was not
+ * received (issue 37 item 17d). "Pay now" is a document's form, with JavaScript too: the action and
+ * then the loader run in one request, with one context.
+ */
+const startingPayment = new WeakSet<object>();
+
 function receiptPath(order: Order, hash: string): string {
   return `/redirect/receipt/${encodeURIComponent(order.order_doc)}?valid_hash=${encodeURIComponent(hash)}`;
 }
@@ -61,7 +69,7 @@ export async function loadPayPage({ context, params, request }: LoaderFunctionAr
   // page for it, with the transfer details and the pay-by date.
   if (isOfflineMethod(order.pay_way) || order.pay_amount === 0) throw redirect(localizePath(receiptPath(order, hash), app.lang), 303);
   const now = new Date();
-  const view = paymentView(order, now);
+  const view = startingPayment.has(app) ? "due" : paymentView(order, now);
   const repay = order.payment_status === 1 && app.env.FEATURE_REPAY;
   const [{ token, setCookie }, t, config] = await Promise.all([
     csrfToken(request, app.env),
@@ -161,6 +169,7 @@ export async function startPayPage({ context, params, request }: ActionFunctionA
           })
         : await app.api.startPayment({ order_doc: order.order_doc, valid_hash: hash, return_path: returnPath });
     if (started.start.kind === "redirect") throw redirect(started.start.url, 303);
+    startingPayment.add(app);
     return data<PayActionData>({ gateway: { action: started.start.action, fields: started.start.fields } });
   } catch (error) {
     // Refusals (nothing due, expired, a vendor without a protocol, a gateway that did not answer) are

@@ -71,7 +71,15 @@ export default function RailPage() {
 
       <section aria-labelledby="rail-find" className="rail-page__find">
         <h2 id="rail-find">{t("rail.find.title")}</h2>
-        <Form method="get" className="rail-form" preventScrollReset>
+        {/* Its fields start from the query the page answers: keyed by it, so that with JavaScript a new
+            query (the return leg after the outbound is chosen) starts them afresh, as a new page does
+            without (the fields are uncontrolled; issue 37, as the booking page's room count). */}
+        <Form
+          key={[query.direction, query.station, query.date, query.time, ...Object.values(query.passengers)].join("|")}
+          method="get"
+          className="rail-form"
+          preventScrollReset
+        >
           {data.stayParams.map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}

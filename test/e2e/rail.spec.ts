@@ -24,6 +24,8 @@ const WORDS = {
     find: "Find trains",
     choose: /^Choose train \d+ at \d\d:\d\d$/,
     outbound: "To the hotel",
+    /** The emails' label colon: full-width after Chinese words (issue 37 item 17). */
+    colon: ": ",
     back: "From the hotel",
     zuoying: "Zuoying",
     taichung: "Taichung",
@@ -51,6 +53,7 @@ const WORDS = {
     find: "查詢車次",
     choose: /^選擇 \d\d:\d\d \d+ 車次$/,
     outbound: "去程",
+    colon: "：",
     back: "回程",
     zuoying: "左營",
     taichung: "台中",
@@ -177,10 +180,10 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.goto(hotelUrl("taipei", `/dev/outbox?to=${encodeURIComponent(email)}`));
     const confirmation = page.locator('article[data-kind="order_confirmation"]');
     await expect(confirmation.locator("h2")).toContainText(orderDoc);
-    await expect(confirmation.locator("pre")).toContainText(`${words.title}: ${words.outbound}`);
-    await expect(confirmation.locator("pre")).toContainText(`${words.title}: ${words.back}`);
-    await expect(confirmation.locator("pre")).toContainText(`${words.addons}: ${words.breakfast} · ${BREAKFAST}`);
-    await expect(confirmation.locator("pre")).toContainText(`${words.addons}: ${words.pickup} · ${PICKUP}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.title}${words.colon}${words.outbound}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.title}${words.colon}${words.back}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.addons}${words.colon}${words.breakfast} · ${BREAKFAST}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.addons}${words.colon}${words.pickup} · ${PICKUP}`);
     // The receipt, sent when it was paid: the tickets booked, with their PNR.
     const receipt = page.locator('article[data-kind="paid_receipt"]');
     await expect(receipt.locator("pre")).toContainText(words.pnr);
@@ -210,7 +213,8 @@ test("a checkout from before the rail tickets refuses paying at the hotel at the
   // Another tab chooses a train to the hotel.
   const other = await page.context().newPage();
   await other.goto(checkout);
-  await other.getByRole("link", { name: words.add }).click();
+  // "Add rail tickets" keeps what the checkout holds on its way (decision 138): a button of its form.
+  await other.getByRole("button", { name: words.add }).click();
   if (javaScriptEnabled) await waitForHydration(other);
   await chooseTrain(other, words, words.zuoying, javaScriptEnabled);
   await expect(other).toHaveURL(/direction=return/);

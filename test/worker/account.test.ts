@@ -23,6 +23,7 @@ import {
   fixtureHotel,
   hidden,
   loadHotel,
+  openSignIn as openSignInAt,
   text,
   BUILT_WORKER,
 } from "./helpers";
@@ -645,24 +646,7 @@ describe("signing in on the site", () => {
   });
 
   /** The sign-in form of a new sign-in on the site, as `browser` sees it: its hidden fields and page. */
-  async function openSignIn(browser: Browser, lang = "en-US") {
-    const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
-    const page = await browser.request(follow(login.location));
-    const form: Record<string, string> = {};
-    for (const name of [
-      "client_id",
-      "redirect_uri",
-      "state",
-      "scope",
-      "code_challenge",
-      "code_challenge_method",
-      "response_type",
-      "role",
-      "csrf",
-    ])
-      form[name] = hidden(page.html, name);
-    return { form, page };
-  }
+  const openSignIn = (browser: Browser, lang = "en-US") => openSignInAt(browser, HOST, lang);
 
   it("asks a captcha after three wrong passwords, of that address on that account only: the right password from elsewhere signs in (decision 070)", async () => {
     await addMember(HOST, "limited@example.com");

@@ -82,6 +82,28 @@ export class Browser {
 
 export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
 
+/** The fields of the account service's sign-in form that carry its authorization request and CSRF token. */
+const SIGN_IN_FIELDS = [
+  "client_id",
+  "redirect_uri",
+  "state",
+  "scope",
+  "code_challenge",
+  "code_challenge_method",
+  "response_type",
+  "role",
+  "csrf",
+];
+
+/** The sign-in form of a new sign-in on the site at `host`, as `browser` sees it: its hidden fields and page. */
+export async function openSignIn(browser: Browser, host: string, lang = "en-US") {
+  const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
+  const url = new URL(login.location ?? "", `http://${host}`);
+  if (url.host !== host) throw new Error(`sign-in went to ${url.host}, not ${host}`);
+  const page = await browser.request(`${url.pathname}${url.search}`);
+  return { form: Object.fromEntries(SIGN_IN_FIELDS.map((name) => [name, hidden(page.html, name)])), page };
+}
+
 /** The checkout form as its page sends it: the page's CSRF token and checkout key, a booker (Chen Yi), then `fields`. */
 export function checkoutFields(html: string, fields: Record<string, string>): Record<string, string> {
   return {

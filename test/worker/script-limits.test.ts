@@ -20,6 +20,7 @@ import {
   hidden,
   hotelRefs,
   loadHotel,
+  openSignIn as openSignInAt,
   text,
   type HotelRefs,
 } from "./helpers";
@@ -72,13 +73,11 @@ function path(location: string | null): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The sign-in form of a new sign-in on the site, as `browser` sees it. */
+/** The sign-in form of a new sign-in on the hotel's site, as `browser` sees it. */
 async function openSignIn(browser: Browser, lang = "en-US") {
-  const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
-  const page = await browser.request(path(login.location));
-  expect(page.status).toBe(200);
-  const names = ["client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "response_type", "role", "csrf"];
-  return { form: Object.fromEntries(names.map((name) => [name, hidden(page.html, name)])), page };
+  const opened = await openSignInAt(browser, SIGNIN, lang);
+  expect(opened.page.status).toBe(200);
+  return opened;
 }
 
 /**

@@ -13,6 +13,7 @@ import { randomToken, sha256Hex } from "~/lib/crypto";
 import { escapeHtml } from "~/lib/html";
 import { callerKey, countEvents, eventStatement, recipientSubject } from "~/backend/captcha/captcha.server";
 import { accountText, page } from "./pages.server";
+import { linkMailStatement } from "./signup.server";
 
 /** How long a sign-in link works: long enough to open one's mail, short enough not to lie about. */
 export const SIGNIN_LINK_MINUTES = 15;
@@ -46,14 +47,6 @@ export async function requestSignInLink(ctx: BackendContext, hotel: HotelRow, ty
     const token = randomToken();
     const hotelName = hotelNameIn(hotel, ctx.lang);
     const link = `${ctx.url.origin}/account/signin/link?${new URLSearchParams({ token, lang: ctx.lang })}`;
-    const lines = [
-      accountText(ctx.lang, "mail.signin_link.body", { hotel: hotelName, minutes: SIGNIN_LINK_MINUTES }),
-      "",
-      link,
-      "",
-      accountText(ctx.lang, "mail.signin_link.ignore"),
-    ];
-    const html = `<!DOCTYPE html><html lang="${ctx.lang}"><body><p>${escapeHtml(lines[0] ?? "")}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[4] ?? "")}</p></body></html>`;
     statements.push(
       ctx.db
         .prepare("INSERT INTO signin_links (token_hash, hotel_id, member_id, site_origin, lang, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
@@ -66,22 +59,12 @@ export async function requestSignInLink(ctx: BackendContext, hotel: HotelRow, ty
           new Date(ctx.now.getTime() + SIGNIN_LINK_MINUTES * 60_000).toISOString(),
         ),
       eventStatement(ctx.db, hotel.id, "signin_mail", recipient, ctx.now),
-      // Written whole now, through the outbox like every email; it names nobody (decision 071).
-      ctx.db
-        .prepare(
-          `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body)
-           VALUES (?, NULL, 'account_signin_link', ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          hotel.id,
-          ctx.lang,
-          email,
-          ctx.site.origin,
-          ctx.site.product,
-          accountText(ctx.lang, "mail.signin_link.subject", { hotel: hotelName }),
-          lines.join("\n"),
-          html,
-        ),
+      linkMailStatement(ctx, hotel.id, "account_signin_link", email, {
+        subject: accountText(ctx.lang, "mail.signin_link.subject", { hotel: hotelName }),
+        intro: accountText(ctx.lang, "mail.signin_link.body", { hotel: hotelName, minutes: SIGNIN_LINK_MINUTES }),
+        link,
+        outro: accountText(ctx.lang, "mail.signin_link.ignore"),
+      }),
     );
   }
   await ctx.db.batch(statements);

@@ -66,6 +66,28 @@ function confirmLink(ctx: BackendContext, token: string): string {
 }
 
 /**
+ * An account email of one link (sign-up, sign-in), written whole now and queued through the outbox
+ * like every email (there is no order to render it from later). It names nobody (decision 071):
+ * the hotel's words, the link, and what to do if it was not you.
+ */
+export function linkMailStatement(
+  ctx: BackendContext,
+  hotelId: number,
+  kind: "account_signup" | "account_signin_link",
+  to: string,
+  mail: { subject: string; intro: string; link: string; outro: string },
+): D1PreparedStatement {
+  const text = [mail.intro, "", mail.link, "", mail.outro].join("\n");
+  const html = `<!DOCTYPE html><html lang="${ctx.lang}"><body><p>${escapeHtml(mail.intro)}</p><p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p><p>${escapeHtml(mail.outro)}</p></body></html>`;
+  return ctx.db
+    .prepare(
+      `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body)
+       VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(hotelId, kind, ctx.lang, to, ctx.site.origin, ctx.site.product, mail.subject, text, html);
+}
+
+/**
  * Records a sign-up: the request (its token's hash), the caller's event and, unless this address
  * had its day's sign-up emails, the email with the link, in one batch. Taken or not, the same.
  */
@@ -98,32 +120,13 @@ export async function requestSignUp(ctx: BackendContext, hotel: HotelRow, input:
   if (sentToday < SIGNUP_EMAILS_PER_DAY) {
     statements.push(eventStatement(ctx.db, hotel.id, "signup_mail", recipient, ctx.now));
     const hotelName = hotelNameIn(hotel, ctx.lang);
-    const link = confirmLink(ctx, token);
-    const lines = [
-      accountText(ctx.lang, "mail.signup.body", { hotel: hotelName }),
-      "",
-      link,
-      "",
-      accountText(ctx.lang, "mail.signup.ignore"),
-    ];
-    const html = `<!DOCTYPE html><html lang="${ctx.lang}"><body><p>${escapeHtml(lines[0] ?? "")}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[4] ?? "")}</p></body></html>`;
-    // The message is written whole now, through the outbox like every email (no order to render it from later).
     statements.push(
-      ctx.db
-        .prepare(
-          `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, subject, text_body, html_body)
-         VALUES (?, NULL, 'account_signup', ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          hotel.id,
-          ctx.lang,
-          email,
-          ctx.site.origin,
-          ctx.site.product,
-          accountText(ctx.lang, "mail.signup.subject", { hotel: hotelName }),
-          lines.join("\n"),
-          html,
-        ),
+      linkMailStatement(ctx, hotel.id, "account_signup", email, {
+        subject: accountText(ctx.lang, "mail.signup.subject", { hotel: hotelName }),
+        intro: accountText(ctx.lang, "mail.signup.body", { hotel: hotelName }),
+        link: confirmLink(ctx, token),
+        outro: accountText(ctx.lang, "mail.signup.ignore"),
+      }),
     );
   }
   await ctx.db.batch(statements);

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { composePending, confirmationFor } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
+import { labelled } from "~/backend/mail/render.server";
+import type { Language } from "~/i18n/languages";
 import { createLogger } from "~/platform/log.server";
 import { BOOKER, PLAIN_PLAN, TEST_ADDONS, apiJson, fixtureHotel, fixtureIds, loadHotel } from "./helpers";
 
@@ -284,8 +286,9 @@ describe("the confirmation's add-ons (email and PDF)", () => {
         .bind(created.body.data.order_doc)
         .first<OutboxRow & { text_body: string; html_body: string }>();
       expect(row?.lang).toBe(lang);
-      expect(row?.text_body).toContain(`${heading}: ${breakfast} · ${breakfastAmount}`);
-      expect(row?.text_body).toContain(`${heading}: ${pickup} · ${pickupAmount}`);
+      // The label's colon as the language writes it (full-width in Chinese and Japanese, issue 37 item 17).
+      expect(row?.text_body).toContain(labelled(lang as Language, heading, `${breakfast} · ${breakfastAmount}`));
+      expect(row?.text_body).toContain(labelled(lang as Language, heading, `${pickup} · ${pickupAmount}`));
       expect(row?.html_body).toContain(`${pickup} · ${pickupAmount}`);
 
       const pdf = await confirmationFor(deps, row!);

@@ -187,17 +187,22 @@ describe("rail tickets on the order page, without JavaScript", () => {
     expect(now).toContain("The ticket was refunded; your booking and its amounts below are updated.");
     expect(now).toContain(`Refunded · PNR`);
     expect(now).toContain(`NT$${(FARE - fee).toLocaleString("en-US")} refunded, fee NT$${fee}`);
-    // The money lines add up: rooms + tickets kept + fee kept = total; paid − to be refunded = total.
+    // The money lines add up (decision 137): rooms + both fares − what came back of the refunded one
+    // = total; charged − to be refunded = what the hotel and the rail operator keep.
     const money = moneyLines(after.html);
     const total = created.order.final_amount - (FARE - fee);
+    const railRefund = "Rail tickets refunded (less the rail operator's fee)";
     expect(money).toMatchObject({
-      "Rail tickets": FARE,
-      "Rail refund fees kept": fee,
+      "Rail tickets": 2 * FARE,
+      [railRefund]: -(FARE - fee),
       Total: total,
-      Paid: created.order.final_amount,
-      "To be refunded to you": -(FARE - fee),
+      Charged: created.order.final_amount,
+      "To be refunded": FARE - fee,
+      "Kept by the hotel": total - fee,
+      "Refund fee kept by the rail operator": fee,
     });
-    expect(money.Rooms! + money["Rail tickets"]! + money["Rail refund fees kept"]!).toBe(total);
+    expect(money.Rooms! + money["Rail tickets"]! + money[railRefund]!).toBe(total);
+    expect(money.Charged! - money["To be refunded"]!).toBe(money["Kept by the hotel"]! + money["Refund fee kept by the rail operator"]!);
     // The refunded ticket has nothing left to do; the other keeps its links.
     expect(now).not.toContain("Refund this ticket (From the hotel)");
     expect(now).toContain("Refund this ticket (To the hotel)");

@@ -164,3 +164,42 @@ describe("the email's add-ons", () => {
     expect(mail.html).not.toContain("<b>Pickup");
   });
 });
+
+describe("the confirmation email of a deposit (issue 37 item 17)", () => {
+  const depositMail = (lang: Language) =>
+    renderOrderMail({
+      kind: "order_confirmation",
+      lang,
+      hotel: { name: hotel.hotel_name, phone: "", email: "", address: "", timeZone: "Asia/Taipei", kind: 1 },
+      order: {
+        ...order,
+        attachment_list: [],
+        final_amount: 7_800,
+        sum: 7_800,
+        pay_option: "part",
+        payment_status: -1,
+        deposit_amount: 2_340,
+        pay_amount: 2_340,
+        paid_amount: 0,
+        payment_vendor: 1,
+        remain_total_amount: 7_800,
+        pay_deadline: null,
+        support_client_cancel: false,
+        payment_attempts: [],
+      } as unknown as PresentedOrder,
+      links: { view: "https://taipei.example/o", cancel: null, pay: "https://taipei.example/pay", pdf: "https://taipei.example/p" },
+      cancellation: null,
+    });
+
+  it.each([
+    ["en-US", "NT$2,340 is the 30 % deposit of the NT$7,800 total; the remaining NT$5,460 is paid later."],
+    ["ja-JP", "NT$2,340 はご利用総額 NT$7,800 の 30% の予約金で、残りの NT$5,460 は後日お支払いいただきます。"],
+    ["zh-TW", "NT$2,340 為總金額 NT$7,800 的 30% 定金，其餘 NT$5,460 於之後支付。"],
+  ] as const)("%s says what the deposit is of the total and what remains", (lang, said) => {
+    expect(depositMail(lang).text).toContain(said);
+  });
+
+  it("an order paid in full says nothing of a deposit", () => {
+    expect(mailOf("en-US").text).not.toContain("deposit");
+  });
+});

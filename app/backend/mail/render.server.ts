@@ -211,6 +211,22 @@ export function renderOrderMail(input: {
       notes.push({ text: t("mail.pay_online", { amount: money(dueNow.amount) }), link: links.pay });
     }
     if (deadline) notes.push({ text: t("mail.pay_by", { deadline }) });
+    // A deposit asked now: say what it is of the total and what remains (issue 37 item 17).
+    if (
+      order.pay_option === "part" &&
+      order.payment_status === -1 &&
+      order.deposit_amount > 0 &&
+      order.deposit_amount < order.final_amount
+    ) {
+      notes.push({
+        text: t("mail.deposit_rest", {
+          deposit: money(order.deposit_amount),
+          percent: Math.round((order.deposit_amount / order.final_amount) * 100),
+          total: money(order.final_amount),
+          rest: money(order.final_amount - order.deposit_amount),
+        }),
+      });
+    }
   }
   if (kind === "order_cancellation" && cancellation) {
     for (const line of cancellationLines(lang, cancellation, orderAccount(orderMoney))) notes.push({ text: line });

@@ -152,7 +152,8 @@ function moneyLines(html: string): Record<string, number> {
   const summary = (/<dl class="price-summary">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? "").replaceAll("<!-- -->", "");
   return Object.fromEntries(
     [...summary.matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map(([, label, amount]) => [
-      label!,
+      // As the guest reads it: the apostrophe of "operator's" is escaped in the HTML.
+      label!.replace(/&#x27;|&#39;/g, "'"),
       (amount!.startsWith("−") ? -1 : 1) * Number(amount!.replace(/[^\d]/g, "")),
     ]),
   );

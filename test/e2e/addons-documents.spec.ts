@@ -21,6 +21,8 @@ const WORDS = {
     gatewayPay: "Pay",
     orderPage: "See your booking, download the confirmation or cancel",
     heading: "Add-ons",
+    /** The emails' label colon: full-width after Chinese words (issue 37 item 17). */
+    colon: ": ",
     breakfast: "Buffet breakfast × 2",
     pickup: "Taoyuan airport pickup × 1",
   },
@@ -35,6 +37,7 @@ const WORDS = {
     gatewayPay: "付款",
     orderPage: "查看訂單、下載確認書或取消訂單",
     heading: "加購項目",
+    colon: "：",
     breakfast: "自助早餐 2 份",
     pickup: "桃園機場接送 1 份",
   },
@@ -111,7 +114,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
     await page.goto(hotelUrl("taipei", `/dev/outbox?to=${encodeURIComponent(email)}`));
     const confirmation = page.locator('article[data-kind="order_confirmation"]');
     await expect(confirmation.locator("h2")).toContainText(orderDoc);
-    await expect(confirmation.locator("pre")).toContainText(`${words.heading}: ${words.breakfast} · ${BREAKFAST}`);
-    await expect(confirmation.locator("pre")).toContainText(`${words.heading}: ${words.pickup} · ${PICKUP}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.heading}${words.colon}${words.breakfast} · ${BREAKFAST}`);
+    await expect(confirmation.locator("pre")).toContainText(`${words.heading}${words.colon}${words.pickup} · ${PICKUP}`);
   });
 }

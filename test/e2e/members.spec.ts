@@ -96,6 +96,23 @@ test("a member signs in, books with points and the members-only discount, finds 
   await expect(page).toHaveURL(/\/redirect\/receipt\/(PT\d{6}-[A-Z0-9]{6})\?valid_hash=/);
   const orderDoc = /receipt\/([^?]+)/.exec(page.url())?.[1] ?? "";
 
+  // The confirmation email names the points and the members-only discount on lines of their own,
+  // and the lines it lists add up to its total (issue 37 item 9).
+  await page.goto(hotelUrl("taipei", `/dev/outbox?to=${encodeURIComponent("member@portico.example")}`));
+  const mail = page.locator('article[data-kind="order_confirmation"]').filter({ hasText: orderDoc });
+  await expect(mail.locator("pre")).toContainText("Points (100 pts): −NT$100");
+  await expect(mail.locator("pre")).toContainText("Members-only discount: −NT$");
+  const lines = ((await mail.locator("pre").textContent()) ?? "").split("\n");
+  const from = lines.findIndex((line) => line.startsWith("Rooms: "));
+  const to = lines.findIndex((line) => line.startsWith("Total: "));
+  const amount = (line: string) => {
+    const found = /(−?)NT\$([\d,]+)(?!.*NT\$)/.exec(line);
+    return found ? (found[1] ? -1 : 1) * Number((found[2] ?? "").replaceAll(",", "")) : 0;
+  };
+  expect(to).toBeGreaterThan(from);
+  expect(lines.slice(from, to).reduce((sum, line) => sum + amount(line), 0)).toBe(amount(lines[to] ?? ""));
+  await page.goBack();
+
   // My orders: the new order first, linking to its page.
   await page.locator(".member-menu summary").click();
   await page.getByRole("link", { name: "My orders" }).click();

@@ -49,7 +49,11 @@ test("a guest refunds one rail ticket and moves the other to a later train from 
   );
   // The amounts add up: the total keeps the fee, and what was paid beyond it is to be refunded.
   await expect(page.locator(".price-summary__total dd")).toHaveText(`NT$${(total - back).toLocaleString("en-US")}`);
-  await expect(page.locator(".price-summary")).toContainText(`To be refunded to you−NT$${back.toLocaleString("en-US")}`);
+  // What came back of the ticket is taken off the total, and owed to the guest of what was charged (decision 137).
+  await expect(page.locator(".price-summary")).toContainText(
+    `Rail tickets refunded (less the rail operator's fee)−NT$${back.toLocaleString("en-US")}`,
+  );
+  await expect(page.locator(".price-summary")).toContainText(`To be refundedNT$${back.toLocaleString("en-US")}`);
   await expect(tickets.getByRole("link", { name: "Refund this ticket (From the hotel)" })).toHaveCount(0);
 
   // Move the outbound ticket to the 13:00 train: the new train, the fare difference and the fee stated first.

@@ -68,4 +68,16 @@ test("a guest refunds one rail ticket and moves the other to a later train from 
   await expect(lines.nth(0)).toContainText("Train 0826");
   await expect(lines.nth(0).locator(".rail-line__status")).toContainText("Booked");
   await expect(page.locator(".price-summary__total dd")).toHaveText(`NT$${(total - back).toLocaleString("en-US")}`);
+
+  // The cancel page tells the same account (issue 37 item 8): the ticket's refund on a line of its
+  // own, never as an add-on, what is owed back, and the rail operator's fee as the operator's.
+  await page.goto(
+    hotelUrl("taipei", `/en-US/hxa/orders/${created.order_doc}/cancel?cancel_hash=${encodeURIComponent(created.order.cancel_hash)}`),
+  );
+  const summary = page.locator(".price-summary");
+  await expect(summary).toContainText(`Rail tickets refunded (less the rail operator's fee)−NT$${back.toLocaleString("en-US")}`);
+  await expect(summary).toContainText(`To be refundedNT$${back.toLocaleString("en-US")}`);
+  await expect(summary).toContainText(`Refund fee kept by the rail operatorNT$${fee.toLocaleString("en-US")}`);
+  await expect(summary).not.toContainText("Add-ons");
+  await expect(page.locator(".price-summary__total dd")).toHaveText(`NT$${(total - back).toLocaleString("en-US")}`);
 });

@@ -95,13 +95,17 @@ const SIGN_IN_FIELDS = [
   "csrf",
 ];
 
+/** The hidden fields of an account page's form (sign-in or sign-up), as the page carries them. */
+export const accountFormFields = (html: string): Record<string, string> =>
+  Object.fromEntries(SIGN_IN_FIELDS.map((name) => [name, hidden(html, name)]));
+
 /** The sign-in form of a new sign-in on the site at `host`, as `browser` sees it: its hidden fields and page. */
 export async function openSignIn(browser: Browser, host: string, lang = "en-US") {
   const login = await browser.request(`/${lang}/hxa/login?back=/${lang}/about`);
   const url = new URL(login.location ?? "", `http://${host}`);
   if (url.host !== host) throw new Error(`sign-in went to ${url.host}, not ${host}`);
   const page = await browser.request(`${url.pathname}${url.search}`);
-  return { form: Object.fromEntries(SIGN_IN_FIELDS.map((name) => [name, hidden(page.html, name)])), page };
+  return { form: accountFormFields(page.html), page };
 }
 
 /** The checkout form as its page sends it: the page's CSRF token and checkout key, a booker (Chen Yi), then `fields`. */

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { hashPassword } from "~/backend/account/passwords";
 import {
+  accountFormFields,
   BOOKER,
   Browser,
   answerQuestion,
@@ -351,18 +352,7 @@ describe("sign-up emails are counted by mailbox", () => {
       const query = new URL(path(login.location), `http://${SIGNIN}`).search;
       const signUp = await browser.request(`/account/signup${query}`);
       expect(authorize.status).toBe(200);
-      const names = [
-        "client_id",
-        "redirect_uri",
-        "state",
-        "scope",
-        "code_challenge",
-        "code_challenge_method",
-        "response_type",
-        "role",
-        "csrf",
-      ];
-      const form = Object.fromEntries(names.map((name) => [name, hidden(signUp.html, name)]));
+      const form = accountFormFields(signUp.html);
       const answer = await browser.request("/account/signup?lang=en-US", {
         ...form,
         last_name: "Lin",

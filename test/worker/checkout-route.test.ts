@@ -6,8 +6,8 @@ import { cartCookie } from "~/platform/cookies.server";
 import { parseEnv } from "~/platform/env.server";
 import { handleFetch } from "~/worker/worker.server";
 import * as checkoutRoute from "~/routes/($lang).$product.checkout";
-import apiMessages from "../../locales/en-US/api.json";
 import en from "../../locales/en-US/common.json";
+import jaApi from "../../locales/ja-JP/api.json";
 import ja from "../../locales/ja-JP/common.json";
 import { fixtureHotel, fixtureIds, fixtureNightPrice, loadHotel } from "./helpers";
 
@@ -294,10 +294,10 @@ describe("the checkout's action", () => {
     const forgedKey = await place(jar, { ...form, checkout_key: "../../orders" });
     expect(forgedKey.status).toBe(400);
     expect(forgedKey.data?.fieldErrors).toMatchObject({ checkout_key: "form.error.expired" });
-    const forgedPayment = await place(jar, { ...form, payment: "6:credit" });
-    // ECPay (6) is not among this hotel's ways of paying: the back end's refusal, in the guest's words.
+    // ECPay (6) is not among this hotel's ways of paying: the back end's refusal, in the guest's language (here Japanese).
+    const forgedPayment = await place(jar, { ...form, payment: "6:credit" }, "ja-JP");
     expect(forgedPayment.status).toBe(400);
-    expect(forgedPayment.data?.formError).toBe(apiMessages.payment_not_available);
+    expect(forgedPayment.data?.formError).toBe(jaApi.payment_not_available);
     // A cart cookie whose signed value was edited (one character of the cart) reads as no cart: back to the booking page.
     const edited = await place(jar, form, "en-US", {
       cookie: jar.header().replace(/cart=([^;]+)/, (_, value: string) => `cart=${editedCookie(value)}`),

@@ -7,7 +7,7 @@ import { PricedAddonSchema } from "~/features/addons/addons";
 import type { Language } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/format";
 import * as v from "valibot";
-import { docText } from "~/features/documents/labels";
+import { docText } from "~/documents/labels";
 
 /** One add-on: its name and count, and its amount ("" for an item another back end sent without one). */
 export interface AddonLine {

@@ -15,7 +15,7 @@ const MAX_PHONE_HEIGHT = 2400;
 
 /** Layout ids and names, read from app/ui/layouts/designs.ts so the README never drifts from it. */
 async function layouts() {
-  const source = await readFile(join(root, "app", "ui", "layouts", "designs.ts"), "utf8");
+  const source = await readFile(join(root, "app", "layouts", "designs.ts"), "utf8");
   const found = [...source.matchAll(/^\s*(layout_\d+):\s*\{\s*id:\s*"layout_\d+",\s*name:\s*"([^"]+)"/gm)].map(([, id, name]) => ({
     id,
     name,
@@ -26,12 +26,12 @@ async function layouts() {
 
 /** Booking layout ids and names, read from the first line of their stylesheets ("/* booking_100: a room list … *\/"). */
 async function bookingLayouts() {
-  const source = await readFile(join(root, "app", "ui", "layouts", "templates.ts"), "utf8");
+  const source = await readFile(join(root, "app", "layouts", "templates.ts"), "utf8");
   const ids = /BOOKING_LAYOUTS = \[([^\]]*)\]/.exec(source)?.[1].match(/booking_\d+/g) ?? [];
   if (ids.length === 0) throw new Error("no booking layouts found in app/ui/layouts/templates.ts");
   return Promise.all(
     ids.map(async (id) => {
-      const css = await readFile(join(root, "app", "ui", "layouts", "themes", `${id}.css`), "utf8");
+      const css = await readFile(join(root, "app", "layouts", "themes", `${id}.css`), "utf8");
       return { id, name: /^\/\*\s*booking_\d+:\s*(.*?)\s*\*\//.exec(css)?.[1] ?? id };
     }),
   );

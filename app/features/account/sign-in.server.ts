@@ -13,7 +13,7 @@ import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
 import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
 import { hmacSha256Base64Url, randomToken, safeEqual } from "~/lib/crypto";
-import { clearedTokenCookies, loginBackCookie, oauthStateCookie, readBackPath, readPendingSignIn, signedInCookies } from "./session.server";
+import { clearedTokenCookies, loginBackCookie, oauthStateCookie, readBackPath, readPendingSignIn, signedInCookies } from "~/platform/session.server";
 
 /** Why a sign-in did not finish, as the callback page names it (never text from the address). */
 export const SIGN_IN_FAILURES = [

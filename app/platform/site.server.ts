@@ -13,7 +13,7 @@ import { LAYOUT_DESIGNS } from "~/layouts/designs";
 import { chooseLayouts } from "~/layouts/templates";
 import { THEME_STYLESHEETS } from "~/layouts/themes";
 import { fallbackOnError } from "~/platform/log.server";
-import { memberSystemOpen, signOutToken } from "~/features/account/sign-in.server";
+import { memberSystemOpen, signOutToken } from "~/platform/session.server";
 import { notFound } from "~/platform/not-found.server";
 
 export type SiteMenuItem =

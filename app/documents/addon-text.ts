@@ -3,7 +3,7 @@
  * count and amount, in the words of the order page ("Breakfast × 2", "NT$1,600"), in the order's
  * language. Pure, for the site and the back end alike.
  */
-import { PricedAddonSchema } from "~/features/addons/addons";
+import { PricedAddonSchema } from "~/contract/addons";
 import type { Language } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/format";
 import * as v from "valibot";

@@ -7,11 +7,95 @@ import tseslint from "typescript-eslint";
 import portico from "./scripts/eslint-rules/type-import-cycle.js";
 
 /**
- * The only modules of app/ that may import the built-in back end (app/backend/): the Worker entry
- * wiring, which mounts it and hands it to the API client as the in-process transport. Everything
- * else reaches the back end through the API client (docs/decisions/025-import-boundaries.md).
+ * The folders of app/ and what each may import: decision 089's table, kept by `import/no-restricted-paths`
+ * (decision 141). Written once, here; the zones below are generated from it. A folder always imports its
+ * own modules; an import of any other folder of app/ not in its row is a lint error, a type-only import
+ * as much as a value. An entry "folder/module.ts" allows that one module of a folder, and says why;
+ * "folder:types" allows the folder's types only (`import type`). `(root)` is Remix's root route and
+ * entries, app/*.tsx.
  */
-export const BACKEND_WIRING = ["app/worker/**"];
+export const MAY_IMPORT = {
+  // The Worker's pipeline, step by step: it wires everything, and is the only wiring of the back end
+  // (it mounts it and hands it to the API client as the in-process transport; decision 025).
+  worker: ["(root)", "routes", "features", "ui", "documents", "layouts", "platform", "contract", "domain", "lib", "i18n", "backend"],
+  "(root)": ["ui", "platform", "contract", "domain", "lib", "i18n"],
+  routes: ["features", "ui", "documents", "layouts", "platform", "contract", "domain", "lib", "i18n"],
+  features: ["ui", "documents", "layouts", "platform", "contract", "domain", "lib", "i18n"],
+  // Of platform/, types only: the site data's SiteData, which the ($lang) layout loads.
+  ui: ["layouts", "platform:types", "contract", "domain", "lib", "i18n"],
+  platform: ["layouts", "contract", "domain", "lib", "i18n"],
+  // What the site and the back end both print: the confirmation PDF, the emails' words, the fonts.
+  documents: [
+    "contract",
+    "domain",
+    "lib",
+    "i18n",
+    // The fonts and logo loader warns through the request's logger (its type only).
+    "platform/log.server.ts",
+  ],
+  // The page and booking layouts: codes, designs, palettes, theme stylesheets.
+  layouts: ["lib"],
+  contract: [
+    "domain",
+    "lib",
+    // The API contract speaks the site's language codes (a `lang` is one of LANGUAGES); the translators stay out.
+    "i18n/languages.ts",
+  ],
+  domain: ["lib", "i18n"],
+  lib: [],
+  i18n: ["domain", "lib"],
+  // The built-in back end, by capability: never the site's routes, features or components.
+  backend: ["documents", "layouts", "platform", "contract", "domain", "lib", "i18n"],
+};
+
+/** Where each folder of the table is, for the zones (the root's modules are the files directly in app/). */
+const zonePath = (folder) => (folder === "(root)" ? "./app/*.{ts,tsx}" : `./app/${folder}`);
+const zoneName = (folder) => (folder === "(root)" ? "app/*.tsx (the root route and entries)" : `app/${folder}/`);
+const BACKEND_MESSAGE = "The site reaches the back end only through the API client (~/contract/client); see decisions 025 and 141.";
+
+const TYPES = ":types";
+/** The folders whose values and types `target` may import (a "folder:types" entry counts here; see TYPES_ONLY). */
+const mayImport = (target) => MAY_IMPORT[target].map((entry) => entry.replace(TYPES, ""));
+
+/** One zone for each folder a folder may not import, or may import only some modules of. */
+export const BOUNDARY_ZONES = Object.entries(MAY_IMPORT).flatMap(([target, allowed]) =>
+  Object.keys(MAY_IMPORT)
+    .filter((from) => from !== target && !mayImport(target).includes(from))
+    .map((from) => {
+      const only = allowed.filter((entry) => entry.startsWith(`${from}/`)).map((entry) => entry.slice(from.length + 1));
+      const message =
+        from === "backend"
+          ? BACKEND_MESSAGE
+          : `${zoneName(target)} may import ${allowed.join(", ") || "nothing of app/ but itself"} (decisions 089, 141).`;
+      return { target: zonePath(target), from: zonePath(from), ...(only.length > 0 ? { except: only } : {}), message };
+    }),
+);
+
+/** For each "folder:types" entry, a config that refuses a value import of that folder (by `~/` or a relative path). */
+const TYPES_ONLY = Object.entries(MAY_IMPORT).flatMap(([target, allowed]) =>
+  allowed
+    .filter((entry) => entry.endsWith(TYPES))
+    .map((entry) => {
+      const from = entry.slice(0, -TYPES.length);
+      return {
+        files: [target === "(root)" ? "app/*.{ts,tsx}" : `app/${target}/**/*.{ts,tsx}`],
+        rules: {
+          "@typescript-eslint/no-restricted-imports": [
+            "error",
+            {
+              patterns: [
+                {
+                  group: [`~/${from}/**`, `../${from}/**`, `../../${from}/**`, `../../../${from}/**`],
+                  allowTypeImports: true,
+                  message: `${zoneName(target)} may import the types of app/${from}/, not its values (decisions 089, 141).`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+);
 
 /** Workers-only types the pure booking rules must not depend on. */
 const WORKERS_TYPES = [
@@ -84,23 +168,11 @@ export default tseslint.config(
     },
   },
   {
+    // Each folder of app/ imports only what its row of MAY_IMPORT allows (decisions 025, 089, 141).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/backend/**", ...BACKEND_WIRING],
-    rules: {
-      "import/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./app",
-              from: "./app/backend",
-              message: "The site reaches the back end only through the API client (~/contract/client); see decision 025.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "import/no-restricted-paths": ["error", { zones: BOUNDARY_ZONES }] },
   },
+  ...TYPES_ONLY,
   {
     // The ($lang) layout's data is read through one hook: useSite() (or SITE_ROUTE_ID) from ~/ui/site-data.
     files: ["app/**/*.{ts,tsx}"],

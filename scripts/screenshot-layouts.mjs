@@ -13,25 +13,25 @@ const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1280, height: 800 };
 const MAX_PHONE_HEIGHT = 2400;
 
-/** Layout ids and names, read from app/ui/layouts/designs.ts so the README never drifts from it. */
+/** Layout ids and names, read from app/layouts/designs.ts so the README never drifts from it. */
 async function layouts() {
-  const source = await readFile(join(root, "app", "ui", "layouts", "designs.ts"), "utf8");
+  const source = await readFile(join(root, "app", "layouts", "designs.ts"), "utf8");
   const found = [...source.matchAll(/^\s*(layout_\d+):\s*\{\s*id:\s*"layout_\d+",\s*name:\s*"([^"]+)"/gm)].map(([, id, name]) => ({
     id,
     name,
   }));
-  if (found.length === 0) throw new Error("no layouts found in app/ui/layouts/designs.ts");
+  if (found.length === 0) throw new Error("no layouts found in app/layouts/designs.ts");
   return found.sort((a, b) => Number(a.id.slice(7)) - Number(b.id.slice(7)));
 }
 
 /** Booking layout ids and names, read from the first line of their stylesheets ("/* booking_100: a room list … *\/"). */
 async function bookingLayouts() {
-  const source = await readFile(join(root, "app", "ui", "layouts", "templates.ts"), "utf8");
+  const source = await readFile(join(root, "app", "layouts", "templates.ts"), "utf8");
   const ids = /BOOKING_LAYOUTS = \[([^\]]*)\]/.exec(source)?.[1].match(/booking_\d+/g) ?? [];
-  if (ids.length === 0) throw new Error("no booking layouts found in app/ui/layouts/templates.ts");
+  if (ids.length === 0) throw new Error("no booking layouts found in app/layouts/templates.ts");
   return Promise.all(
     ids.map(async (id) => {
-      const css = await readFile(join(root, "app", "ui", "layouts", "themes", `${id}.css`), "utf8");
+      const css = await readFile(join(root, "app", "layouts", "themes", `${id}.css`), "utf8");
       return { id, name: /^\/\*\s*booking_\d+:\s*(.*?)\s*\*\//.exec(css)?.[1] ?? id };
     }),
   );
@@ -127,13 +127,13 @@ const readme = [
   "",
   "## Page layouts",
   "",
-  "From `/en-US?preview=<layout>`. Each has its own theme (`app/ui/layouts/themes/<layout>.css`), header, hero and order of home sections (`app/ui/layouts/designs.ts`).",
+  "From `/en-US?preview=<layout>`. Each has its own theme (`app/layouts/themes/<layout>.css`), header, hero and order of home sections (`app/layouts/designs.ts`).",
   "",
   ...list.flatMap(screenshots),
   "## Booking layouts",
   "",
   "The booking page with a search done (two weeks ahead, one night, 2 adults, 1 room), from `/en-US/hxa/booking?start=…&end=…&adults=2&children=0&room=1&preview=<layout>`.",
-  "Each has its own stylesheet (`app/ui/layouts/themes/<layout>.css`), linked on the booking, checkout, payment and receipt pages with the hotel's page layout.",
+  "Each has its own stylesheet (`app/layouts/themes/<layout>.css`), linked on the booking, checkout, payment and receipt pages with the hotel's page layout.",
   "",
   ...bookingList.flatMap(screenshots),
 ].join("\n");

@@ -102,3 +102,15 @@ export interface AddonChoiceInput {
   child_quantity?: number;
   room_index?: number;
 }
+
+/** A priced add-on of a price detail's or an order's attachment_detail, as the order page, the PDF and the emails read it. */
+export const PricedAddonSchema = v.object({
+  adds_id: v.number(),
+  name: v.string(),
+  unit: v.picklist(ADDON_UNITS),
+  quantity: v.number(),
+  child_quantity: v.optional(v.number(), 0),
+  nights: v.optional(v.number(), 1),
+  amount: v.number(),
+});
+export type PricedAddonView = v.InferOutput<typeof PricedAddonSchema>;

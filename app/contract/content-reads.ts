@@ -5,7 +5,7 @@
  * The edge cache keeps their answers (app/platform/edge/content-cache.server.ts, decision 026), and
  * the client keeps what it read from those answers (below, decision 130).
  */
-import { MemoryCache } from "~/platform/edge/memory";
+import { MemoryCache } from "~/lib/memory";
 
 /** The content reads, by their contract path. */
 export const CONTENT_READS: ReadonlySet<string> = new Set([

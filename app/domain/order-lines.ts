@@ -1,11 +1,15 @@
 /** Per-line order validation (spec §4, §5): any line error fails the whole order. */
 import type { CartLine } from "~/domain/cart";
-import type { PriceSetItem, SearchRow } from "~/contract/schemas";
 
-/** What the cart check needs of a search result. */
-type RoomLeft = Pick<SearchRow, "room_class_id" | "inventory"> & {
-  price_set: Pick<PriceSetItem, "proposal_id" | "inventory" | "allow_member_price">[];
-};
+/**
+ * What the cart check needs of a search result (a row of the contract's search answer, SearchRow,
+ * has this shape): the rules declare it here rather than take it from the contract (decision 141).
+ */
+interface RoomLeft {
+  room_class_id: number;
+  inventory: number;
+  price_set: readonly { proposal_id: number; inventory: number; allow_member_price: boolean }[];
+}
 
 export type OrderLineError = "room_sold_out" | "not_enough_rooms" | "plan_sold_out" | "member_price_mixed";
 

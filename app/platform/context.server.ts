@@ -5,7 +5,7 @@
 import type { AppEnv } from "~/platform/env.server";
 import { HotelApi, HotelApiError, type Transport } from "~/contract/client";
 import type { HotelInfo, MemberProfile } from "~/contract/schemas";
-import { readSession, type SessionState } from "~/features/account/session.server";
+import { readSession, type SessionState } from "~/platform/session.server";
 import { getHotelInfo } from "~/platform/edge/hotel-cache.server";
 import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/log.server";

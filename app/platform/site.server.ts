@@ -9,11 +9,11 @@ import { todayIn } from "~/domain/dates";
 import { DEFAULT_BOOKING, defaultStay } from "~/domain/stay";
 import type { MenuItem } from "~/contract/schemas";
 import type { Language } from "~/i18n/languages";
-import { LAYOUT_DESIGNS } from "~/ui/layouts/designs";
-import { chooseLayouts } from "~/ui/layouts/templates";
-import { THEME_STYLESHEETS } from "~/ui/layouts/themes";
+import { LAYOUT_DESIGNS } from "~/layouts/designs";
+import { chooseLayouts } from "~/layouts/templates";
+import { THEME_STYLESHEETS } from "~/layouts/themes";
 import { fallbackOnError } from "~/platform/log.server";
-import { memberSystemOpen, signOutToken } from "~/features/account/sign-in.server";
+import { memberSystemOpen, signOutToken } from "~/platform/session.server";
 import { notFound } from "~/platform/not-found.server";
 
 export type SiteMenuItem =

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { memberSystemOpen, startSignIn } from "~/features/account/sign-in.server";
+import { startSignIn } from "~/features/account/sign-in.server";
+import { memberSystemOpen } from "~/platform/session.server";
 import { notFound, requireProduct } from "~/platform/not-found.server";
 
 /** /{product}/login?back=…: "Sign in" saves the address to return to and goes to the account service. */

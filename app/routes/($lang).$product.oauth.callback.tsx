@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { fixedT } from "~/i18n/i18next.server";
-import { finishSignIn, isSignInFailure, memberSystemOpen } from "~/features/account/sign-in.server";
+import { finishSignIn, isSignInFailure } from "~/features/account/sign-in.server";
+import { memberSystemOpen } from "~/platform/session.server";
 import { notFound, requireProduct } from "~/platform/not-found.server";
 
 /**

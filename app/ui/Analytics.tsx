@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { pixelScript } from "~/features/content/pixel";
+import { pixelScript } from "~/ui/pixel";
 
 interface AnalyticsProps {
   ga: string;

@@ -5,7 +5,7 @@ import { createAppContext, liveHotel } from "~/platform/context.server";
 import { withContentCache } from "~/platform/edge/content-cache.server";
 import { EDGE_CACHE_HEADER, PageCache, type CachedPage, type PageVersions } from "~/platform/edge/page-cache.server";
 import { type ReplicaSession } from "~/platform/edge/replica.server";
-import { clearedTokenCookies } from "~/features/account/session.server";
+import { clearedTokenCookies } from "~/platform/session.server";
 import { type AppEnv } from "~/platform/env.server";
 import { type Logger } from "~/platform/log.server";
 import { privateUnlessPublic, securityHeaders } from "~/platform/security.server";

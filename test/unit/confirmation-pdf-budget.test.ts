@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
-import { confirmationContent, type ConfirmationOrder } from "~/features/documents/confirmation-content";
-import { FONT_FILES, loadFontsFor } from "~/features/documents/fonts.server";
-import { paymentText } from "~/features/documents/labels";
-import { parseSvgLogo } from "~/features/documents/svg-logo";
+import { buildConfirmationPdf, documentTexts } from "~/documents/confirmation-pdf";
+import { confirmationContent, type ConfirmationOrder } from "~/documents/confirmation-content";
+import { FONT_FILES, loadFontsFor } from "~/documents/fonts.server";
+import { paymentText } from "~/documents/labels";
+import { parseSvgLogo } from "~/documents/svg-logo";
 import { LANGUAGES } from "~/i18n/languages";
 
 setFlagsFromString("--expose-gc");

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
-import { buildConfirmationPdf } from "~/features/documents/confirmation-pdf";
-import { needsNoShaping, openFont } from "~/features/documents/fontkit-adapter";
-import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/features/documents/confirmation-content";
-import { paymentText } from "~/features/documents/labels";
-import { parseSvgLogo, svgColor } from "~/features/documents/svg-logo";
+import { buildConfirmationPdf } from "~/documents/confirmation-pdf";
+import { needsNoShaping, openFont } from "~/documents/fontkit-adapter";
+import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/documents/confirmation-content";
+import { paymentText } from "~/documents/labels";
+import { parseSvgLogo, svgColor } from "~/documents/svg-logo";
 import { LANGUAGES } from "~/i18n/languages";
 
 const fontPath = (pkg: string, file: string) => join(process.cwd(), "node_modules/@expo-google-fonts", pkg, "400Regular", file);

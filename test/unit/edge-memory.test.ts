@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryCache } from "~/platform/edge/memory";
+import { MemoryCache } from "~/lib/memory";
 
 describe("the instance's memory in front of the Cache API (decision 046)", () => {
   it("drops the least recently used entry past its count", () => {

@@ -4,9 +4,9 @@
  * the pages, in the emails and in the confirmation PDF.
  */
 import { describe, expect, it } from "vitest";
-import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/features/documents/confirmation-content";
-import { docText, paymentText } from "~/features/documents/labels";
-import { refundRuleLines } from "~/features/documents/refund-text";
+import { confirmationContent, type ConfirmationHotel, type ConfirmationOrder } from "~/documents/confirmation-content";
+import { docText, paymentText } from "~/documents/labels";
+import { refundRuleLines } from "~/documents/refund-text";
 import { renderOrderMail, type PresentedOrder } from "~/backend/mail/render.server";
 import { withUnitWords } from "~/domain/units";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { particle, resolveParticles } from "~/i18n/korean";
 import { createTranslator } from "~/i18n/translate";
 import { resources } from "~/i18n/resources";
-import { docText, type DocumentKey } from "~/features/documents/labels";
+import { docText, type DocumentKey } from "~/documents/labels";
 import koDocuments from "../../locales/ko-KR/documents.json";
 
 describe("Korean particles follow the word before them (issue 25 item 10)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderMoney } from "~/domain/order-view";
 import { MEMBER_PROMOTION_CODE } from "~/domain/pricing";
 import { LANGUAGES } from "~/i18n/languages";
-import { moneyTextLines } from "~/features/documents/money-text";
+import { moneyTextLines } from "~/documents/money-text";
 
 // Issue 37 item 9: the PDF and the emails print these lines; whatever the order, what they list
 // before the total adds up to it, and no discount is lost or folded into another line.

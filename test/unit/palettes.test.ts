@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LAYOUT_PALETTES, NEUTRAL_PALETTE, contrastRatio, layoutPalette } from "~/ui/layouts/palettes";
-import { PAGE_LAYOUTS } from "~/ui/layouts/templates";
+import { LAYOUT_PALETTES, NEUTRAL_PALETTE, contrastRatio, layoutPalette } from "~/layouts/palettes";
+import { PAGE_LAYOUTS } from "~/layouts/templates";
 
 // Decision 093: the account pages take the colours of the hotel's layout, as its stylesheet has them.
 
 const BASE = { bg: "#fbfaf7", text: "#1f2328", accent: "#8a5a2b", "on-accent": "#fff" };
 
 function themeColours(layout: string) {
-  const css = readFileSync(new URL(`../../app/ui/layouts/themes/${layout}.css`, import.meta.url), "utf8");
+  const css = readFileSync(new URL(`../../app/layouts/themes/${layout}.css`, import.meta.url), "utf8");
   const block = new RegExp(`\\.site--${layout}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? "";
   const value = (name: keyof typeof BASE | "link") => new RegExp(`--${name}:\\s*([^;}]+)`).exec(block)?.[1]?.trim();
   const accent = value("accent") ?? BASE.accent;

@@ -6,7 +6,7 @@ import { SERVER_NAMESPACES, serverText, type ServerNamespace } from "~/i18n/serv
 import { apiMessage } from "~/backend/messages";
 import { accountText } from "~/backend/account/pages.server";
 import { captchaText } from "~/backend/captcha/captcha.server";
-import { docText } from "~/features/documents/labels";
+import { docText } from "~/documents/labels";
 import { sandboxTexts } from "~/backend/payments/sandbox/texts";
 
 // Decision 094: the server's text comes from the locale files through one i18next function.

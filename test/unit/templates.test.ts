@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LAYOUT_DESIGNS } from "~/ui/layouts/designs";
+import { LAYOUT_DESIGNS } from "~/layouts/designs";
 import {
   BOOKING_LAYOUTS,
   PAGE_LAYOUTS,
@@ -8,7 +8,7 @@ import {
   layoutFamily,
   pageLayoutForLoading,
   pageLayoutForLookup,
-} from "~/ui/layouts/templates";
+} from "~/layouts/templates";
 
 describe("page layout choice (spec §2)", () => {
   it("knows the 13 page layouts and 2 booking layouts, each with a design", () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { signOrderLink } from "~/backend/orders/links.server";
-import { loadLogo } from "~/features/documents/fonts.server";
+import { loadLogo } from "~/documents/fonts.server";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { memberSessionCookie } from "~/platform/cookies.server";
 import { deliverMail, deliverMailSoon, MAX_ATTEMPTS } from "~/backend/mail/deliver.server";

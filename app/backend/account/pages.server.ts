@@ -7,7 +7,7 @@
 import { isLanguage, LANGUAGE_NAMES, localizePath, type Language } from "~/i18n/languages";
 import { serverText, type ServerKey, type TextParams } from "~/i18n/server-text";
 import { escapeHtml } from "~/lib/html";
-import { layoutPalette, NEUTRAL_PALETTE, readableOn, type Palette } from "~/ui/layouts/palettes";
+import { layoutPalette, NEUTRAL_PALETTE, readableOn, type Palette } from "~/layouts/palettes";
 import { hotelNameIn, mainLanguage, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
 import { challengeFieldset, newChallengeButton, type ChallengeState } from "~/backend/captcha/fieldset";

@@ -5,9 +5,9 @@
  */
 import { orderCancelPath, orderPagePath, orderPdfPath } from "~/domain/order-paths";
 import { localizePath } from "~/i18n/languages";
-import { confirmationContent } from "~/features/documents/confirmation-content";
-import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
-import { documentLanguage, paymentText } from "~/features/documents/labels";
+import { confirmationContent } from "~/documents/confirmation-content";
+import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
+import { documentLanguage, paymentText } from "~/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";

@@ -8,8 +8,8 @@
 import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
 import type { AppEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
-import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
-import { loadFontsFor, loadLogo } from "~/features/documents/fonts.server";
+import { buildConfirmationPdf, documentTexts } from "~/documents/confirmation-pdf";
+import { loadFontsFor, loadLogo } from "~/documents/fonts.server";
 import { composePending, confirmationFor, type MailDeps } from "~/backend/mail/compose.server";
 import type { OutboxRow } from "~/backend/mail/outbox.server";
 import { mailerFromEnv, type Mailer, type OutgoingMail } from "~/backend/mail/transports.server";

@@ -7,18 +7,18 @@ import { orderPaidWith } from "~/domain/payments";
 import { lodgingUnit } from "~/domain/units";
 import { isolatedName } from "~/domain/contact";
 import type { Language } from "~/i18n/languages";
-import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
+import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
-import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
-import { moneyTextLines } from "~/features/documents/money-text";
+import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
+import { moneyTextLines } from "~/documents/money-text";
 import { orderAccount, type MoneyLabel } from "~/domain/order-view";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
 import type { MailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/present.server";
 import { escapeHtml } from "~/lib/html";
-import { railTextLines } from "~/features/documents/rail-text";
-import { addonLines } from "~/features/documents/addon-text";
+import { railTextLines } from "~/documents/rail-text";
+import { addonLines } from "~/documents/addon-text";
 
 export type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 

@@ -12,8 +12,16 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localizePath, type Language } 
 import { safeRedirect } from "~/platform/redirects.server";
 import { safeBackPath } from "./back-url";
 import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
-import { hmacSha256Base64Url, randomToken, safeEqual } from "~/lib/crypto";
-import { clearedTokenCookies, loginBackCookie, oauthStateCookie, readBackPath, readPendingSignIn, signedInCookies } from "./session.server";
+import { randomToken, safeEqual } from "~/lib/crypto";
+import {
+  clearedTokenCookies,
+  loginBackCookie,
+  oauthStateCookie,
+  readBackPath,
+  readPendingSignIn,
+  signedInCookies,
+  signOutToken,
+} from "~/platform/session.server";
 
 /** Why a sign-in did not finish, as the callback page names it (never text from the address). */
 export const SIGN_IN_FAILURES = [
@@ -53,10 +61,6 @@ async function clientCredentials(app: App): Promise<{ clientId: string; clientSe
   if (app.env.ACCOUNT_CLIENT_ID && app.env.ACCOUNT_CLIENT_SECRET)
     return { clientId: app.env.ACCOUNT_CLIENT_ID, clientSecret: app.env.ACCOUNT_CLIENT_SECRET };
   return { clientId: app.domain, clientSecret: await builtInClientSecret(app.env.SESSION_SECRET, app.domain) };
-}
-
-export function memberSystemOpen(app: App): boolean {
-  return Boolean(app.hotel && !app.hotel.close_member_system);
 }
 
 /** The site's "Sign in" address for a page. */
@@ -163,15 +167,6 @@ export async function finishSignIn(app: App, request: Request): Promise<Response
   const headers = new Headers({ "cache-control": "no-store" });
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return safeRedirect(back, request, { status: 303, headers });
-}
-
-/**
- * The sign-out form's token: bound to the member token of this browser, so another site cannot sign
- * a guest out, and stateless, so the header needs no CSRF cookie of its own.
- */
-export function signOutToken(app: App): Promise<string | null> {
-  const token = app.session.memToken;
-  return token ? hmacSha256Base64Url(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
 }
 
 export async function signOutAllowed(app: App, given: unknown): Promise<boolean> {

@@ -4,6 +4,7 @@
  * left out), and from the checkout form's fields `addon_<id>` and `addon_<id>_children`.
  */
 import * as v from "valibot";
+import { PricedAddonSchema, type PricedAddonView } from "~/contract/addons";
 import { ADDON_UNITS, isPerPerson } from "~/domain/addons";
 
 export const AddonOfferSchema = v.object({
@@ -23,17 +24,6 @@ export const AddonOfferSchema = v.object({
  * fewest over the days it is held on), from the inventory call; null or absent: no limit, or not known.
  */
 export type AddonOffer = v.InferOutput<typeof AddonOfferSchema> & { left?: number | null };
-
-export const PricedAddonSchema = v.object({
-  adds_id: v.number(),
-  name: v.string(),
-  unit: v.picklist(ADDON_UNITS),
-  quantity: v.number(),
-  child_quantity: v.optional(v.number(), 0),
-  nights: v.optional(v.number(), 1),
-  amount: v.number(),
-});
-export type PricedAddonView = v.InferOutput<typeof PricedAddonSchema>;
 
 /** The items of a list that read as `schema`; others are left out. */
 export function itemsOf<T>(schema: v.GenericSchema<unknown, T>, list: readonly unknown[]): T[] {

@@ -7,7 +7,7 @@ import { useSite } from "~/ui/site-data";
 import { formatDate, formatPrice } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
-import type { HomeSection } from "~/ui/layouts/designs";
+import type { HomeSection } from "~/layouts/designs";
 import type { HomeData } from "./Hero";
 
 /** One section of the home page, in the order the hotel's layout lists them. */

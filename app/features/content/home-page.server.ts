@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/dates";
 import { htmlToText, safeLink } from "~/lib/sanitize";
 import { loadFromPrices } from "~/features/content/from-prices.server";
-import { MemoryCache } from "~/platform/edge/memory";
+import { MemoryCache } from "~/lib/memory";
 import { fallbackOnError } from "~/platform/log.server";
 import { hotelJsonLd } from "~/ui/seo";
 import { notFound } from "~/platform/not-found.server";

@@ -5,7 +5,7 @@ import { orderState } from "~/domain/order-view";
 import type { Order } from "~/contract/schemas";
 import * as v from "valibot";
 import { formatCapacity, formatCountry, formatPrice } from "~/i18n/format";
-import { PricedAddonSchema } from "~/features/addons/addons";
+import { PricedAddonSchema } from "~/contract/addons";
 import { RailLines } from "~/features/rail/RailLines";
 import { RichText } from "~/features/content/RichText";
 import { PhoneLink } from "~/ui/PhoneLink";

@@ -17,8 +17,8 @@ import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
 import { cancelHashOf, orderForRequest } from "~/features/orders/access.server";
 import { signedOrderPage } from "~/features/orders/order-link.server";
-import { documentLanguage, docText } from "~/features/documents/labels";
-import { quoteLines } from "~/features/documents/refund-text";
+import { documentLanguage, docText } from "~/documents/labels";
+import { quoteLines } from "~/documents/refund-text";
 import { notFound } from "~/platform/not-found.server";
 
 type Params = { product?: string; orderDoc?: string };

@@ -6,7 +6,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect } from "~/platform/redirects.server";
-import { memberSystemOpen, signInHref } from "~/features/account/sign-in.server";
+import { signInHref } from "~/features/account/sign-in.server";
+import { memberSystemOpen } from "~/platform/session.server";
 import { notFound, requireProduct } from "~/platform/not-found.server";
 
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "cancel_requested", "cancelled"] as const;

@@ -10,11 +10,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { CONFIRMATION_FILE_NAME } from "~/domain/order-paths";
-import { confirmationContent } from "~/features/documents/confirmation-content";
-import { buildConfirmationPdf, documentTexts } from "~/features/documents/confirmation-pdf";
-import { loadFontsFor, loadLogo } from "~/features/documents/fonts.server";
-import { PDF_CACHE_HEADER, PdfCache, pdfCacheKey } from "~/features/documents/pdf-cache.server";
-import { docText, paymentText, type DocumentKey } from "~/features/documents/labels";
+import { confirmationContent } from "~/documents/confirmation-content";
+import { buildConfirmationPdf, documentTexts } from "~/documents/confirmation-pdf";
+import { loadFontsFor, loadLogo } from "~/documents/fonts.server";
+import { PDF_CACHE_HEADER, PdfCache, pdfCacheKey } from "~/features/orders/pdf-cache.server";
+import { docText, paymentText, type DocumentKey } from "~/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo, Order } from "~/contract/schemas";

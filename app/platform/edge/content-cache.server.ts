@@ -9,7 +9,7 @@ import type { Transport } from "~/contract/client";
 import type { Logger } from "~/platform/log.server";
 import { answerText } from "~/contract/answers";
 import { CONTENT_URL_PATHS } from "~/contract/content-reads";
-import { MemoryCache } from "./memory";
+import { MemoryCache } from "~/lib/memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 
 /** Fresh answers this instance read or stored lately (menus, lists, a hotel's pages in its languages). */

@@ -10,7 +10,7 @@ import type { Language } from "~/i18n/languages";
 import { HotelApiError } from "~/contract/client";
 import type { HotelInfo } from "~/contract/schemas";
 import { createLogger, type Logger } from "~/platform/log.server";
-import { MemoryCache } from "./memory";
+import { MemoryCache } from "~/lib/memory";
 
 export const HOTEL_CACHE_POLICY = { FRESH_SECONDS: 60, STALE_SECONDS: 600, STALE_IF_ERROR_SECONDS: 86_400 } as const;
 

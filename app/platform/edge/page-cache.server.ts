@@ -14,7 +14,7 @@
 import { todayIn } from "~/domain/dates";
 import { stripLanguage } from "~/i18n/languages";
 import type { Logger } from "~/platform/log.server";
-import { MemoryCache } from "./memory";
+import { MemoryCache } from "~/lib/memory";
 import { ageOf, openEdgeCache, STORED_AT_HEADER } from "./policy";
 import { base64, sha256 } from "~/lib/crypto";
 

@@ -4,8 +4,8 @@
  * kana) and Noto Sans KR for what TC lacks (Hangul); both embedded as subsets (decision 042).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { fontkitAdapter, openFont } from "~/features/documents/fontkit-adapter";
-import { svgColor, type SvgLogo } from "~/features/documents/svg-logo";
+import { fontkitAdapter, openFont } from "~/documents/fontkit-adapter";
+import { svgColor, type SvgLogo } from "~/documents/svg-logo";
 
 export interface ConfirmationDocument {
   title: string;

@@ -4,9 +4,9 @@
  * fetched from Workers Static Assets once per isolate (decision 042), each only when a document's
  * text needs it (decision 112).
  */
-import type { DocumentFonts, Logo } from "~/features/documents/confirmation-pdf";
-import { openFont } from "~/features/documents/fontkit-adapter";
-import { parseSvgLogo } from "~/features/documents/svg-logo";
+import type { DocumentFonts, Logo } from "~/documents/confirmation-pdf";
+import { openFont } from "~/documents/fontkit-adapter";
+import { parseSvgLogo } from "~/documents/svg-logo";
 import type { Logger } from "~/platform/log.server";
 
 export const FONT_FILES = {

@@ -7,7 +7,7 @@
  * member check, the download ticket), from that order's own content: a request can only meet the
  * PDF it would have built. Not kept in the isolate's memory (the heap budget is the fonts').
  */
-import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
+import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { sha256Hex } from "~/lib/crypto";
 import type { Logger } from "~/platform/log.server";
 import { openEdgeCache } from "~/platform/edge/policy";

@@ -5,7 +5,9 @@
  * oauth_state (the one-time state and PKCE verifier of a sign-in under way). Every cookie names its
  * hotel's domain; another hotel's, tampered or malformed cookies read as absent. Decision 036.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
+import { hmacSha256Base64Url } from "~/lib/crypto";
 import { base, memberSessionCookie, readLegacyMemberToken, safeCookie } from "~/platform/cookies.server";
 import type { AppEnv } from "~/platform/env.server";
 
@@ -132,4 +134,20 @@ export async function readPendingSignIn(request: Request, env: AppEnv, domain: s
 
 export async function readBackPath(request: Request, env: AppEnv, domain: string): Promise<string | null> {
   return (await parse(BackUrl, loginBackCookie(env), request, domain))?.path ?? null;
+}
+
+type App = AppLoadContext["app"];
+
+/** Whether the hotel offers sign-in at all (its member system may be closed). */
+export function memberSystemOpen(app: App): boolean {
+  return Boolean(app.hotel && !app.hotel.close_member_system);
+}
+
+/**
+ * The sign-out form's token: bound to the member token of this browser, so another site cannot sign
+ * a guest out, and stateless, so the header needs no CSRF cookie of its own.
+ */
+export function signOutToken(app: App): Promise<string | null> {
+  const token = app.session.memToken;
+  return token ? hmacSha256Base64Url(app.env.SESSION_SECRET, `sign-out:${app.domain}:${token}`) : Promise.resolve(null);
 }

@@ -3,11 +3,11 @@
  * count and amount, in the words of the order page ("Breakfast × 2", "NT$1,600"), in the order's
  * language. Pure, for the site and the back end alike.
  */
-import { PricedAddonSchema } from "~/features/addons/addons";
+import { PricedAddonSchema } from "~/contract/addons";
 import type { Language } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/format";
 import * as v from "valibot";
-import { docText } from "~/features/documents/labels";
+import { docText } from "~/documents/labels";
 
 /** One add-on: its name and count, and its amount ("" for an item another back end sent without one). */
 export interface AddonLine {

@@ -8,7 +8,7 @@ import { orderMoneyLines, type MoneyLine, type OrderMoney } from "~/domain/order
 import type { Language } from "~/i18n/languages";
 import { formatCount, formatPrice } from "~/i18n/format";
 import type { LodgingUnit } from "~/domain/units";
-import { docText } from "~/features/documents/labels";
+import { docText } from "~/documents/labels";
 
 export interface MoneyTextLine extends MoneyLine {
   /** "Points (1,000 pts)", "Discount WELCOME10", "Total" … */

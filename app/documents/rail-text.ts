@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { RailLineSchema, RAIL_FARE_TYPES } from "~/contract/rail";
 import type { Language } from "~/i18n/languages";
 import { formatDate, formatPrice } from "~/i18n/format";
-import { docText } from "~/features/documents/labels";
+import { docText } from "~/documents/labels";
 
 export interface RailTextLine {
   /** "To the hotel · Sun, Dec 20, 2026 · Train 803" */

@@ -6,17 +6,17 @@
 import { orderAccount, orderFreeCancelDate, type OrderMoney } from "~/domain/order-view";
 import type { RefundPolicy } from "~/domain/refund";
 import type { Language } from "~/i18n/languages";
-import type { ConfirmationDocument } from "~/features/documents/confirmation-pdf";
-import { docText, partyText } from "~/features/documents/labels";
+import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
+import { docText, partyText } from "~/documents/labels";
 import { lodgingUnit } from "~/domain/units";
-import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/features/documents/refund-text";
-import { moneyTextLines } from "~/features/documents/money-text";
+import { cancellationLines, policyLines, type RefundFacts, type RefundStatus } from "~/documents/refund-text";
+import { moneyTextLines } from "~/documents/money-text";
 import { nameForDisplay } from "~/domain/contact";
 import { formatDate, formatDateTime, formatPrice } from "~/i18n/format";
 import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
-import { railTextLines } from "~/features/documents/rail-text";
-import { addonLines } from "~/features/documents/addon-text";
+import { railTextLines } from "~/documents/rail-text";
+import { addonLines } from "~/documents/addon-text";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {

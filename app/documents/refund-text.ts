@@ -7,7 +7,7 @@
 import type { Language } from "~/i18n/languages";
 import type { RefundPart, RefundPolicy, RefundStep } from "~/domain/refund";
 import type { OrderAccount } from "~/domain/order-view";
-import { docText, type DocumentKey } from "~/features/documents/labels";
+import { docText, type DocumentKey } from "~/documents/labels";
 import { formatPercent, formatPrice } from "~/i18n/format";
 
 /** The one refund status: `due` is being refunded, `refunded` is done, `none` is nothing to give back. */

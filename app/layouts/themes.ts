@@ -1,4 +1,7 @@
-/** Theme stylesheets, one per layout; only the active ones are linked into a page. */
+/**
+ * Theme stylesheets, one per layout; only the active ones are linked into a page. Each booking layout's
+ * stylesheet starts with `@import "./booking_base.css"`, which the build inlines (decision 147).
+ */
 import booking100 from "./themes/booking_100.css";
 import booking200 from "./themes/booking_200.css";
 import layout100 from "./themes/layout_100.css";

@@ -75,7 +75,7 @@ export default function BookingPage() {
     (document.getElementById(intent === "add" ? "cart-checkout" : "cart-heading") ?? document.getElementById("cart-heading"))?.focus();
   });
   return (
-    <main id="main" ref={main} className={`page booking-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" ref={main} className={`page booking-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(unitKey("booking.title", unit))}</h1>
       <SearchForm data={data} />
       <p className="visually-hidden" role="status">

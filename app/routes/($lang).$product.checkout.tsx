@@ -87,7 +87,7 @@ export default function CheckoutPage() {
   };
   const field = fieldProps(values, prefill, fieldErrors);
   return (
-    <main id="main" className={`page checkout-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" className={`page checkout-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <p className="breadcrumb">
         <a href={data.bookingPage}>← {t(unitKey("checkout.back", lodgingUnit(site?.hotel.kind)))}</a>
       </p>

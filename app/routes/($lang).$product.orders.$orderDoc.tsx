@@ -42,7 +42,7 @@ export default function OrderPage() {
   const site = useSite();
   const state = orderState(order);
   return (
-    <main id="main" className={`page order-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" className={`page order-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("order_page.heading")}</h1>
       {justCancelled ? (
         <p className="alert alert--success" role="status">

@@ -35,7 +35,7 @@ export default function CancelPage() {
   const site = useSite();
   const quote = order.refund_quote;
   return (
-    <main id="main" className={`page cancel-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" className={`page cancel-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t("cancel_page.title", { number: order.order_doc })}</h1>
       {error ? (
         <p className="alert alert--danger" role="alert">

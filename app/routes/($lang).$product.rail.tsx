@@ -33,7 +33,7 @@ export default function RailPage() {
   const busy = navigation.state !== "idle";
   const stationName = stations.find((station) => station.station_id === query.station)?.name ?? "";
   return (
-    <main id="main" className={`page rail-page booking--${site?.layout.booking ?? "booking_100"}`} aria-busy={busy || undefined}>
+    <main id="main" className={`page rail-page booking booking--${site?.layout.booking ?? "booking_100"}`} aria-busy={busy || undefined}>
       {/* Back where the guest came from: the checkout, which starts from the draft its button kept (issue 37 item 12). */}
       <p className="breadcrumb">
         <a href={data.checkoutPage}>← {t("rail.back")}</a>

@@ -34,7 +34,7 @@ export default function PayPage() {
   const { t } = useTranslation();
   const site = useSite();
   return (
-    <main id="main" className={`page pay-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" className={`page pay-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(`pay.heading.${view}`)}</h1>
       <PaymentPanel
         order={order}

@@ -42,7 +42,7 @@ export default function ReceiptPage() {
   const site = useSite();
   const state = orderState(order);
   return (
-    <main id="main" className={`page receipt-page booking--${site?.layout.booking ?? "booking_100"}`}>
+    <main id="main" className={`page receipt-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(state === "cancelled" ? "receipt.title_cancelled" : "receipt.title")}</h1>
       {state === "cancelled" ? (
         <p className="alert alert--info" role="status">

@@ -3,7 +3,7 @@
  * in sections, in the order's language. Text is drawn in runs by font: Noto Sans TC (Latin, Han,
  * kana) and Noto Sans KR for what TC lacks (Hangul); both embedded as subsets (decision 042).
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { fontkitAdapter, openFont } from "~/documents/fontkit-adapter";
 import { svgColor, type SvgLogo } from "~/documents/svg-logo";
 

@@ -1,3 +1,5 @@
+import { Buffer } from "node:buffer";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   base64,
@@ -47,6 +49,34 @@ describe("base64 and base64url", () => {
     expect(fromBase64Url("Zm9v+g")).toBeNull();
     expect(fromBase64Url("Zm9vY")).toBeNull();
     expect(fromBase64Url("a b")).toBeNull();
+  });
+
+  it("pad 0, 1, 2 and 3 bytes as RFC 4648 says, and the url form drops the padding", () => {
+    const cases: [number[], string, string][] = [
+      [[], "", ""],
+      [[0x66], "Zg==", "Zg"],
+      [[0x66, 0x6f], "Zm8=", "Zm8"],
+      [[0x66, 0x6f, 0x6f], "Zm9v", "Zm9v"],
+      [[0xff], "/w==", "_w"],
+      [[0xfb, 0xef], "++8=", "--8"],
+      [[0xff, 0xff, 0xfe], "///+", "___-"],
+    ];
+    for (const [bytes, standard, url] of cases) {
+      expect(base64(new Uint8Array(bytes))).toBe(standard);
+      expect(base64Url(new Uint8Array(bytes))).toBe(url);
+      expect(fromBase64Url(url)).toEqual(new Uint8Array(bytes));
+    }
+  });
+
+  it("encode 1 MB (a PDF attachment's size) as Node's Buffer does, and read it back", () => {
+    const bytes = new Uint8Array(randomBytes(1024 * 1024));
+    const standard = base64(bytes);
+    const url = base64Url(bytes);
+    expect(standard).toBe(Buffer.from(bytes).toString("base64"));
+    expect(url).toBe(Buffer.from(bytes).toString("base64url"));
+    // Compared as Node's base64 of the bytes read back: a deep equal of a million numbers is slow.
+    expect(Buffer.from(fromBase64Url(url) ?? []).toString("base64")).toBe(Buffer.from(bytes).toString("base64"));
+    expect(base64(bytes.buffer)).toBe(standard);
   });
 });
 

@@ -1,3 +1,5 @@
+import { Buffer } from "node:buffer";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { cloudflareMailer, mailerFromEnv, postmarkMailer, resendMailer, type OutgoingMail } from "~/backend/mail/transports.server";
 import type { AppEnv } from "~/platform/env.server";
@@ -32,6 +34,18 @@ describe("the mail transports", () => {
     expect(request?.body.attachments).toEqual([
       { filename: "BOOKING_CONFIRMATION.pdf", content: btoa("%PDF-1.7"), content_type: "application/pdf" },
     ]);
+  });
+
+  it("Resend and Postmark: a confirmation PDF of 1 MB leaves whole, in the same base64 as Node's", async () => {
+    const pdf = new Uint8Array(randomBytes(1024 * 1024));
+    const big: OutgoingMail = { ...mail, attachments: [{ ...mail.attachments[0]!, content: pdf }] };
+    const expected = Buffer.from(pdf).toString("base64");
+    const resend = fakeProvider(Response.json({ id: "re_2" }));
+    await resendMailer("re_key", resend.fetcher).send(big);
+    expect((resend.requests[0]?.body.attachments as { content: string }[])[0]?.content).toBe(expected);
+    const postmark = fakeProvider(Response.json({ ErrorCode: 0, MessageID: "pm-2" }));
+    await postmarkMailer("pm_token", postmark.fetcher).send(big);
+    expect((postmark.requests[0]?.body.Attachments as { Content: string }[])[0]?.Content).toBe(expected);
   });
 
   it("Resend: a refusal is an error that says why", async () => {

@@ -4,6 +4,7 @@
  * - cloudflare: Cloudflare's `send_email` binding (SEND_EMAIL), structured message with attachment;
  * - resend / postmark: their HTTPS APIs with MAIL_API_KEY.
  */
+import { base64 } from "~/lib/crypto";
 import type { AppEnv } from "~/platform/env.server";
 
 export interface OutgoingMail {
@@ -19,12 +20,6 @@ export interface Mailer {
   readonly name: string;
   /** Sends one message; resolves with the provider's message id, rejects when it was not accepted. */
   send(mail: OutgoingMail): Promise<{ id: string }>;
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
 }
 
 export function cloudflareMailer(binding: SendEmail): Mailer {

@@ -3,209 +3,24 @@
  * and placing the order. The route module only hands its loader and action here.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import * as v from "valibot";
-import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
-import { contactSchemas } from "~/domain/contact-fields";
-import {
-  defaultPaymentOption,
-  paidAtTheHotel,
-  PAYMENT_CHOICE_PATTERN,
-  paymentOptions,
-  type PaymentMethod,
-  type PaymentOption,
-} from "~/domain/payments";
-import type { Cart } from "~/domain/cart";
+import { paidAtTheHotel, PAYMENT_CHOICE_PATTERN, type PaymentMethod } from "~/domain/payments";
 import { checkPrice, type PriceOutcome } from "~/features/checkout/price-check.server";
 import { depositPercentOf, MEMBER_PROMOTION_CODE, memberPromotionPercent } from "~/domain/pricing";
-import { searchQuery } from "~/domain/search";
-import { cartCookie, csrfToken, lastOrderCookie, readCart, verifyCsrf } from "~/platform/cookies.server";
+import { cartCookie, csrfToken, lastOrderCookie, verifyCsrf } from "~/platform/cookies.server";
 import { readForm } from "~/platform/forms.server";
-import type { HotelInfo, PriceDetail } from "~/contract/schemas";
 import { fixedT } from "~/i18n/i18next.server";
 import { serverText } from "~/i18n/server-text";
 import { localizePath } from "~/i18n/languages";
 import { safeRedirect, sameOriginLocation } from "~/platform/redirects.server";
 import { payPageAt } from "~/features/checkout/payment.server";
-import { challengeOf, freshOrderChallenge, orderCaptchaStep, type CaptchaView } from "~/features/captcha/order-captcha.server";
-import { addonChoicesOf, addonsOverLeft, type AddonGroup } from "~/features/addons/addons";
+import { challengeOf, freshOrderChallenge, orderCaptchaStep } from "~/features/captcha/order-captcha.server";
+import { addonChoicesOf } from "~/features/addons/addons";
 import { offeredAddons } from "~/features/addons/offered.server";
 import { railItemsOf } from "~/features/rail/rail";
 import { clearDraft, readDraft, saveDraft } from "~/features/checkout/draft.server";
-
-type Values = Record<string, string>;
-
-/** What the action answers when the guest stays on the page. */
-export interface CheckoutReply {
-  values: Values;
-  fieldErrors: Record<string, string>;
-  /** A translation key, or the back end's own message. */
-  formError: string | null;
-  /**
-   * The price of what the form holds; null when there is none to show (the check refused it, or an
-   * extra is asked for beyond what is left: a price without it would not be what is charged).
-   * Absent when no price check was made: the page keeps the one it has.
-   */
-  price?: PriceDetail | null;
-  priceError: string | null;
-  /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
-  promotionReset?: string;
-  orderDoc?: string;
-  /** A challenge to answer before the order is sent again (decision 072). */
-  captcha?: CaptchaView | null;
-  /**
-   * The ways of paying as the cart now allows them, when a way the form named is not: with
-   * JavaScript a refused action does not reload the page's data, so the page shows these instead.
-   */
-  paymentChoices?: PaymentChoices;
-  /** Changes whenever the way of paying was replaced, so the page rebuilds its choices. */
-  paymentReset?: string;
-}
-
-const reply = (body: CheckoutReply, status = 200) => data(body, { status });
-
-const hasTickets = (cart: Cart) => (cart.rail?.length ?? 0) > 0;
-
-interface PaymentChoices {
-  payments: PaymentOption[];
-  /** A translation key said under the choices. */
-  paymentsNote: string | null;
-  defaultPayment: string | null;
-}
-
-/**
- * The ways of paying the checkout offers for this cart, the note under them and the one chosen at
- * first. Rail tickets are paid when booking: with tickets, the ways of paying at the hotel are not
- * offered (decision 123), and the first way allowed (a card first, spec §4) is chosen.
- */
-function paymentChoicesFor(hotel: HotelInfo, cart: Cart): PaymentChoices {
-  const withTickets = hasTickets(cart);
-  const all = paymentOptions(hotel.payment_list);
-  const payments = all.filter((option) => !withTickets || !paidAtTheHotel(option.method));
-  return {
-    payments,
-    paymentsNote: withTickets && all.some((option) => paidAtTheHotel(option.method)) ? "checkout.rail.paid_now" : null,
-    defaultPayment: defaultPaymentOption(payments),
-  };
-}
-
-const contact = contactSchemas({
-  required: "form.error.required",
-  tooLong: "form.error.too_long",
-  controlCharacters: "form.error.control_characters",
-  phone: "form.error.phone",
-  email: "form.error.email",
-  companyRegNumber: "form.error.company_reg_number",
-});
-
-export const CheckoutForm = v.object({
-  ...contact.booker,
-  payment: v.pipe(v.string("form.error.payment"), v.regex(PAYMENT_CHOICE_PATTERN, "form.error.payment")),
-  pay_option: v.optional(v.picklist(["all", "part"], "form.error.pay_option"), "all"),
-  coupon_code: v.optional(contact.coupon, ""),
-  member_promotion: v.optional(v.picklist(["", "1"], "form.error.coupon"), ""),
-  points: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,7}$/, "form.error.points")), ""),
-  checkout_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "form.error.expired")),
-  /** The amount the page showed as due now when the guest placed the booking; none when it showed no price. */
-  due_now: v.optional(v.string(), ""),
-});
-export const Occupant = v.object(contact.occupant);
-const OCCUPANT_FIELDS = ["occupant_name", "occupant_phone", "occupant_email"] as const;
-
-/** What the guest chose among the promotions: a coupon, or the members-only code (which replaces it). */
-export function promotionOf(values: Record<string, string | undefined>): string | undefined {
-  if (values.member_promotion === "1") return MEMBER_PROMOTION_CODE;
-  return values.coupon_code?.trim() || undefined;
-}
-
-/** Points to use: "" is none; anything but a whole number of 0 or more is refused. */
-export function pointsOf(values: Record<string, string | undefined>): number | null {
-  const raw = (values.points ?? "").trim();
-  if (raw === "") return 0;
-  return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
-}
-
-/**
- * The extras the form asks for beyond what is left for the stay, each on its field with a message
- * naming the item and how many are left, in the guest's language.
- */
-export function addonLeftErrors(
-  values: Record<string, string | undefined>,
-  groups: readonly AddonGroup[],
-  t: (key: string, params?: Record<string, unknown>) => string,
-): Record<string, string> {
-  return Object.fromEntries(
-    addonsOverLeft(values, groups).map(({ field, name, left }) => [
-      field,
-      left === 0 ? t("checkout.error.addon_sold_out", { name }) : t("checkout.error.addon_left", { name, count: left }),
-    ]),
-  );
-}
-
-/**
- * The extras fields that cannot be priced as they are: not a whole number 0-100, or more than are
- * left. No price is shown while there is one: a price without the extra would not be what placing
- * the booking charges (issue 37 item 11).
- */
-function addonErrorsOf(
-  values: Record<string, string | undefined>,
-  groups: readonly AddonGroup[],
-  t: (key: string, params?: Record<string, unknown>) => string,
-): Record<string, string> {
-  return {
-    ...Object.fromEntries(addonChoicesOf(values, groups).invalid.map((field) => [field, "form.error.addon_count"])),
-    ...addonLeftErrors(values, groups, t),
-  };
-}
-
-/** The message to show above the form for extras refused: the first that names an item, else "correct the fields". */
-const addonMessageOf = (errors: Record<string, string>) =>
-  Object.values(errors).find((message) => message !== "form.error.addon_count") ?? "form.error.fix_fields";
-
-/** The first message for each field: the booker's fields by name, each line's occupant as `<field>_<index>`. */
-export function validateCheckout(values: Values, lineCount: number) {
-  const fieldErrors: Record<string, string> = {};
-  const parsed = v.safeParse(CheckoutForm, values);
-  if (!parsed.success) {
-    for (const issue of parsed.issues) {
-      const field = v.getDotPath(issue);
-      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-  }
-  const occupants = Array.from({ length: lineCount }, (_, index) => {
-    const occupant = v.safeParse(
-      Occupant,
-      Object.fromEntries(OCCUPANT_FIELDS.map((name) => [name, (values[`${name}_${index}`] ?? "").trim()])),
-    );
-    if (occupant.success) return occupant.output;
-    for (const issue of occupant.issues) {
-      const field = `${v.getDotPath(issue)}_${index}`;
-      if (!fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return null;
-  });
-  const valid = parsed.success && !occupants.includes(null);
-  return valid
-    ? { ok: true as const, input: parsed.output, occupants: occupants as v.InferOutput<typeof Occupant>[], fieldErrors }
-    : { ok: false as const, fieldErrors };
-}
-
-async function loadCheckout({ context, params, request }: LoaderFunctionArgs) {
-  assertBookable(context, params.product, request);
-  const { app } = context;
-  const hotel = app.hotel as HotelInfo;
-  const { parsed } = searchOf(request, hotel.time_zone);
-  const cart = await readCart(request, app.env, app.domain, parsed.search);
-  const bookingPage = `${localizePath(`/${app.env.PRODUCT}/booking`, app.lang)}?${searchQuery(parsed.search)}`;
-  // Rail tickets where the hotel sells them and the price check prices them (issue 27).
-  const railPage =
-    hotel.thsr_support_on === 1 && app.env.FEATURE_PRICE_CHECK_V2
-      ? `${localizePath(`/${app.env.PRODUCT}/rail`, app.lang)}?${searchQuery(parsed.search)}`
-      : null;
-  // Spec §6: the member's profile is loaded before the price check; prices and the order go
-  // through the client that carries their token only if the back end accepted it.
-  const { profile, api } = await app.member();
-  return { app, hotel, parsed, cart, bookingPage, railPage, profile, api };
-}
+import { addonErrorsOf, addonLeftErrors, addonMessageOf, pointsOf, promotionOf, validateCheckout, type Values } from "./checkout-form";
+import { loadCheckout } from "./checkout-load.server";
+import { hasTickets, paymentChoicesFor, reply } from "./checkout-reply.server";
 
 export async function checkoutPage(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, railPage, parsed, profile, api } = await loadCheckout(args);

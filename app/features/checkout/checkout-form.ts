@@ -46,6 +46,11 @@ export function pointsOf(values: Record<string, string | undefined>): number | n
   return /^\d{1,7}$/.test(raw) ? Number(raw) : null;
 }
 
+/** Points the guest cannot use: not a whole number of 0 or more, or more than the member holds. */
+export function pointsError(points: number | null, member: { points: number } | null) {
+  return points === null ? "form.error.points" : points > 0 && member && points > member.points ? "form.error.points_balance" : null;
+}
+
 /**
  * The extras the form asks for beyond what is left for the stay, each on its field with a message
  * naming the item and how many are left, in the guest's language.

@@ -1,5 +1,5 @@
 /** What the checkout page and its action read first: the hotel, the search, the cart, the pages around it and the member. */
-import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { assertBookable, searchOf } from "~/features/booking/booking-page.server";
 import { searchQuery } from "~/domain/search";
 import { readCart } from "~/platform/cookies.server";
@@ -23,3 +23,5 @@ export async function loadCheckout({ context, params, request }: LoaderFunctionA
   const { profile, api } = await app.member();
   return { app, hotel, parsed, cart, bookingPage, railPage, profile, api };
 }
+
+export type LoadedCheckout = Awaited<ReturnType<typeof loadCheckout>>;

@@ -35,9 +35,12 @@ export interface CheckoutReply {
 
 export const reply = (body: CheckoutReply, status = 200) => data(body, { status });
 
+/** An answer of the checkout action that keeps the guest on the page. */
+export type CheckoutAnswer = ReturnType<typeof reply>;
+
 export const hasTickets = (cart: Cart) => (cart.rail?.length ?? 0) > 0;
 
-interface PaymentChoices {
+export interface PaymentChoices {
   payments: PaymentOption[];
   /** A translation key said under the choices. */
   paymentsNote: string | null;

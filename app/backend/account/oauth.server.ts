@@ -3,6 +3,11 @@
  * sign-in and sign-up pages, /oauth/authorize (PKCE S256, one-time state), /oauth/token (one-time,
  * short-lived codes), /api/v1/onetap, /oauth/revoke, /logout/json (JSONP), the POST logout form and
  * {pms}/oauth/token/exchange. Decision 035.
+ *
+ * This file is the service's routes table; each job is a file beside it: authorize.server.ts (the
+ * authorization request, the code back to the site), account-forms.server.ts (cookies, CSRF, posted
+ * forms and their captcha), signin-form.server.ts, signup-form.server.ts, token-endpoint.server.ts,
+ * token-calls.server.ts (one-tap, the PMS exchange) and logout.server.ts.
  */
 import { ApiError, ok } from "~/backend/http.server";
 import type { BackendRoute } from "~/backend/route";

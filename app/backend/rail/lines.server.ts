@@ -1,17 +1,11 @@
 /** An order's stored rail lines (decision 120): read, their passengers, and what refunding one now would keep and give back (decision 140). */
 import { DEFAULT_REFUND_FEE, departureInstant, railRefund, type Passengers } from "~/domain/rail";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
+import type { RailLeg } from "./timetable.server";
 
-export interface RailRow {
+export interface RailRow extends RailLeg {
   id: number;
   order_id: number;
-  direction: "outbound" | "return";
-  day: string;
-  train_no: string;
-  origin_id: string;
-  destination_id: string;
-  departure_time: string;
-  arrival_time: string;
   adult: number;
   child: number;
   senior: number;

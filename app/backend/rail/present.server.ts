@@ -6,7 +6,20 @@ import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
 import { lineRefundQuote, passengersOf, type RailOrderState, type RailRow } from "./lines.server";
 import { type PricedRailLine } from "./rail.server";
-import { presentStation, type Stations } from "./timetable.server";
+import { presentStation, type RailLeg, type Stations } from "./timetable.server";
+
+/** What a stored and a priced line answer alike: the train, its stations by name, its times. */
+function presentLeg(leg: RailLeg, stations: Stations, lang: Language) {
+  return {
+    direction: leg.direction,
+    date: leg.day,
+    train_no: leg.train_no,
+    origin: presentStation(stations.get(leg.origin_id), leg.origin_id, lang),
+    destination: presentStation(stations.get(leg.destination_id), leg.destination_id, lang),
+    departure_time: leg.departure_time,
+    arrival_time: leg.arrival_time,
+  };
+}
 
 /** A stored line as the API answers it; with the order (and its hotel) known, what refunding it now would give back. */
 export function presentRailRow(
@@ -17,13 +30,7 @@ export function presentRailRow(
 ): RailLine {
   return {
     rail_id: row.id,
-    direction: row.direction,
-    date: row.day,
-    train_no: row.train_no,
-    origin: presentStation(stations.get(row.origin_id), row.origin_id, lang),
-    destination: presentStation(stations.get(row.destination_id), row.destination_id, lang),
-    departure_time: row.departure_time,
-    arrival_time: row.arrival_time,
+    ...presentLeg(row, stations, lang),
     passengers: passengersOf(row),
     fares: parseJson<Fares>(row.fares, { adult: 0, child: 0, senior: 0, disabled: 0 }),
     amount: row.amount,
@@ -40,13 +47,7 @@ export function presentRailRow(
 export function presentPricedLine(line: PricedRailLine, stations: Stations, lang: Language): RailLine {
   return {
     rail_id: null,
-    direction: line.direction,
-    date: line.day,
-    train_no: line.train_no,
-    origin: presentStation(stations.get(line.origin_id), line.origin_id, lang),
-    destination: presentStation(stations.get(line.destination_id), line.destination_id, lang),
-    departure_time: line.departure_time,
-    arrival_time: line.arrival_time,
+    ...presentLeg(line, stations, lang),
     passengers: line.passengers,
     fares: line.fares,
     amount: line.amount,

@@ -12,7 +12,7 @@ import { ApiError } from "~/backend/http.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 import { railProviderFor, seatKey } from "~/backend/rail/provider";
-import { checkStations, loadFares, loadStations, presentStation, requireTrain } from "./timetable.server";
+import { checkStations, loadFares, loadStations, presentStation, requireTrain, type RailLeg } from "./timetable.server";
 
 const Count = WholeNumber(0, 10);
 export const PassengersInput = v.object({
@@ -39,14 +39,7 @@ export const RailItemInput = v.object({
 });
 
 /** A line priced and checked, ready to hold. */
-export interface PricedRailLine {
-  direction: "outbound" | "return";
-  day: string;
-  train_no: string;
-  origin_id: string;
-  destination_id: string;
-  departure_time: string;
-  arrival_time: string;
+export interface PricedRailLine extends RailLeg {
   passengers: Passengers;
   fares: Fares;
   amount: number;

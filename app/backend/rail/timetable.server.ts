@@ -50,6 +50,17 @@ export interface TrainBetween {
   arrival_time: string;
 }
 
+/** One train of a day between two stations, as a line of rail tickets has it, stored or priced. */
+export interface RailLeg {
+  direction: "outbound" | "return";
+  day: string;
+  train_no: string;
+  origin_id: string;
+  destination_id: string;
+  departure_time: string;
+  arrival_time: string;
+}
+
 /** The trains that stop at `origin` and then at `destination`, by departure time (any day). */
 export async function trainsBetween(db: D1Database, origin: string, destination: string): Promise<TrainBetween[]> {
   const { results } = await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pointsOf, promotionOf, validateCheckout } from "~/features/checkout/checkout.server";
+import { pointsOf, promotionOf, validateCheckout } from "~/features/checkout/checkout-form";
 import { MEMBER_PROMOTION_CODE } from "~/domain/pricing";
 
 const filled = {

@@ -6,7 +6,7 @@ import { railRefund } from "~/domain/rail";
 import { refundQuote } from "~/backend/orders/present.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import type { OrderLineRow, OrderRow } from "~/backend/orders/store.server";
-import type { RailRow } from "~/backend/rail/rail.server";
+import type { RailRow } from "~/backend/rail/lines.server";
 
 /**
  * Issue 37 item 8: whatever the booking — rooms, add-ons, rail tickets with some refunded on their

@@ -22,7 +22,7 @@ import { findOrder, loadOrderLines, type OrderRow } from "~/backend/orders/store
 import { orderAnswer, refundQuote } from "~/backend/orders/present.server";
 import { requireMember } from "~/backend/orders/orders.server";
 import type { Refund } from "~/domain/refund";
-import { loadRail } from "~/backend/rail/rail.server";
+import { loadRail } from "~/backend/rail/lines.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
 /** How many times a cancellation is tried again when money lands on its order meanwhile. */

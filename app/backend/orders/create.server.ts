@@ -29,7 +29,8 @@ import { Occupant, OrderPayload, idempotencyKeyOf, newOrderDoc } from "~/backend
 import { type OrderRow, findOrder } from "~/backend/orders/store.server";
 import { orderAnswer } from "~/backend/orders/present.server";
 import { holdStatements } from "~/backend/addons/addons.server";
-import { assertDepartsAfterDeadline, isRailSoldOut, railHoldStatements } from "~/backend/rail/rail.server";
+import { assertDepartsAfterDeadline } from "~/backend/rail/rail.server";
+import { isRailSoldOut, railHoldStatements } from "~/backend/rail/holds.server";
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {

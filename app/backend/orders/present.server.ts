@@ -18,7 +18,9 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { apiMessage, type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
 import { attachmentDetail, attachmentList, storedAttachments } from "~/backend/addons/addons.server";
-import { bookedLineRefund, loadStations, presentRailRow, type RailRow } from "~/backend/rail/rail.server";
+import { bookedLineRefund, type RailRow } from "~/backend/rail/lines.server";
+import { loadStations } from "~/backend/rail/timetable.server";
+import { presentRailRow } from "~/backend/rail/present.server";
 import { departureInstant } from "~/domain/rail";
 import {
   type AttemptRow,

@@ -1,6 +1,6 @@
 /** Orders as stored: their rows, their lines, payments and cancellations, read in as few queries as the page needs. */
 import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
-import type { RailRow } from "~/backend/rail/rail.server";
+import type { RailRow } from "~/backend/rail/lines.server";
 
 export interface OrderRow {
   id: number;

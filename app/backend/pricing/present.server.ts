@@ -7,7 +7,8 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import { type ApiMessageCode } from "~/backend/messages";
 import type { PricedOrder, PricedOrderLine } from "~/backend/pricing/pricing.server";
 import { attachmentDetail } from "~/backend/addons/addons.server";
-import { presentPricedLine, type Stations } from "~/backend/rail/rail.server";
+import { presentPricedLine } from "~/backend/rail/present.server";
+import type { Stations } from "~/backend/rail/timetable.server";
 
 /**
  * What one room of a priced line costs for the stay, by the one rule of spec §5 (effectivePrice):

@@ -8,7 +8,7 @@ import { couponConfirm } from "~/backend/pricing/coupons.server";
 import { presentPriceDetail } from "~/backend/pricing/present.server";
 import { legacyDiscountCalculate } from "~/backend/pricing/legacy.server";
 import { PriceRequest, lineErrorOf, priceOrder } from "~/backend/pricing/pricing.server";
-import { loadStations } from "~/backend/rail/rail.server";
+import { loadStations } from "~/backend/rail/timetable.server";
 
 export const pricingRoutes: BackendRoute[] = [
   {

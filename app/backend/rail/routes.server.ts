@@ -16,33 +16,21 @@ import type { BackendContext, BackendRoute } from "~/backend/route";
 import { WholeNumber } from "~/backend/pricing/stay.server";
 import { railProviderFor, seatKey } from "~/backend/rail/provider";
 import { paidAtTheHotel } from "~/domain/payments";
+import { assertDepartsAfterDeadline, DayInput, PassengersInput, priceRail, StationInput, TrainNoInput } from "~/backend/rail/rail.server";
+import { bookedLineRefund, isHeld, loadRail, passengersOf, type RailRow } from "~/backend/rail/lines.server";
 import {
-  assertDepartsAfterDeadline,
-  bookedLineRefund,
   checkStations,
-  DayInput,
-  isHeld,
-  isRailSoldOut,
-  lastBookableDay,
   loadFares,
-  loadRail,
   loadStations,
-  minutesBetween,
-  PassengersInput,
-  passengersOf,
-  presentRailRow,
   presentStation,
-  priceRail,
   RAIL_TIME_ZONE,
-  railHoldStatements,
   requireRail,
   requireTrain,
-  runsOn,
-  StationInput,
-  TrainNoInput,
   trainsBetween,
-  type RailRow,
-} from "~/backend/rail/rail.server";
+} from "~/backend/rail/timetable.server";
+import { isRailSoldOut, railHoldStatements } from "~/backend/rail/holds.server";
+import { lastBookableDay, minutesBetween, runsOn } from "~/domain/rail";
+import { presentRailRow } from "~/backend/rail/present.server";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

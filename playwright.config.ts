@@ -4,7 +4,8 @@ const PORT = Number(process.env.PORT ?? 8788);
 
 /**
  * Browser tests in Debian's Chromium (/usr/bin/chromium; Playwright's own download is not used),
- * against the built Worker (scripts/serve-test.mjs), once with JavaScript and once without.
+ * against the built Worker (scripts/serve-test.mjs): every test with JavaScript, and again without
+ * it the tests tagged @js-matters, where JavaScript changes what the browser does (decision 145).
  */
 export default defineConfig({
   testDir: "test/e2e",
@@ -32,7 +33,10 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|enhancement|html-valid)\.spec\.ts/ },
+    // Only where JavaScript changes the page under test: a hydrating page (booking, checkout, rail)
+    // that the test acts on, or the pay page's script to the gateway. Pages that ship no JavaScript,
+    // and pages only read, are the same without it: one run tests them (decision 145).
+    { name: "js-off", use: { javaScriptEnabled: false }, grep: /@js-matters/ },
   ],
   webServer: {
     command: "node scripts/serve-test.mjs",

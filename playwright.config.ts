@@ -1,22 +1,32 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.PORT ?? 8788);
+/**
+ * Browser workers, each against a server of its own on PORT + its parallel index (its own Miniflare
+ * and D1): no test sees another worker's orders, emails or sign-in attempts. E2E_WORKERS=1 runs one
+ * worker and one server on PORT, as before (decision 145).
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** The server of the worker that loads this file (the runner itself has no index: the first). */
+const WORKER_PORT = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /**
  * Browser tests in Debian's Chromium (/usr/bin/chromium; Playwright's own download is not used),
- * against the built Worker (scripts/serve-test.mjs), once with JavaScript and once without.
+ * against the built Worker (scripts/serve-test.mjs): every test with JavaScript, and again without
+ * it the tests tagged @js-matters, where JavaScript changes what the browser does (decision 145).
  */
 export default defineConfig({
   testDir: "test/e2e",
+  // Files are shared out to the workers whole; the tests of a file run in order on one server.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   // A guard against a hang, not a timing: every step waits on the page. 30 s was reached by the axe
   // audit of seven pages on two cores shared with other work.
   timeout: 90_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${WORKER_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -32,13 +42,16 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|enhancement|html-valid)\.spec\.ts/ },
+    // Only where JavaScript changes the page under test: a hydrating page (booking, checkout, rail)
+    // that the test acts on, or the pay page's script to the gateway. Pages that ship no JavaScript,
+    // and pages only read, are the same without it: one run tests them (decision 145).
+    { name: "js-off", use: { javaScriptEnabled: false }, grep: /@js-matters/ },
   ],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: "node scripts/serve-test.mjs",
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${PORT + index}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-  },
+    env: { PORT: String(PORT + index) },
+  })),
 });

@@ -49,7 +49,10 @@ const PICKUP = "NT$1,400";
 const downloads = mkdtempSync(join(tmpdir(), "addons-documents-"));
 
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`${lang}: two add-ons booked and paid are on the order page, in the PDF and in the email`, async ({ page, javaScriptEnabled }) => {
+  test(`${lang}: two add-ons booked and paid are on the order page, in the PDF and in the email @js-matters`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(120_000);
     const words = WORDS[lang];
     const offset = 230 + (lang === "zh-TW" ? 4 : 0) + (javaScriptEnabled ? 0 : 2);

@@ -5,7 +5,7 @@ import { lakesideCheckout } from "./helpers";
 // Issue 27: the checkout's extras, with JavaScript on and off. Lakeside offers a lake tour priced per
 // person (NT$600 an adult, NT$300 a child), once for the stay.
 
-test("the guest adds a lake tour for two: the price check shows it for the party, and the pay page asks for rooms and tour", async ({
+test("the guest adds a lake tour for two: the price check shows it for the party, and the pay page asks for rooms and tour @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

@@ -68,7 +68,7 @@ async function book(page: Page, lang: keyof typeof WORDS, javaScriptEnabled: boo
 const downloads = mkdtempSync(join(tmpdir(), "after-booking-"));
 
 for (const lang of ["zh-TW", "en-US"] as const) {
-  test(`${lang}: the emailed links show the order, its PDF, and cancel it (GET shows, POST cancels)`, async ({
+  test(`${lang}: the emailed links show the order, its PDF, and cancel it (GET shows, POST cancels) @js-matters`, async ({
     page,
     javaScriptEnabled,
   }) => {

@@ -3,7 +3,7 @@ import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 // Runs with JavaScript on and off: the search form and the cart behave the same way for both.
 
-test("check-out can never be set before the night after check-in", async ({ page, javaScriptEnabled }) => {
+test("check-out can never be set before the night after check-in @js-matters", async ({ page, javaScriptEnabled }) => {
   const start = taipeiDay(160);
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(162)}`));
   // In the HTML as served: the earliest check-out is the night after the searched check-in.
@@ -26,7 +26,7 @@ test("check-out can never be set before the night after check-in", async ({ page
   await expect(page.locator("#search-end")).toHaveAttribute("min", taipeiDay(171));
 });
 
-test("after adding a room the page shows the cart, where the next step is", async ({ page, javaScriptEnabled }) => {
+test("after adding a room the page shows the cart, where the next step is @js-matters", async ({ page, javaScriptEnabled }) => {
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?start=${taipeiDay(164)}&end=${taipeiDay(165)}`));
   const add = page.locator(".booking-results > .booking-room").last().locator(".add-form button[type=submit]").first();
   await add.scrollIntoViewIfNeeded();

@@ -29,7 +29,7 @@ const TEXT = {
 } as const;
 
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`a guest books two rooms with a coupon, from search to confirmation (${lang})`, async ({ page, javaScriptEnabled }) => {
+  test(`a guest books two rooms with a coupon, from search to confirmation (${lang}) @js-matters`, async ({ page, javaScriptEnabled }) => {
     const offset = (lang === "en-US" ? 60 : 70) + (javaScriptEnabled ? 0 : 5);
     const start = taipeiDay(offset);
     const end = taipeiDay(offset + 2);
@@ -122,7 +122,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
   });
 }
 
-test("bad input in the booking forms gets a clear message and changes nothing", async ({ page }) => {
+test("bad input in the booking forms gets a clear message and changes nothing @js-matters", async ({ page }) => {
   const prefix = "/en-US";
   await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(5)}&end=${taipeiDay(3)}&adults=0&room=0`));
   await expect(page.locator("#search-end-error")).toHaveText("Check-out must be after check-in");
@@ -143,7 +143,7 @@ test("bad input in the booking forms gets a clear message and changes nothing", 
   await expect(page.locator(".booking-cart .cart-line")).toHaveCount(0);
 });
 
-test("an empty checkout goes back to the search, and the booker's mistakes are shown per field", async ({ page }) => {
+test("an empty checkout goes back to the search, and the booker's mistakes are shown per field @js-matters", async ({ page }) => {
   const start = taipeiDay(100);
   const end = taipeiDay(101);
   await page.goto(hotelUrl("taipei", `/en-US/hxa/checkout?start=${start}&end=${end}`));
@@ -168,7 +168,7 @@ interface Availability {
   data: { rooms: { room_class_id: number; inventory: number }[] };
 }
 
-test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, at checkout and makes no order", async ({
+test("a cart gone stale (its rooms sold meanwhile) gets a clear message, once, at checkout and makes no order @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -285,7 +285,7 @@ test("the payment page tells a card guest what happens next, and sends a bank-tr
   expect(forged?.status()).toBe(404);
 });
 
-test("a campsite counts sites, not rooms, from the search to the cart", async ({ page, javaScriptEnabled }) => {
+test("a campsite counts sites, not rooms, from the search to the cart @js-matters", async ({ page, javaScriptEnabled }) => {
   const start = taipeiDay(40);
   await page.goto(hotelUrl("camp", `/en-US/hxa/booking?start=${start}&end=${taipeiDay(41)}&room=1&adults=2&children=0`));
   // With JavaScript, the enhanced page is what is tested: its announcement of the cart counts sites too.
@@ -307,7 +307,7 @@ test("a campsite counts sites, not rooms, from the search to the cart", async ({
 
 // Issue 25 item 18: a tab opened before another put a whole-site plan in the booking. Its refusal and
 // the booking beside it agree: the whole-site plan is shown, not "No sites chosen yet".
-test("a stale campsite tab refused a plan shows the booking that refused it", async ({ page, javaScriptEnabled }) => {
+test("a stale campsite tab refused a plan shows the booking that refused it @js-matters", async ({ page, javaScriptEnabled }) => {
   const url = hotelUrl(
     "camp",
     `/en-US/hxa/booking?start=${taipeiDay(javaScriptEnabled ? 47 : 49)}&end=${taipeiDay(javaScriptEnabled ? 48 : 50)}`,
@@ -370,7 +370,7 @@ test("a plan without a free-cancellation window says the hotel's policy applies,
 
 // Issue 37 item 7: with JavaScript the second search replaced the results in place, and every plan's
 // count still said "1 room" from the first: the guest booked half the rooms they had searched for.
-test("a second search for two rooms offers and books two rooms at twice the price", async ({ page, javaScriptEnabled }) => {
+test("a second search for two rooms offers and books two rooms at twice the price @js-matters", async ({ page, javaScriptEnabled }) => {
   const stay = `start=${taipeiDay(javaScriptEnabled ? 52 : 54)}&end=${taipeiDay(javaScriptEnabled ? 53 : 55)}`;
   await page.goto(hotelUrl("taipei", `/en-US/hxa/booking?${stay}&room=1&adults=2&children=0`));
   if (javaScriptEnabled) await waitForHydration(page);

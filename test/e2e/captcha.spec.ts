@@ -4,9 +4,10 @@ import { answerQuestion } from "../captcha-question";
 import { hotelUrl } from "./helpers";
 
 /**
- * The captcha as a guest meets it (decision 070), in Chromium with JavaScript on and off: three
- * wrong passwords bring a challenge into the same sign-in form; a wrong answer is refused with a
- * clear message and a new challenge; the question's answer, read as text, passes and signs in.
+ * The captcha as a guest meets it (decision 070), in Chromium (the sign-in page ships no
+ * JavaScript: one run, decision 145): three wrong passwords bring a challenge into the same
+ * sign-in form; a wrong answer is refused with a clear message and a new challenge; the question's
+ * answer, read as text, passes and signs in.
  */
 
 const CASES = [

@@ -38,7 +38,7 @@ async function placeAsShown(page: Page, javaScriptEnabled: boolean, expected: "t
   return shown;
 }
 
-test("deposit checked, then back to full: the checkout's due now is what the pay page and the gateway ask", async ({
+test("deposit checked, then back to full: the checkout's due now is what the pay page and the gateway ask @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -60,7 +60,7 @@ test("deposit checked, then back to full: the checkout's due now is what the pay
   expect(await placeAsShown(page, javaScriptEnabled, "total")).toBe(full);
 });
 
-test("deposit chosen without checking the price: the checkout's due now is what the pay page and the gateway ask", async ({
+test("deposit chosen without checking the price: the checkout's due now is what the pay page and the gateway ask @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

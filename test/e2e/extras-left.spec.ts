@@ -5,7 +5,7 @@ import { apiCall, hotelUrl, placeOrder, taipeiDay, waitForHydration } from "./he
 // refused with the item's name and how many are left, with JavaScript on and off. Taipei has four
 // airport pickups a day; another booking takes three on the check-in day, so one is left.
 
-test("the checkout says one airport pickup is left, refuses two by name, and never shows a price without it", async ({
+test("the checkout says one airport pickup is left, refuses two by name, and never shows a price without it @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

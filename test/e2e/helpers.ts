@@ -1,7 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 
+/**
+ * The port of this worker's own server: PORT for the first browser worker, PORT + 1 for the second
+ * (playwright.config.ts starts one server per worker, each with its own database).
+ */
+export const PORT = Number(process.env.PORT ?? 8788) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 /** The demo hotels as a browser reaches them: <name>.localhost resolves to this machine. */
-export const PORT = Number(process.env.PORT ?? 8788);
 
 export function hotelUrl(name: string | null, path = "/"): string {
   return `http://${name ? `${name}.` : ""}localhost:${PORT}${path}`;

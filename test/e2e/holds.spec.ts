@@ -66,7 +66,7 @@ async function toCheckout(page: Page, offset: number, javaScriptEnabled: boolean
 
 const question = async (page: Page) => ((await page.locator("#captcha-question").textContent()) ?? "").replace(/^[^:]*:\s*/, "").trim();
 
-test("past three unpaid bookings the checkout asks for a challenge in the same form, books with it, and refuses past the limit", async ({
+test("past three unpaid bookings the checkout asks for a challenge in the same form, books with it, and refuses past the limit @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

@@ -2,9 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { apiCall, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
- * A member's whole visit in Chromium, with JavaScript on and off: sign up, sign in through the
- * built-in account service, member prices, a booking with points and the members-only discount,
- * the order in My orders, sign out; and spec §8's failure path at the callback.
+ * A member's whole visit in Chromium (without JavaScript too where it books, decision 145): sign
+ * up, sign in through the built-in account service, member prices, a booking with points and the
+ * members-only discount, the order in My orders, sign out; and spec §8's failure path at the
+ * callback.
  */
 
 async function signOut(page: Page) {
@@ -51,7 +52,7 @@ test("a guest creates a member account from the sign-in page, finishes it by the
   await expect(page).toHaveURL(hotelUrl("taipei", "/en-US/facilities"));
 });
 
-test("a member signs in, books with points and the members-only discount, finds it in My orders and signs out", async ({
+test("a member signs in, books with points and the members-only discount, finds it in My orders and signs out @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -220,7 +221,7 @@ test("a link on another site to the account service's JSONP logout signs nobody 
 // Issue 37 item 16: the demo city hotel's "Members-only Rate" was offered to every guest at the
 // normal price. A members-only plan is the member's alone (decision 037): a guest never sees it,
 // and a guest who posts its form anyway (or calls the order API) is refused.
-test("a guest is neither shown nor sold the Members-only Rate; a signed-in member is offered it at the member price", async ({
+test("a guest is neither shown nor sold the Members-only Rate; a signed-in member is offered it at the member price @js-matters", async ({
   page,
   browser,
   javaScriptEnabled,

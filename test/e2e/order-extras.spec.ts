@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { hotelUrl, placeOrder } from "./helpers";
 
-// Issue 27, decision 126: extras added to an unpaid booking from its order page, with JavaScript on
-// and off. Taipei's airport pickup costs NT$1,400 once for the stay.
+// Issue 27, decision 126: extras added to an unpaid booking from its order page (plain forms on a
+// page that ships no JavaScript: one run, decision 145). Taipei's airport pickup costs NT$1,400 once
+// for the stay.
 
 test("the guest adds an airport pickup to an unpaid booking and finds it on the order page with the new amount to pay", async ({
   page,

@@ -6,7 +6,10 @@ import { hotelUrl, placeOrder, taipeiDay } from "./helpers";
 // (the fee kept and the amount back; the new train, the fare difference and the fee) before the
 // guest confirms. The demo city hotel is at Taipei; Zuoying 08:00 (0806) and 13:00 (0826) run daily.
 
-test("a guest refunds one rail ticket and moves the other to a later train from the order page", async ({ page, javaScriptEnabled }) => {
+test("a guest refunds one rail ticket and moves the other to a later train from the order page @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const offset = javaScriptEnabled ? 22 : 24;
   const created = await placeOrder("credit", 1, offset, {
     rail_item_list: [

@@ -30,7 +30,10 @@ async function checkoutWith(page: Page, javaScriptEnabled: boolean, offset: numb
   if (javaScriptEnabled) await waitForHydration(page);
 }
 
-test("a refused coupon is cleared from the form, and placing the booking then goes through", async ({ page, javaScriptEnabled }) => {
+test("a refused coupon is cleared from the form, and placing the booking then goes through @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await checkoutWith(page, javaScriptEnabled, javaScriptEnabled ? 170 : 172, /Advance Purchase/);
   await fillBooker(page);
   await page.locator('input[name="payment"][value="8:remittance"]').check();
@@ -50,7 +53,10 @@ test("a refused coupon is cleared from the form, and placing the booking then go
   await expect(page.locator(".price-summary")).not.toContainText("WELCOME10");
 });
 
-test("the payment page after checkout tells the guest what is booked, what to pay and how", async ({ page, javaScriptEnabled }) => {
+test("the payment page after checkout tells the guest what is booked, what to pay and how @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await checkoutWith(page, javaScriptEnabled, javaScriptEnabled ? 174 : 176, /Best Available Rate/);
   // A guest of its own: one email may hold only a few unpaid orders at a hotel (docs/decisions/032).
   await fillBooker(page, "mei.card@example.com");

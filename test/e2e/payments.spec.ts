@@ -17,7 +17,10 @@ async function toGateway(page: Page, javaScriptEnabled: boolean, amount: number,
 
 const offsetFor = (base: number, javaScriptEnabled: boolean) => base + (javaScriptEnabled ? 0 : 2);
 
-test("a card guest pays in full through the sandbox gateway and comes back to a paid order", async ({ page, javaScriptEnabled }) => {
+test("a card guest pays in full through the sandbox gateway and comes back to a paid order @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const order = await placeOrder("credit", 1, offsetFor(200, javaScriptEnabled));
   await page.goto(hotelUrl("taipei", `/en-US${order.redirect_path}`));
   await expect(page.getByRole("status")).toHaveText(`Amount due now: ${twd(order.plan.price)}`);
@@ -42,7 +45,7 @@ test("a card guest pays in full through the sandbox gateway and comes back to a 
   await expect(page.locator(".order-page__actions a[download]")).toHaveCount(1);
 });
 
-test("a declined card leaves the booking unpaid, and the guest can try again", async ({ page, javaScriptEnabled }) => {
+test("a declined card leaves the booking unpaid, and the guest can try again @js-matters", async ({ page, javaScriptEnabled }) => {
   const order = await placeOrder("credit", 1, offsetFor(204, javaScriptEnabled));
   await page.goto(hotelUrl("taipei", `/en-US${order.redirect_path}`));
   await toGateway(page, javaScriptEnabled, order.plan.price);
@@ -57,7 +60,10 @@ test("a declined card leaves the booking unpaid, and the guest can try again", a
   await expect(page.getByRole("status")).toHaveText("This booking is paid in full. Thank you!");
 });
 
-test("an ATM account: the booking waits for the transfer, then turns paid when it arrives", async ({ page, javaScriptEnabled }) => {
+test("an ATM account: the booking waits for the transfer, then turns paid when it arrives @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const order = await placeOrder("credit", 1, offsetFor(208, javaScriptEnabled));
   await page.goto(hotelUrl("taipei", `/en-US${order.redirect_path}`));
   await toGateway(page, javaScriptEnabled, order.plan.price);
@@ -88,7 +94,10 @@ test("an ATM account: the booking waits for the transfer, then turns paid when i
   await expect(page.locator(".order-summary__status")).toHaveText("Confirmed");
 });
 
-test("a deposit hotel: the guest pays the deposit, then the rest through repay ({master}/payment)", async ({ page, javaScriptEnabled }) => {
+test("a deposit hotel: the guest pays the deposit, then the rest through repay ({master}/payment) @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const start = taipeiDay(offsetFor(212, javaScriptEnabled));
   const end = taipeiDay(offsetFor(213, javaScriptEnabled));
   const rooms = (

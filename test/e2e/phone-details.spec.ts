@@ -79,7 +79,7 @@ for (const lang of LANGS) {
 
 // 17d: on the way to the card gateway, before the guest has tried to pay, the page said "Payment not
 // received yet". It says the payment is due; coming back without paying, it says not received.
-test("the way to the card gateway says the payment is due", async ({ page, javaScriptEnabled }) => {
+test("the way to the card gateway says the payment is due @js-matters", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize(PHONE);
   const offset = javaScriptEnabled ? 260 : 262;
   await lakesideCheckout(page, javaScriptEnabled, offset, `pay-due-${offset}@example.com`);
@@ -108,7 +108,10 @@ for (const [lang, inBooking, word] of [
   ["en-US", "This whole-property plan is in your booking", "Whole property"],
   ["zh-TW", "這個包場方案已在訂單中", "包場"],
 ] as const) {
-  test(`the camp's whole-site plan in the booking says so, its name on one line (${lang})`, async ({ page, javaScriptEnabled }) => {
+  test(`the camp's whole-site plan in the booking says so, its name on one line (${lang}) @js-matters`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize(PHONE);
     const day = javaScriptEnabled ? 270 : 272;
     await page.goto(hotelUrl("camp", `${prefix(lang)}/hxa/booking?start=${taipeiDay(day)}&end=${taipeiDay(day + 1)}`));

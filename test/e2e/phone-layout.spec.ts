@@ -116,7 +116,7 @@ test("at 360 px Korean lines break between words, never inside one", async ({ pa
 // Item 1: the campsite's whole-site plan in the cart disables the other plans.
 // The campsite demo speaks zh-TW and en-US.
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`a campsite plan that cannot be added says why on a line above controls of normal size (${lang})`, async ({
+  test(`a campsite plan that cannot be added says why on a line above controls of normal size (${lang}) @js-matters`, async ({
     page,
     javaScriptEnabled,
   }) => {

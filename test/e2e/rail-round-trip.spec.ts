@@ -17,7 +17,7 @@ async function expectKept(page: Page) {
   await expect(page.locator(".price-summary")).toContainText("Taoyuan airport pickup × 1");
 }
 
-test("the booker's details, the note and an extra survive a trip to the rail page and back, and children are carried over", async ({
+test("the booker's details, the note and an extra survive a trip to the rail page and back, and children are carried over @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

@@ -88,7 +88,7 @@ async function chooseTrain(page: Page, words: (typeof WORDS)[keyof typeof WORDS]
 }
 
 for (const lang of ["en-US", "zh-TW"] as const) {
-  test(`${lang}: two add-ons and return rail tickets booked and paid are on the order page (tickets with their PNR), in the PDF and in the email`, async ({
+  test(`${lang}: two add-ons and return rail tickets booked and paid are on the order page (tickets with their PNR), in the PDF and in the email @js-matters`, async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -194,7 +194,7 @@ for (const lang of ["en-US", "zh-TW"] as const) {
 // paying at the hotel. "Check the price" with it chosen was accepted, and only the order refused it;
 // the page then had no way of paying chosen. Now the price check refuses it in the order's words,
 // and a card is chosen instead.
-test("a checkout from before the rail tickets refuses paying at the hotel at the price check, and chooses a card", async ({
+test("a checkout from before the rail tickets refuses paying at the hotel at the price check, and chooses a card @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

@@ -37,7 +37,7 @@ test("a route's script chunk, fetched by the Worker rather than the platform, ca
   expect(response.headers["content-type"]).toContain("javascript");
 });
 
-test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected", async ({
+test("a guest who pastes a control character into a name or types a date as the phone is told at each field, and books once they are corrected @js-matters", async ({
   page,
   javaScriptEnabled,
 }) => {

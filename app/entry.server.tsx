@@ -2,10 +2,13 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { deferredDocument } from "~/platform/defer-hydration.server";
-import { HydrationResources } from "~/i18n/hydration";
+import { HydrationResources, type HydrationWords } from "~/i18n/hydration";
 import { TranslationProvider } from "~/i18n/react";
+import type { Messages } from "~/i18n/translate";
 import { resources } from "~/i18n/resources";
-import { lodgingUnit, withUnitWords, type LodgingUnit } from "~/domain/units";
+import { SHELL_WORDS, pickWords, type WordList } from "~/i18n/page-words";
+import { lodgingUnit, type LodgingUnit } from "~/domain/units";
+import { messagesOf } from "~/i18n/page-messages.server";
 
 export const streamTimeout = 5_000;
 
@@ -15,20 +18,26 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   context.app.log.error("loader or action failed", request.method, new URL(request.url).pathname, error);
 };
 
-/** A language's messages in the words of what the hotel sells (rooms, sites…); built once per language and unit. */
-const unitMessages = new Map<string, (typeof resources)[keyof typeof resources]>();
-function messagesOf(lang: keyof typeof resources, unit: LodgingUnit) {
-  let messages = unitMessages.get(`${lang}|${unit}`);
-  if (messages === undefined) unitMessages.set(`${lang}|${unit}`, (messages = withUnitWords(resources[lang], unit)));
-  return messages;
-}
-
-/** The translations a hydrating page carries, as JSON safe inside a script element; built once per language and unit. */
-const hydrationJsons = new Map<string, string>();
-function hydrationJsonOf(lang: keyof typeof resources, unit: LodgingUnit): string {
-  let json = hydrationJsons.get(`${lang}|${unit}`);
-  if (json === undefined) hydrationJsons.set(`${lang}|${unit}`, (json = JSON.stringify(messagesOf(lang, unit)).replace(/</g, "\\u003c")));
-  return json;
+/**
+ * The words a hydrating page carries (decision 144): the shell's and those its routes list in
+ * `handle.words`; a page whose routes list none carries them all. As JSON safe inside a script
+ * element, built once per language, unit and list. The server renders with these words too: a
+ * word missing from a page shows in its HTML, not only once it hydrates.
+ */
+const hydrationJsons = new Map<string, HydrationWords & { messages: Messages }>();
+function hydrationWordsOf(lang: keyof typeof resources, unit: LodgingUnit, remixContext: EntryContext) {
+  const lists = remixContext.staticHandlerContext.matches
+    .map((match) => (remixContext.routeModules[match.route.id]?.handle as { words?: WordList } | undefined)?.words)
+    .filter((words) => words !== undefined);
+  const list = lists.length > 0 ? [...SHELL_WORDS, ...lists.flat()] : null;
+  const cacheKey = `${lang}|${unit}|${list?.join(",") ?? "*"}`;
+  let words = hydrationJsons.get(cacheKey);
+  if (words === undefined) {
+    const messages = list ? pickWords(messagesOf(lang, unit), list) : messagesOf(lang, unit);
+    words = { messages, json: JSON.stringify(messages).replace(/</g, "\\u003c"), complete: list === null };
+    hydrationJsons.set(cacheKey, words);
+  }
+  return words;
 }
 
 /** Streams the page as it renders; crawlers get the whole document at once. */
@@ -41,13 +50,13 @@ export default async function handleRequest(
 ) {
   const { lang, cspNonce } = loadContext.app;
   const unit = lodgingUnit(loadContext.app.hotel?.kind);
-  const hydrationJson = hydrationJsonOf(lang, unit);
+  const hydrationWords = hydrationWordsOf(lang, unit, remixContext);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <HydrationResources.Provider value={hydrationJson}>
-      <TranslationProvider lang={lang} messages={messagesOf(lang, unit)}>
+    <HydrationResources.Provider value={hydrationWords}>
+      <TranslationProvider lang={lang} messages={hydrationWords.messages}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={cspNonce} />
       </TranslationProvider>
     </HydrationResources.Provider>,

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import {
   Links,
   useLocation,
@@ -10,6 +10,8 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -22,13 +24,12 @@ import { localizePath, stripLanguage } from "~/i18n/languages";
 import { canonicalPath } from "~/ui/seo";
 import baseStyles from "~/ui/styles/base.css";
 import { useSite } from "~/ui/site-data";
-import { sharedDataRevalidation } from "~/ui/revalidate";
+import { handedOver } from "~/ui/handoff";
+import { loadAllWords, wordsMissing } from "~/i18n/client-words";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: baseStyles }];
 
 export const meta: MetaFunction = ({ error }) => (isRouteErrorResponse(error) && error.status === 404 ? [{ title: "404" }] : []);
-
-export const shouldRevalidate = sharedDataRevalidation;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -37,6 +38,32 @@ export async function loader({ context }: LoaderFunctionArgs) {
     nonce: app.cspNonce,
     icon: app.hotel?.icon_images.main ?? "",
   };
+}
+
+/** The root's data as the document was served: it does not change while the document is shown. */
+let documentData: SerializeFrom<typeof loader> | null = null;
+let languageChanged = false;
+
+/**
+ * The root's data changes only with the language, which a reload changes (the language switch). A
+ * client navigation to another page while the page carries only its own words (decision 144)
+ * asks the root's client loader for the rest of them, beside the new page's data. A page whose data
+ * a form's answer handed over was given its words with the page that handed it (the checkout's).
+ */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  languageChanged = currentParams.lang !== nextParams.lang;
+  return languageChanged || (wordsMissing() && nextUrl.pathname !== currentUrl.pathname && !handedOver(nextUrl));
+}
+
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const words = loadAllWords(document.documentElement.lang).catch(() => {
+    // Without the words the page would show keys: it is loaded as without JavaScript instead.
+    window.location.assign(request.url);
+    return new Promise<never>(() => undefined);
+  });
+  const data = languageChanged || documentData === null ? await serverLoader<typeof loader>() : documentData;
+  await words;
+  return data;
 }
 
 /**
@@ -55,9 +82,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const hydrate = useHydration();
-  const resourcesJson = useHydrationResources();
+  const resources = useHydrationResources();
   const bookingTheme = useMatches().some((match) => (match.handle as { booking?: boolean } | undefined)?.booking === true);
   const lang = data?.lang ?? i18n.language;
+  useEffect(() => {
+    if (data) documentData = data;
+  }, [data]);
   const site = useSite();
   const location = useLocation();
   const path = canonicalPath(stripLanguage(location.pathname), location.search);
@@ -92,9 +122,10 @@ export function Layout({ children }: { children: ReactNode }) {
               id={RESOURCES_ELEMENT_ID}
               type="application/json"
               nonce={data?.nonce}
+              data-complete={resources.complete}
               suppressHydrationWarning
-              // Translations for the hydrating client, so they are not in the bundle.
-              dangerouslySetInnerHTML={{ __html: resourcesJson }}
+              // The page's words for the hydrating client, so they are not in the bundle (decision 144).
+              dangerouslySetInnerHTML={{ __html: resources.json }}
             />
             <ScrollRestoration nonce={data?.nonce} />
             <Scripts nonce={data?.nonce} />

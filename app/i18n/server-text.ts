@@ -1,12 +1,10 @@
 /**
  * Text the server writes outside the pages — the back end's API messages, emails and the PDF, the
  * account service's pages, the captcha and the test gateway — from the locale files
- * (locales/<lng>/<ns>.json), through one i18next instance with the design card's settings
- * (./config, Korean particles included). Decision 094. The pages keep their own small translator
- * (./translate, decision 011) and their two namespaces (./resources, which hydrating pages carry);
- * these namespaces stay on the server.
+ * (locales/<lng>/<ns>.json), filled by the pages' own small translator's code (./translate: the
+ * same placeholders and Korean particles; decisions 094, 144). Its namespaces stay on the server:
+ * hydrating pages carry only words of the pages' two (./resources), never these.
  */
-import { createInstance, type TFunction } from "i18next";
 import zhTWAccount from "../../locales/zh-TW/account.json";
 import zhCNAccount from "../../locales/zh-CN/account.json";
 import enUSAccount from "../../locales/en-US/account.json";
@@ -32,10 +30,8 @@ import zhCNSandbox from "../../locales/zh-CN/sandbox.json";
 import enUSSandbox from "../../locales/en-US/sandbox.json";
 import jaJPSandbox from "../../locales/ja-JP/sandbox.json";
 import koKRSandbox from "../../locales/ko-KR/sandbox.json";
-import { i18nConfig } from "./config";
-import { koreanParticles } from "./korean";
-import { LANGUAGES, type Language } from "./languages";
-import { NAMESPACES, resources } from "./resources";
+import { DEFAULT_LANGUAGE, type Language } from "./languages";
+import { fillPlaceholders, finishing } from "./translate";
 
 /** The server's own namespaces, after the pages' two (common, facility). A new locale file is added here. */
 export const SERVER_NAMESPACES = ["account", "api", "captcha", "documents", "sandbox"] as const;
@@ -55,30 +51,12 @@ export type ServerKey<N extends ServerNamespace> = keyof (typeof serverResources
 /** Values for a message's `{{name}}` placeholders; a placeholder given no value reads as nothing. */
 export type TextParams = Record<string, string | number>;
 
-const i18n = createInstance().use(koreanParticles);
-void i18n.init({
-  ...i18nConfig,
-  ns: [...NAMESPACES, ...SERVER_NAMESPACES],
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { ...resources[lang], ...serverResources[lang] }])),
-  // The resources are bundled: initialise now, so text is at hand synchronously.
-  initImmediate: false,
-  missingInterpolationHandler: () => "",
-});
-
-const translators = new Map<string, TFunction>();
-
 /**
- * Messages already written, by language, namespace, key and values: the resources never change
- * after start-up, and i18next resolves the language's fallbacks again on every call (under load a
- * twentieth of the Worker's CPU went there, issue 26). Bounded: emptied when full.
- */
-const written = new Map<string, string>();
-const WRITTEN_MAX = 2_000;
-
-/**
- * A message of `ns` in `lang`, its placeholders filled from `params` (never read as i18next
- * options: a value named `count` or `lng` is only a value). `key` may be a list, the first key the
- * file has wins (a document's `<key>.<unit>` before `<key>`, decision 085).
+ * A message of `ns` in `lang`, its placeholders filled from `params` (only ever values: a value
+ * named `count` or `lng` chooses no plural and no language), a placeholder given no value reading
+ * as nothing. `key` may be a list, the first key the file has wins (a document's `<key>.<unit>`
+ * before `<key>`, decision 085); a key the language lacks is taken from the default language, and
+ * one no file has reads as itself, as i18next does.
  */
 export function serverText<N extends ServerNamespace>(
   lang: Language,
@@ -86,13 +64,13 @@ export function serverText<N extends ServerNamespace>(
   key: ServerKey<N> | readonly string[],
   params: TextParams = {},
 ): string {
-  const memo = `${lang}|${ns}|${typeof key === "string" ? key : key.join("\u0000")}|${JSON.stringify(params)}`;
-  const known = written.get(memo);
-  if (known !== undefined) return known;
-  let t = translators.get(`${lang}|${ns}`);
-  if (!t) translators.set(`${lang}|${ns}`, (t = i18n.getFixedT(lang, ns)));
-  const text = t(key as string | string[], { replace: params });
-  if (written.size >= WRITTEN_MAX) written.clear();
-  written.set(memo, text);
-  return text;
+  const keys: readonly string[] = typeof key === "string" ? [key] : key;
+  const table: Record<string, string> = serverResources[lang][ns];
+  const fallback: Record<string, string> = serverResources[DEFAULT_LANGUAGE][ns];
+  let text: string | undefined;
+  for (const name of keys) {
+    text = table[name] ?? fallback[name];
+    if (text !== undefined) break;
+  }
+  return finishing(lang)(fillPlaceholders(text ?? keys[keys.length - 1] ?? "", params, ""));
 }

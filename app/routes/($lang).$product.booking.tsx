@@ -14,8 +14,11 @@ import { useSite } from "~/ui/site-data";
 import { formatCapacity, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 
-/** Booking pages hydrate: the same forms, enhanced with pending states and no reloads. */
-export const handle = { hydrate: true, booking: true };
+/**
+ * Booking pages hydrate: the same forms, enhanced with pending states and no reloads. Their HTML
+ * carries the words of these components only (decision 144).
+ */
+export const handle = { hydrate: true, booking: true, words: ["booking", "search", "filters", "cart", "facility:"] };
 
 export const loader = (args: LoaderFunctionArgs) => bookingResultsPage(args);
 export const action = (args: ActionFunctionArgs) => cartAction(args);

@@ -18,7 +18,15 @@ import { useSite } from "~/ui/site-data";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 
-export const handle = { hydrate: true, booking: true };
+/**
+ * The checkout hydrates. Its HTML carries its components' words and those of the pages its answer
+ * hands over to without a request more (the pay page, the order page: decisions 127, 144).
+ */
+export const handle = {
+  hydrate: true,
+  booking: true,
+  words: ["checkout", "cart", "payment", "captcha", "rail", "order", "pay", "order_page", "receipt", "cancel_page"],
+};
 
 export const loader = (args: LoaderFunctionArgs) => checkoutPage(args);
 export const action = (args: ActionFunctionArgs) => checkoutAction(args);

@@ -7,7 +7,7 @@ import { formatDate, formatPrice } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { useSite } from "~/ui/site-data";
 
-export const handle = { hydrate: true, booking: true };
+export const handle = { hydrate: true, booking: true, words: ["rail"] };
 
 export const loader = (args: LoaderFunctionArgs) => railPage(args);
 export const action = (args: ActionFunctionArgs) => railAction(args);

@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { handedOver } from "~/ui/handoff";
 
 /**
- * For the loaders of what every page of a language shares (the root's, the language layout's: the
+ * For the loaders of what every page of a language shares (the language layout's: the
  * hotel, its menus, its words, the member's sign-in state): a link or a GET form to another page
  * of the same language does not ask for them again, so a search or a new page with JavaScript
  * fetches only its own data (issue 26: with JavaScript a form is never slower than without). A form

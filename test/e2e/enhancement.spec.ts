@@ -260,3 +260,29 @@ test("with JavaScript, a search is one request, as it is without", async ({ page
   await expect(page.locator(".add-form").first()).toBeVisible();
   expect(requests).toEqual([expect.stringMatching(/^GET .*\/booking\.data$/)]);
 });
+
+test("a booking page carries its own words; the first page opened from it without a reload fetches the rest once", async ({ page }) => {
+  // Decision 144: the results page's HTML holds the booking words, not the checkout's, pay page's or receipt's.
+  const served = (await fetchText("taipei", "/en-US/hxa/booking")).body;
+  const element = /<script id="i18n-resources"[^>]*data-complete="false"[^>]*>([^<]*)<\/script>/.exec(served);
+  expect(element, "the page says its words are not the whole catalogue").not.toBeNull();
+  const carried = Object.keys((JSON.parse(element?.[1] ?? "{}") as { common: Record<string, string> }).common);
+  expect(carried).toEqual(expect.arrayContaining(["booking.sold_out", "cart.checkout", "search.submit", "nav.home"]));
+  expect(carried.filter((key) => /^(pay|receipt|checkout|order_page|home)\./.test(key))).toEqual([]);
+
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => (loads += 1));
+  const words: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/words.json")) words.push(request.url());
+  });
+  await page.locator("header").getByRole("link", { name: "Rooms" }).first().click();
+  await expect(page.getByRole("heading", { name: "Our rooms" })).toBeVisible();
+  await page.locator("header").getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL(/\/en-US\/about$/);
+  await expect(page.getByText("Address", { exact: true }).first()).toBeVisible();
+  expect(loads, "both pages were shown without a reload").toBe(0);
+  expect(words, "the rest of the words, fetched once").toHaveLength(1);
+});

@@ -9,7 +9,7 @@ import { captchaText } from "~/backend/captcha/captcha.server";
 import { docText } from "~/documents/labels";
 import { sandboxTexts } from "~/backend/payments/sandbox/texts";
 
-// Decision 094: the server's text comes from the locale files through one i18next function.
+// Decisions 094 and 144: the server's text comes from the locale files through the pages' translator's code.
 
 const file = (lang: string, ns: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), "utf8"));

@@ -5,7 +5,7 @@ import { htmlToText, safeLink } from "~/lib/sanitize";
 import { loadFromPrices } from "~/features/content/from-prices.server";
 import { MemoryCache } from "~/lib/memory";
 import { fallbackOnError } from "~/platform/log.server";
-import { hotelJsonLd } from "~/ui/seo";
+import { hotelJsonLd } from "./json-ld.server";
 import { notFound } from "~/platform/not-found.server";
 
 /** How many news items the home page lists (spec §9: news limited to a requested count). */

@@ -6,7 +6,7 @@ import { partyForRoom } from "~/domain/limits";
 import { sortPlans } from "~/domain/sorting";
 import { loadFromPrices } from "~/features/content/from-prices.server";
 import { fallbackOnError } from "~/platform/log.server";
-import { roomJsonLd } from "~/ui/seo";
+import { roomJsonLd } from "./json-ld.server";
 import { notFound } from "~/platform/not-found.server";
 
 /** Months the price calendar shows; it is requested for one month more (spec §7). */

@@ -12,18 +12,25 @@ export function hotelUrl(name: string | null, path = "/"): string {
   return `http://${name ? `${name}.` : ""}localhost:${PORT}${path}`;
 }
 
-/** GET from the Node side (which does not resolve *.localhost): connect to 127.0.0.1 and send the Host. */
+/**
+ * GET from the Node side (which does not resolve *.localhost): connect to 127.0.0.1 and send the Host.
+ * Each call opens its own connection (`agent: false`): Node's global agent keeps sockets alive, and one
+ * the server has just closed as idle is reused and fails with "socket hang up".
+ */
 export async function fetchText(
   name: string | null,
   path: string,
 ): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: PORT, path, headers: { host: `${name ? `${name}.` : ""}localhost:${PORT}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: PORT, path, agent: false, headers: { host: `${name ? `${name}.` : ""}localhost:${PORT}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -40,6 +47,7 @@ export async function apiCall<T = unknown>(method: "GET" | "POST", path: string,
         port: PORT,
         path,
         method,
+        agent: false,
         headers: {
           host: `localhost:${PORT}`,
           ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),

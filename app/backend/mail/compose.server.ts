@@ -13,7 +13,7 @@ import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hote
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders/present.server";
 import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
-import type { OutboxRow } from "~/backend/mail/outbox.server";
+import { isGuestOrderMail, type OutboxRow } from "~/backend/mail/outbox.server";
 import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
 import type { BackendContext } from "~/backend/route";
 import type { Logger } from "~/platform/log.server";
@@ -138,8 +138,8 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
       .all<OwedPayment>();
     return renderHotelAlert({ lang, hotel, order, owed, view, testMode });
   }
-  // Sign-up and sign-in link emails are written whole when they are queued: they never reach here.
-  if (row.kind === "account_signup" || row.kind === "account_signin_link") throw new Error(`${row.kind} mail has no order to render from`);
+  // Sign-up, sign-in link, invitation and morning emails are written whole when they are queued: they never reach here.
+  if (!isGuestOrderMail(row.kind)) throw new Error(`${row.kind} mail is not rendered from its order here`);
   const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
   const viewHash = new URL(view).searchParams.get("valid_hash") ?? "";
   const cancellation = row.kind === "order_cancellation" ? order.cancellation : null;

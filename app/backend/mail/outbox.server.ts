@@ -13,7 +13,21 @@ export type MailKind =
   | "paid_receipt"
   | "hotel_payment_alert"
   | "account_signup"
-  | "account_signin_link";
+  | "account_signin_link"
+  // The hotel's own emails and the staff invitation (decision 148, migration 0015).
+  | "hotel_new_booking"
+  | "hotel_cancellation"
+  | "hotel_payment_received"
+  | "hotel_refund_due"
+  | "hotel_morning"
+  | "staff_invite";
+
+/** The emails sent to the guest about their order (rendered from the order by compose.server.ts). */
+export type GuestOrderMailKind = "order_confirmation" | "order_cancellation" | "paid_receipt";
+
+export function isGuestOrderMail(kind: MailKind): kind is GuestOrderMailKind {
+  return kind === "order_confirmation" || kind === "order_cancellation" || kind === "paid_receipt";
+}
 
 export interface QueuedMail {
   hotelId: number;

@@ -14,7 +14,7 @@ import { moneyTextLines } from "~/documents/money-text";
 import { orderAccount, type MoneyLabel } from "~/domain/order-view";
 import { bookerName } from "~/i18n/names";
 import { resources } from "~/i18n/resources";
-import type { MailKind } from "~/backend/mail/outbox.server";
+import type { GuestOrderMailKind } from "~/backend/mail/outbox.server";
 import type { presentOrder } from "~/backend/orders/present.server";
 import { escapeHtml } from "~/lib/html";
 import { railTextLines } from "~/documents/rail-text";
@@ -146,7 +146,7 @@ const PAID_LABELS: ReadonlySet<MoneyLabel> = new Set<MoneyLabel>([
 ]);
 
 export function renderOrderMail(input: {
-  kind: Exclude<MailKind, "hotel_payment_alert" | "account_signup" | "account_signin_link">;
+  kind: GuestOrderMailKind;
   lang: Language;
   hotel: MailHotel;
   order: PresentedOrder;

@@ -32,6 +32,10 @@ CREATE TABLE staff_sessions (
   staff_id INTEGER NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
   hotel_id INTEGER NOT NULL REFERENCES hotels(id),
   stage TEXT NOT NULL CHECK (stage IN ('password', 'full')),
+  -- At stage 'password': wrong second-factor codes typed in this session (past a few it ends), and
+  -- the secret offered for enrolment until its first code confirms it (then it is the staff's).
+  code_failures INTEGER NOT NULL DEFAULT 0,
+  pending_totp_secret TEXT NOT NULL DEFAULT '',
   ip TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   last_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),

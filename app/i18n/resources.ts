@@ -9,15 +9,20 @@ import zhCNFacility from "../../locales/zh-CN/facility.json";
 import enUSFacility from "../../locales/en-US/facility.json";
 import jaJPFacility from "../../locales/ja-JP/facility.json";
 import koKRFacility from "../../locales/ko-KR/facility.json";
+import zhTWDesk from "../../locales/zh-TW/desk.json";
+import zhCNDesk from "../../locales/zh-CN/desk.json";
+import enUSDesk from "../../locales/en-US/desk.json";
+import jaJPDesk from "../../locales/ja-JP/desk.json";
+import koKRDesk from "../../locales/ko-KR/desk.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility"] as const;
+export const NAMESPACES = ["common", "facility", "desk"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon, facility: zhTWFacility },
-  "zh-CN": { common: zhCNCommon, facility: zhCNFacility },
-  "en-US": { common: enUSCommon, facility: enUSFacility },
-  "ja-JP": { common: jaJPCommon, facility: jaJPFacility },
-  "ko-KR": { common: koKRCommon, facility: koKRFacility },
+  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk },
+  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk },
+  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk },
+  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk },
+  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk },
 };

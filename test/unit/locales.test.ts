@@ -69,6 +69,7 @@ const LATIN_TERMS = new Set([
   "NewebPay",
   "PDF",
   "PXPay",
+  "QR",
   "Pay",
   "Plus",
   "SNS",

@@ -20,6 +20,17 @@ export const PRIVATE_NO_CACHE = "private, no-cache";
 /** The booking and checkout pages, in any language: `/{product}/booking…`, `/{product}/checkout…`. */
 const FORM_PAGE = /^\/[^/]+\/(?:booking|checkout)(?:\/|$)/;
 
+/** The hotel's desk, in any language (decision 148): `/desk` and everything under it. */
+const DESK_PAGE = /^\/desk(?:[/.]|$)/;
+
+/** Every desk answer, a page, a redirect or an error: kept by nobody, indexed by nobody. */
+function deskAnswer(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", PRIVATE_NO_STORE);
+  headers.set("x-robots-tag", "noindex");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * The site's one rule for shared caches (issue 37): a page made for one person (an order behind its
  * signed link, the cancel and pay pages, a member's orders, any page naming the signed-in member)
@@ -35,6 +46,7 @@ const FORM_PAGE = /^\/[^/]+\/(?:booking|checkout)(?:\/|$)/;
  *   errors) is `private, no-store`.
  */
 export function privateUnlessPublic(request: Request, url: URL, response: Response): Response {
+  if (DESK_PAGE.test(stripLanguage(url.pathname))) return deskAnswer(response);
   if (!carriesMemberCookie(request)) {
     if ((request.method === "GET" || request.method === "HEAD") && isContentPagePath(url)) return response;
     if (/(?:^|,)\s*public\s*(?:,|$)/i.test(response.headers.get("cache-control") ?? "")) return response;

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Analytics, GtmNoscript } from "~/ui/Analytics";
@@ -72,6 +72,15 @@ function SiteFrame({ site, children }: { site: SiteData; children: ReactNode }) 
 
 export default function SiteLayout() {
   const site = useLoaderData<typeof loader>();
+  // The hotel's desk (decision 149) keeps the hotel's theme but not the guests' header, footer and analytics.
+  const desk = useMatches().some((match) => (match.handle as { desk?: boolean } | undefined)?.desk === true);
+  if (desk) {
+    return (
+      <div className={`site site--${site.layout.id}`}>
+        <Outlet />
+      </div>
+    );
+  }
   return (
     <SiteFrame site={site}>
       <Outlet />

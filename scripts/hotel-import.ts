@@ -19,6 +19,9 @@ import { todayIn, isIsoDate } from "~/domain/dates";
 import { validateHotelFile, type HotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { hashPassword } from "~/backend/account/passwords";
+import { INVITE_LINK_HOURS } from "~/backend/desk/invite-link";
+import { localizePath } from "~/i18n/languages";
+import { randomToken, sha256Hex } from "~/lib/crypto";
 
 interface Options {
   files: string[];
@@ -54,6 +57,19 @@ function parseArgs(argv: string[]): Options {
   if (options.files.length === 0) fail("give at least one hotel file (or --demo)");
   if (options.day !== undefined && !isIsoDate(options.day)) fail("--day must be a date YYYY-MM-DD");
   return options;
+}
+
+/**
+ * The desk owner's invitation (decision 149): a one-time link, printed for whoever runs the import
+ * to hand over. It works only if the import created the owner (an existing staff member is kept).
+ */
+async function ownerInvitation(file: HotelFile): Promise<{ hash: string; expires: string }> {
+  const token = randomToken();
+  const path = localizePath("/desk/invitation", file.hotel.main_lang);
+  console.log(
+    `${file.hotel.domain}: the desk's owner ${file.desk.owner?.email ?? ""}, if new, is invited (${INVITE_LINK_HOURS} h): https://${file.hotel.domain}${path}?token=${token}`,
+  );
+  return { hash: await sha256Hex(token), expires: new Date(Date.now() + INVITE_LINK_HOURS * 3_600_000).toISOString() };
 }
 
 function fail(message: string): never {
@@ -131,8 +147,13 @@ async function main() {
     for (const member of file.members) {
       if (member.password) passwordHashes.set(member.email, await hashPassword(member.password));
     }
+    const owner = file.desk.owner;
+    if (owner?.demo_password) passwordHashes.set(owner.email, await hashPassword(owner.demo_password));
+    const invite = owner && !owner.demo_password ? await ownerInvitation(file) : null;
     const loadDay = options.day ?? todayIn(file.hotel.time_zone);
-    statements.push(...hotelFileToSql(file, { loadDay, passwordHashes }));
+    statements.push(
+      ...hotelFileToSql(file, { loadDay, passwordHashes, ownerInviteHash: invite?.hash, ownerInviteExpires: invite?.expires }),
+    );
   }
   if (options.sqlOut) {
     writeFileSync(resolve(options.sqlOut), `${statements.join("\n")}\n`);

@@ -284,3 +284,26 @@ describe("npm run hotel:import", () => {
     expect(result.stderr).toContain("nothing was loaded");
   });
 });
+
+describe("the desk's first owner", () => {
+  const withOwner = (domain: string, owner: Record<string, string>) => {
+    const file = read("../fixtures/minimal-hotel.json") as { hotel: { domain: string }; desk?: unknown };
+    file.hotel.domain = domain;
+    file.desk = { owner };
+    return file;
+  };
+  const demo = { email: "owner@portico.example", demo_password: "portico-desk-1", demo_totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
+
+  it("takes known sign-in secrets on a local demo domain only", () => {
+    expect(validateHotelFile(withOwner("demo.localhost", demo))).toMatchObject({ success: true });
+    expect(validateHotelFile(withOwner("hotel.example.com", demo))).toEqual({
+      success: false,
+      errors: [
+        "desk.owner.demo_password: known sign-in secrets are only for demo hotels on local domains (*.localhost)",
+        "desk.owner.demo_totp_secret: known sign-in secrets are only for demo hotels on local domains (*.localhost)",
+      ],
+    });
+    expect(validateHotelFile(withOwner("hotel.example.com", { email: "owner@hotel.example.com" }))).toMatchObject({ success: true });
+    expect(validateHotelFile(withOwner("demo.localhost", { ...demo, demo_totp_secret: "not base32!" }))).toMatchObject({ success: false });
+  });
+});

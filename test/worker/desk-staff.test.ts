@@ -9,6 +9,9 @@ import { hashPassword } from "~/backend/account/passwords";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { handleBackendRequest } from "~/backend/router.server";
 import { base32Encode, totpCode } from "~/backend/desk/totp";
+import { validateHotelFile } from "~/backend/hotels/hotel-file";
+import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
+import { sha256Hex } from "~/lib/crypto";
 import { Browser, fetchAs, fixtureHotel, hidden, loadHotel, text, type Envelope } from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations, several times a test, on two shared cores.
@@ -479,5 +482,72 @@ describe("the desk's pages", () => {
       .map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["path=/", "httponly", "secure", "samesite=strict"]));
     expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+  });
+});
+
+describe("the hotel file's first owner", () => {
+  async function importWithOwner(domain: string, owner: Record<string, string>, options: { password?: string; inviteToken?: string } = {}) {
+    const parsed = validateHotelFile({ ...(fixtureHotel(domain) as object), desk: { owner } });
+    if (!parsed.success) throw new Error(parsed.errors.join("; "));
+    const statements = hotelFileToSql(parsed.file, {
+      loadDay: new Date().toISOString().slice(0, 10),
+      passwordHashes: new Map(options.password ? [[owner.email!, await hashPassword(options.password)]] : []),
+      ownerInviteHash: options.inviteToken ? await sha256Hex(options.inviteToken) : undefined,
+      ownerInviteExpires: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+  }
+
+  it("invites a new owner on import, and a second import overwrites nobody", async () => {
+    const domain = "desk-staff-import.localhost";
+    const token = "import-invitation-token-0123456789abcdef";
+    await importWithOwner(domain, { email: "Founder@Desk.example", name: "Founder" }, { inviteToken: token });
+    const owner = await env.DB.prepare("SELECT id, email, role, status FROM staff WHERE hotel_id = ?")
+      .bind(await hotelId(domain))
+      .first();
+    expect(owner).toMatchObject({ email: "founder@desk.example", role: "owner", status: "invited" });
+    const accepted = await api<{ enrol: boolean }>("/api/desk/invitation", { host: domain, body: { token, password: PASSWORD } });
+    expect(accepted.body.data.enrol).toBe(true);
+    // Imported again (a changed file): the owner who set a password keeps it, and no new link is made for them.
+    await importWithOwner(
+      domain,
+      { email: "founder@desk.example", name: "Someone Else" },
+      { inviteToken: "another-invitation-token-0123456789ab" },
+    );
+    const after = await env.DB.prepare("SELECT name, status, password_hash != '' AS has_password FROM staff WHERE hotel_id = ?")
+      .bind(await hotelId(domain))
+      .all();
+    expect(after.results).toEqual([{ name: "Founder", status: "active", has_password: 1 }]);
+    expect((await api(`/api/desk/invitation?domain=${domain}&token=another-invitation-token-0123456789ab`, { host: domain })).status).toBe(
+      404,
+    );
+    const logged = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE hotel_id = ? AND action = 'staff.import_owner'")
+      .bind(await hotelId(domain))
+      .first<{ n: number }>();
+    expect(logged?.n).toBe(1);
+  });
+
+  it("gives a demo hotel an owner who signs in with the demo password and a code of the demo secret", async () => {
+    const domain = "desk-staff-demo.localhost";
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await importWithOwner(
+      domain,
+      { email: "owner@portico.example", demo_password: "portico-desk-1", demo_totp_secret: secret },
+      { password: "portico-desk-1" },
+    );
+    const address = nextAddress();
+    const first = await api<{ token: string; enrol: boolean }>("/api/desk/sign-in", {
+      host: domain,
+      body: { email: "owner@portico.example", password: "portico-desk-1" },
+      address,
+    });
+    expect(first.body.data.enrol).toBe(false);
+    const second = await api<{ stage: string }>("/api/desk/sign-in/code", {
+      host: domain,
+      body: { code: await totpCode(secret, new Date()) },
+      session: first.body.data.token,
+      address,
+    });
+    expect(second.body.data.stage).toBe("full");
   });
 });

@@ -18,9 +18,7 @@ import { MAY_MANAGE_STAFF, STAFF_ROLES, requireStaff, type StaffPrincipal } from
 import { FormKey, REFUSED_VALUE, applyAudited, type Applied } from "./staff-forms.server";
 import { newSession } from "./staff-sessions.server";
 import { deskText } from "./desk-text";
-
-/** How long an invitation's link works. */
-export const INVITE_LINK_HOURS = 72;
+import { INVITE_LINK_HOURS } from "./invite-link";
 
 const Domain = v.pipe(v.string(), v.maxLength(253));
 const Role = v.picklist(STAFF_ROLES);

@@ -436,6 +436,19 @@ const Member = v.object({
   password: v.optional(v.pipe(v.string(), v.minLength(8, "must be at least 8 characters"))),
 });
 
+/**
+ * The desk's first owner (decision 149): created on import as an invited owner (the import prints
+ * the invitation's link), never overwriting a staff member who already exists. A demo hotel's
+ * owner may carry a known password and TOTP secret instead, so that a newcomer signs in with any
+ * authenticator app; only on local domains (*.localhost), like the test gateway.
+ */
+const DeskOwner = v.object({
+  email: v.pipe(v.string(), v.email("must be an email address")),
+  name: v.optional(MemberName, ""),
+  demo_password: v.optional(v.pipe(v.string(), v.minLength(8, "must be at least 8 characters"))),
+  demo_totp_secret: v.optional(v.pipe(v.string(), v.regex(/^[A-Z2-7]{16,64}$/, "must be 16 to 64 base32 characters (A-Z, 2-7)"))),
+});
+
 export const HotelFileSchema = v.pipe(
   v.object({
     hotel: Hotel,
@@ -449,6 +462,7 @@ export const HotelFileSchema = v.pipe(
     coupons: v.optional(v.array(Coupon), []),
     members: v.optional(v.array(Member), []),
     addons: v.optional(v.array(Addon), []),
+    desk: v.optional(v.object({ owner: v.optional(DeskOwner) }), {}),
   }),
   v.forward(
     v.check((file) => file.hotel.support_lang.includes(file.hotel.main_lang), "main_lang must be one of support_lang"),
@@ -539,6 +553,15 @@ export type HotelFileResult = { success: true; file: HotelFile } | { success: fa
  * The built-in test gateway takes no money (decision 047): never in "production" mode, and only on a
  * local domain unless the import is for a staging site that opted in (--allow-test-gateway).
  */
+/** Known sign-in secrets are for demo hotels only: a hotel on a real domain has its owner invited. */
+function demoStaffErrors(file: HotelFile): string[] {
+  const owner = file.desk.owner;
+  if (!owner || isLocalHost(file.hotel.domain)) return [];
+  return (["demo_password", "demo_totp_secret"] as const)
+    .filter((field) => owner[field] !== undefined)
+    .map((field) => `desk.owner.${field}: known sign-in secrets are only for demo hotels on local domains (*.localhost)`);
+}
+
 function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[] {
   return file.hotel.payment_gateways.flatMap((config, index) => {
     if (config.provider !== "sandbox") return [];
@@ -559,7 +582,7 @@ function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[]
 export function validateHotelFile(input: unknown, options: { allowTestGateway?: boolean } = {}): HotelFileResult {
   const result = v.safeParse(HotelFileSchema, input);
   if (result.success) {
-    const errors = testGatewayErrors(result.output, options.allowTestGateway ?? false);
+    const errors = [...testGatewayErrors(result.output, options.allowTestGateway ?? false), ...demoStaffErrors(result.output)];
     return errors.length === 0 ? { success: true, file: result.output } : { success: false, errors };
   }
   return {

@@ -53,11 +53,18 @@ function nightlyPrice(
 export interface HotelSqlOptions {
   /** The hotel-local day the file is loaded on; relative dates ('today+3') count from it. */
   loadDay: string;
-  /** PBKDF2 hashes of the members' passwords, by email. */
+  /** PBKDF2 hashes of the members' passwords, by email (and of the desk's demo owner's). */
   passwordHashes?: Map<string, string>;
+  /** The SHA-256 of the desk owner's invitation token, when the file names an owner without demo secrets. */
+  ownerInviteHash?: string;
+  /** When the invitation's link stops working (ISO). */
+  ownerInviteExpires?: string;
 }
 
-export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new Map() }: HotelSqlOptions): string[] {
+export function hotelFileToSql(
+  file: HotelFile,
+  { loadDay, passwordHashes = new Map(), ownerInviteHash, ownerInviteExpires }: HotelSqlOptions,
+): string[] {
   const day = (ref: string | undefined) => (ref ? resolveDayRef(ref, loadDay) : null);
   const h = file.hotel;
   const hotelId = `(SELECT id FROM hotels WHERE domain = ${sqlLiteral(h.domain)})`;
@@ -306,8 +313,39 @@ export function hotelFileToSql(file: HotelFile, { loadDay, passwordHashes = new 
       `INSERT INTO members (hotel_id, email, first_name, last_name, phone, points, password_hash) VALUES (${hotelId}, ${sqlLiteral(member.email)}, ${sqlLiteral(member.first_name)}, ${sqlLiteral(member.last_name)}, ${sqlLiteral(member.phone)}, ${member.points}, ${sqlLiteral(passwordHashes.get(member.email) ?? "")}) ON CONFLICT (hotel_id, email) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, password_hash = CASE WHEN excluded.password_hash = '' THEN members.password_hash ELSE excluded.password_hash END;`,
     );
   }
+  sql.push(...deskOwnerSql(file, hotelId, passwordHashes, ownerInviteHash, ownerInviteExpires));
   // Last: a new content version, so every edge copy of this hotel's pages is replaced on the next
   // request (docs/decisions/026). In the same batch as the rest, it is never seen before the data.
   sql.push(bumpContentVersion);
+  return sql;
+}
+
+/**
+ * The desk's first owner (decision 149), only when no staff member of that address exists: the
+ * import never overwrites one. A demo owner is active at once with the file's password and TOTP
+ * secret; any other is invited (the invitation's link, whose hash is given, is printed by the
+ * import). The audit log records what the import did.
+ */
+function deskOwnerSql(
+  file: HotelFile,
+  hotelId: string,
+  passwordHashes: Map<string, string>,
+  inviteHash: string | undefined,
+  inviteExpires: string | undefined,
+): string[] {
+  const owner = file.desk.owner;
+  if (!owner) return [];
+  const email = sqlLiteral(owner.email.toLowerCase());
+  const demo = owner.demo_password !== undefined && owner.demo_totp_secret !== undefined;
+  const status = demo ? "active" : "invited";
+  const sql = [
+    `INSERT INTO staff (hotel_id, email, name, role, lang, status, password_hash, totp_secret) VALUES (${hotelId}, ${email}, ${sqlLiteral(owner.name)}, 'owner', ${sqlLiteral(file.hotel.main_lang)}, '${status}', ${sqlLiteral(demo ? (passwordHashes.get(owner.email) ?? "") : "")}, ${sqlLiteral(demo ? (owner.demo_totp_secret ?? "") : "")}) ON CONFLICT (hotel_id, email) DO NOTHING;`,
+    `INSERT INTO audit_log (hotel_id, action, subject, after) SELECT ${hotelId}, 'staff.import_owner', 'staff:' || last_insert_rowid(), json_object('email', ${email}, 'role', 'owner', 'status', '${status}') WHERE changes() = 1;`,
+  ];
+  if (!demo && inviteHash && inviteExpires) {
+    sql.push(
+      `INSERT INTO staff_links (token_hash, hotel_id, staff_id, purpose, expires_at) SELECT ${sqlLiteral(inviteHash)}, hotel_id, id, 'invite', ${sqlLiteral(inviteExpires)} FROM staff WHERE hotel_id = ${hotelId} AND email = ${email} AND status = 'invited';`,
+    );
+  }
   return sql;
 }

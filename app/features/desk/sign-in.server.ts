@@ -47,7 +47,9 @@ export async function loadSignIn({ request, context }: Args) {
 function challengeOf(error: unknown, message: string | null): SignInChallenge | null {
   if (!(error instanceof HotelApiError)) return null;
   const parsed = v.safeParse(DeskChallengeSchema, error.data);
-  return parsed.success ? { ...parsed.output.challenge, error: error.field === "captcha_answer" ? message : null } : null;
+  // The answer's own error beside its field (a wrong or stale answer); the page's alert says it too.
+  const answerError = error.code === "captcha_wrong" || error.code === "captcha_expired";
+  return parsed.success ? { ...parsed.output.challenge, error: answerError ? message : null } : null;
 }
 
 export async function signInAction({ request, context }: Args) {
@@ -101,6 +103,6 @@ export async function signInAction({ request, context }: Args) {
     if (error instanceof Response) throw error;
     const message = refusalMessage(error);
     const captcha = challengeOf(error, message);
-    return again({ email, error: captcha?.error ? null : message, captcha }, error instanceof HotelApiError ? error.status : 400);
+    return again({ email, error: message, captcha }, error instanceof HotelApiError ? error.status : 400);
   }
 }

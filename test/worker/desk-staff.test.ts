@@ -459,6 +459,53 @@ describe("the desk's pages", () => {
     expect((await browser.request("/en-US/desk/staff")).location).toBe("/en-US/desk/sign-in");
   });
 
+  it("answers every desk address private and unindexed, redirects too; robots.txt disallows the desk; a role that may not gets a 403 page", async () => {
+    const redirect = await fetchAs(HOST, "/desk", { redirect: "manual" });
+    expect([redirect.status, redirect.headers.get("location")]).toEqual([302, "/desk/sign-in"]);
+    expect(redirect.headers.get("cache-control")).toBe("private, no-store");
+    expect(redirect.headers.get("x-robots-tag")).toBe("noindex");
+    const robots = await (await fetchAs(HOST, "/robots.txt")).text();
+    expect(robots).toContain("Disallow: /desk\n");
+    expect(robots).toContain("Disallow: /*/desk\n");
+    const reader = await addStaff(HOST, "read_only");
+    const browser = new Browser(HOST, [], nextAddress());
+    const page = await browser.request("/en-US/desk/sign-in");
+    const csrf = hidden(page.html, "csrf");
+    await browser.request("/en-US/desk/sign-in", { csrf, intent: "password", email: reader.email, password: PASSWORD });
+    expect((await browser.request("/en-US/desk/sign-in", { csrf, intent: "code", code: await code() })).location).toBe("/en-US/desk");
+    const forbidden = await browser.request("/en-US/desk/staff");
+    expect(forbidden.status).toBe(403);
+    expect(text(forbidden.html)).toContain("Your role at this hotel cannot open this page.");
+    expect(text(forbidden.html)).not.toContain("Invite a member of staff");
+  });
+
+  it("enrols in the browser: the QR code drawn in the page, the secret as text, then ten recovery codes shown once", async () => {
+    const staff = await addStaff(HOST, "front_desk", { enrolled: false });
+    const browser = new Browser(HOST, [], nextAddress());
+    const csrf = hidden((await browser.request("/en-US/desk/sign-in")).html, "csrf");
+    const first = await browser.request("/en-US/desk/sign-in", { csrf, intent: "password", email: staff.email, password: PASSWORD });
+    expect(first.location).toBe("/en-US/desk/enrolment");
+    const page = await browser.request("/en-US/desk/enrolment");
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<figure[^>]*role="img"[^>]*><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(page.html).not.toMatch(/<script/);
+    const secret = /data-totp-secret="">([A-Z2-7]+)</.exec(page.html)?.[1] ?? "";
+    expect(secret).toHaveLength(32);
+    const wrong = await browser.request("/en-US/desk/enrolment", {
+      csrf,
+      code: "000000" === (await totpCode(secret, new Date())) ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    expect(text(wrong.html)).toContain("That code is not right");
+    const done = await browser.request("/en-US/desk/enrolment", { csrf, code: await totpCode(secret, new Date()) });
+    expect([done.status, done.location]).toEqual([200, null]);
+    const codes = [...done.html.matchAll(/<li><code>([A-Z2-9]{5}-[A-Z2-9]{5})<\/code><\/li>/g)].map((match) => match[1]);
+    expect(codes).toHaveLength(10);
+    expect((await browser.request("/en-US/desk/bookings")).status).toBe(200);
+    // Shown once: the enrolment page is gone for an enrolled, signed-in staff member.
+    expect((await browser.request("/en-US/desk/enrolment")).location).toBe("/en-US/desk/sign-in");
+  });
+
   it("sets the desk cookie host-only, HttpOnly, Secure and SameSite=Strict", async () => {
     const staff = await addStaff(HOST, "front_desk");
     const page = await fetchAs(HOST, "/desk/sign-in");

@@ -39,7 +39,14 @@ async function offer({ context }: Args, session: string): Promise<DeskEnrolment>
   }
 }
 
+/** The requests (by their load context, shared by the action and the loaders) whose action has just enrolled. */
+const enrolledIn = new WeakSet<AppLoadContext>();
+
 export async function loadEnrolment(args: Args) {
+  // A form posted without JavaScript runs this loader after the action, with the request's old
+  // cookie, whose session the confirmed enrolment has just replaced: the page shows the action's
+  // answer (the recovery codes), not this.
+  if (enrolledIn.has(args.context)) return data({ step: "recovery", codes: [] } satisfies EnrolmentView);
   const cookie = await enrolling(args);
   const { csrf, headers } = await deskCsrf(args.request, args.context);
   const view: EnrolmentView = { step: "scan", csrf, offer: await offer(args, cookie.token), error: null };
@@ -57,6 +64,7 @@ export async function enrolmentAction(args: Args) {
   try {
     const enrolled = await app.api.deskConfirmEnrolment(cookie.token, field(form, "code", 40));
     const next = { domain: app.domain, token: enrolled.token, stage: "full" as const, enrol: false };
+    enrolledIn.add(args.context);
     return data({ step: "recovery", codes: enrolled.recovery_codes } satisfies EnrolmentView, {
       headers: { "set-cookie": await deskCookieHeader(app.env, next) },
     });

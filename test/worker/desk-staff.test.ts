@@ -295,8 +295,8 @@ describe("the team", () => {
       body: { form_key: key, staff_id: clerk.id },
       session: ownerSession,
     });
-    // A replay of the same form: "already done"; its staff member is gone, so it is not found either way.
-    expect([replay.status, replay.body.msg.code]).toEqual([404, "desk_staff_not_found"]);
+    // A replay of the same form: "already done", though its staff member is gone since.
+    expect([replay.status, replay.body.data.already_done]).toEqual([200, true]);
     const audit = await env.DB.prepare("SELECT action, before, after, staff_email FROM audit_log WHERE form_key = ?").bind(key).all();
     expect(audit.results).toEqual([
       { action: "staff.remove", staff_email: owner.email, before: expect.stringContaining(clerk.email), after: '{"status":"removed"}' },
@@ -504,6 +504,45 @@ describe("the desk's pages", () => {
     expect((await browser.request("/en-US/desk/bookings")).status).toBe(200);
     // Shown once: the enrolment page is gone for an enrolled, signed-in staff member.
     expect((await browser.request("/en-US/desk/enrolment")).location).toBe("/en-US/desk/sign-in");
+  });
+
+  it("invites from the staff page (a replayed form is already done), and the invitation page leads to enrolment", async () => {
+    const owner = await addStaff(HOST, "owner");
+    const browser = new Browser(HOST, [], nextAddress());
+    const csrf = hidden((await browser.request("/en-US/desk/sign-in")).html, "csrf");
+    await browser.request("/en-US/desk/sign-in", { csrf, intent: "password", email: owner.email, password: PASSWORD });
+    await browser.request("/en-US/desk/sign-in", { csrf, intent: "code", code: await code() });
+    const page = await browser.request("/en-US/desk/staff");
+    const formKey = /name="form_key" value="([^"]+)"/g;
+    const keys = [...page.html.matchAll(formKey)].map((match) => match[1] ?? "");
+    const inviteKey = keys[keys.length - 1] ?? "";
+    const email = `page${Date.now()}@desk.example`;
+    const form = { csrf, form_key: inviteKey, intent: "invite", email, name: "Page Clerk", role: "read_only" };
+    const invited = await browser.request("/en-US/desk/staff", form);
+    expect(invited.status).toBe(302);
+    expect(text((await browser.request(invited.location ?? "")).html)).toContain(`Invitation sent to ${email}.`);
+    const replay = await browser.request("/en-US/desk/staff", form);
+    expect(text((await browser.request(replay.location ?? "")).html)).toContain("This was already done.");
+    const mails = await env.DB.prepare("SELECT text_body FROM mail_outbox WHERE kind = 'staff_invite' AND to_address = ?")
+      .bind(email)
+      .all<{ text_body: string }>();
+    expect(mails.results).toHaveLength(1);
+    const link = new URL(/http:\/\/\S+\/desk\/invitation\?token=[\w-]+/.exec(mails.results[0]?.text_body ?? "")?.[0] ?? "http://x");
+    // The hotel's main language is zh-TW: the link has no language prefix.
+    expect(link.pathname).toBe("/desk/invitation");
+    const newcomer = new Browser(HOST, [], nextAddress());
+    const invitation = await newcomer.request(`${link.pathname}${link.search}`);
+    expect(text(invitation.html)).toContain(email);
+    const accepted = await newcomer.request(`${link.pathname}${link.search}`, {
+      csrf: hidden(invitation.html, "csrf"),
+      token: link.searchParams.get("token") ?? "",
+      password: "a-new-password-1",
+    });
+    expect(accepted.location).toBe("/desk/enrolment");
+    expect((await newcomer.request("/desk/enrolment")).html).toContain("data-totp-secret");
+    const again = await new Browser(HOST, [], nextAddress()).request(`${link.pathname}${link.search}`);
+    expect(again.status).toBe(404);
+    expect(text(again.html)).toContain("邀請連結無效");
   });
 
   it("sets the desk cookie host-only, HttpOnly, Secure and SameSite=Strict", async () => {

@@ -16,6 +16,7 @@ import { captchaRoutes } from "~/backend/captcha/captcha.server";
 import { addonRoutes } from "~/backend/addons/addons.server";
 import { orderAddonRoutes } from "~/backend/addons/order-addons.server";
 import { railRoutes } from "~/backend/rail/routes.server";
+import { deskActionRoutes } from "~/backend/desk/actions.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -38,6 +39,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...addonRoutes,
   ...orderAddonRoutes,
   ...railRoutes,
+  ...deskActionRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

@@ -211,7 +211,8 @@ export async function refundOrderPayments(
 ): Promise<{ refunded: number; failures: string[] }> {
   const { results } = await ctx.db
     .prepare(
-      "SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC",
+      // Money recorded at the desk (a transfer, cash) was not taken by a gateway: the hotel pays it back by hand.
+      "SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' AND provider != 'desk' ORDER BY id DESC",
     )
     .bind(orderId)
     .all<{ id: number; vendor_id: number; trade_no: string; gateway_trade_no: string; amount: number }>();
@@ -230,14 +231,17 @@ export async function refundOrderPayments(
       continue;
     }
     refunded += part;
-    if (part === payment.amount) {
-      await ctx.db
+    // The refunds ledger (decision 151) holds every refund, so the desk never pays this one back again.
+    await ctx.db.batch([
+      ctx.db
+        .prepare("INSERT INTO refunds (hotel_id, order_id, payment_id, amount, method, status) VALUES (?, ?, ?, ?, 'gateway', 'done')")
+        .bind(hotel.id, orderId, payment.id, part),
+      ctx.db
         .prepare(
-          "UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'",
+          "UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid' AND amount = ?",
         )
-        .bind(payment.id)
-        .run();
-    }
+        .bind(payment.id, part),
+    ]);
   }
   return { refunded, failures };
 }

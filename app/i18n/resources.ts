@@ -9,15 +9,20 @@ import zhCNFacility from "../../locales/zh-CN/facility.json";
 import enUSFacility from "../../locales/en-US/facility.json";
 import jaJPFacility from "../../locales/ja-JP/facility.json";
 import koKRFacility from "../../locales/ko-KR/facility.json";
+import zhTWDeskActions from "../../locales/zh-TW/desk-actions.json";
+import zhCNDeskActions from "../../locales/zh-CN/desk-actions.json";
+import enUSDeskActions from "../../locales/en-US/desk-actions.json";
+import jaJPDeskActions from "../../locales/ja-JP/desk-actions.json";
+import koKRDeskActions from "../../locales/ko-KR/desk-actions.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility"] as const;
+export const NAMESPACES = ["common", "facility", "desk-actions"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon, facility: zhTWFacility },
-  "zh-CN": { common: zhCNCommon, facility: zhCNFacility },
-  "en-US": { common: enUSCommon, facility: enUSFacility },
-  "ja-JP": { common: jaJPCommon, facility: jaJPFacility },
-  "ko-KR": { common: koKRCommon, facility: koKRFacility },
+  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, "desk-actions": zhTWDeskActions },
+  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, "desk-actions": zhCNDeskActions },
+  "en-US": { common: enUSCommon, facility: enUSFacility, "desk-actions": enUSDeskActions },
+  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, "desk-actions": jaJPDeskActions },
+  "ko-KR": { common: koKRCommon, facility: koKRFacility, "desk-actions": koKRDeskActions },
 };

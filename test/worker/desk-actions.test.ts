@@ -13,7 +13,7 @@ import { handleBackendRequest } from "~/backend/router.server";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { expireOrder } from "~/backend/payments/expiry.server";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, fixtureHotel, fixtureIds, loadHotel, type Envelope } from "./helpers";
+import { BOOKER, Browser, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
 
 const HOST = "desk-actions.localhost";
 const OTHER = "desk-actions-other.localhost";
@@ -580,5 +580,77 @@ describe("cancel on the guest's behalf, and refunds", () => {
         .run();
     await insert(total - 1);
     await expect(insert(2)).rejects.toThrow(/refund_more_than_paid/);
+  });
+});
+
+describe("the booking page's action forms (resource route, JavaScript off)", () => {
+  /** A browser of a signed-in staff member, with the site's CSRF token (as a page of the site hands it out). */
+  async function staffBrowser(token = tokens.desk!) {
+    const browser = new Browser(HOST, [`__Host-desk=${token}`]);
+    const page = await browser.request("/en-US/hxa/booking");
+    const csrf = hidden(page.html, "csrf");
+    expect(csrf).not.toBe("");
+    return { browser, csrf };
+  }
+
+  it("records a transfer from the form, then comes back to the booking with what happened", async () => {
+    const doc = await book(addDays(today, 34));
+    const { total_price: total } = await orderOf(doc);
+    const { browser, csrf } = await staffBrowser();
+    const form = {
+      csrf,
+      intent: "record_transfer",
+      form_key: newFormKey(),
+      amount: String(total),
+      transfer_date: today,
+      account_last5: "11111",
+    };
+    const posted = await browser.request(`/en-US/desk/bookings/${doc}/act`, form);
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe(`/en-US/desk/bookings/${doc}`);
+    expect(await orderOf(doc)).toMatchObject({ status: "confirmed", paid_amount: total });
+    // The same form sent again (back button, resubmit): nothing twice.
+    expect((await browser.request(`/en-US/desk/bookings/${doc}/act`, form)).status).toBe(303);
+    expect(await deskPayments(doc)).toHaveLength(1);
+  });
+
+  it("refuses a form without the CSRF token, and one posted from another site", async () => {
+    const doc = await book(addDays(today, 35));
+    const { browser } = await staffBrowser();
+    const forged = await browser.request(`/en-US/desk/bookings/${doc}/act`, {
+      csrf: "",
+      intent: "note",
+      form_key: newFormKey(),
+      note: "x",
+    });
+    expect(forged.status).toBe(403);
+    const { csrf } = await staffBrowser();
+    const crossSite = await fetchAs(HOST, `/en-US/desk/bookings/${doc}/act`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        cookie: `__Host-desk=${tokens.desk}`,
+      },
+      body: new URLSearchParams({ csrf, intent: "note", form_key: newFormKey(), note: "x" }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await auditRows(doc)).toHaveLength(0);
+  });
+
+  it("sends a visitor without a desk session to the desk's sign-in", async () => {
+    const doc = await book(addDays(today, 35));
+    const browser = new Browser(HOST);
+    const page = await browser.request("/en-US/hxa/booking");
+    const posted = await browser.request(`/en-US/desk/bookings/${doc}/act`, {
+      csrf: hidden(page.html, "csrf"),
+      intent: "note",
+      form_key: newFormKey(),
+      note: "x",
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe("/en-US/desk/sign-in");
+    expect(await auditRows(doc)).toHaveLength(0);
   });
 });

@@ -118,7 +118,7 @@ async function act(ctx: BackendContext, params: Record<string, string>): Promise
   const staff = await requireStaff(ctx, hotel, MAY_ACT);
   const action = v.safeParse(v.picklist(DESK_ACTIONS), params.action);
   if (!action.success) throw new ApiError(404, "desk_action_unknown");
-  const doc = v.safeParse(DocParam, params.orderDoc);
+  const doc = v.safeParse(DocParam, params.id);
   const order = doc.success ? await findOrder(ctx.db, hotel.id, doc.output, ctx.now) : null;
   if (!order) throw new ApiError(404, "order_not_found");
   // A form applied before: "already done", whatever the booking is now (its batch would also fail on the key).
@@ -129,4 +129,4 @@ async function act(ctx: BackendContext, params: Record<string, string>): Promise
   return ok({ ...result, action: action.output, order_doc: order.order_doc });
 }
 
-export const deskActionRoutes: BackendRoute[] = [{ method: "POST", path: "/api/desk/bookings/:orderDoc/actions/:action", handler: act }];
+export const deskActionRoutes: BackendRoute[] = [{ method: "POST", path: "/api/desk/bookings/:id/actions/:action", handler: act }];

@@ -150,5 +150,5 @@ async function askGateway(
       after: { ok: answer.ok, reason, amount, payment: payment.trade_no },
     }),
   ]);
-  if (!answer.ok) throw new ApiError(502, "desk_refund_gateway_failed", { reason: reason || "-" });
+  if (!answer.ok) throw new ApiError(424, "desk_refund_gateway_failed", { reason: reason || "-" });
 }

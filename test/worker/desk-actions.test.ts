@@ -13,6 +13,8 @@ import { handleBackendRequest } from "~/backend/router.server";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { expireOrder } from "~/backend/payments/expiry.server";
 import { createLogger } from "~/platform/log.server";
+import { parseEnv } from "~/platform/env.server";
+import { takeDeskNotice } from "~/features/desk/action-notice.server";
 import { BOOKER, Browser, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
 
 const HOST = "desk-actions.localhost";
@@ -612,6 +614,47 @@ describe("the booking page's action forms (resource route, JavaScript off)", () 
     // The same form sent again (back button, resubmit): nothing twice.
     expect((await browser.request(`/en-US/desk/bookings/${doc}/act`, form)).status).toBe(303);
     expect(await deskPayments(doc)).toHaveLength(1);
+  });
+
+  it("says on the booking what happened, in the staff member's language, from a signed cookie only", async () => {
+    const doc = await book(addDays(today, 34));
+    const page = await fetchAs(HOST, "/zh-TW/hxa/booking");
+    const csrfCookie = page.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("csrf="))!
+      .split(";")[0]!;
+    const cookie = `${csrfCookie}; __Host-desk=${tokens.desk}`;
+    const post = (fields: Record<string, string>) =>
+      fetchAs(HOST, `/desk/bookings/${doc}/act`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams({ csrf: hidden(pageHtml, "csrf"), form_key: newFormKey(), ...fields }),
+      });
+    const pageHtml = await page.text();
+    const refused = await post({ intent: "record_transfer", amount: "99999999", transfer_date: today, account_last5: "11111" });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toBe(`/desk/bookings/${doc}`);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    const noticeCookie = refused.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("desk_notice="))!
+      .split(";")[0]!;
+    const appEnv = parseEnv(env as unknown as Record<string, unknown>);
+    const taken = await takeDeskNotice(
+      new Request(`http://${HOST}/desk/bookings/${doc}`, { headers: { cookie: noticeCookie } }),
+      appEnv,
+      doc,
+    );
+    expect(taken.notice).toMatchObject({ action: "record_transfer", outcome: "refused" });
+    expect(taken.notice?.message).toContain("尚欠");
+    expect(taken.setCookie).toMatch(/Max-Age=0/);
+    // Another booking's page does not say it; a forged cookie says nothing.
+    expect(
+      (await takeDeskNotice(new Request(`http://${HOST}/`, { headers: { cookie: noticeCookie } }), appEnv, "PT000000-OTHER")).notice,
+    ).toBeNull();
+    const forged = `desk_notice=${btoa(JSON.stringify({ order_doc: doc, action: "note", outcome: "refused", message: "Call +1 555" }))}`;
+    expect((await takeDeskNotice(new Request(`http://${HOST}/`, { headers: { cookie: forged } }), appEnv, doc)).notice).toBeNull();
   });
 
   it("refuses a form without the CSRF token, and one posted from another site", async () => {

@@ -15,7 +15,7 @@ import { expireOrder } from "~/backend/payments/expiry.server";
 import { createLogger } from "~/platform/log.server";
 import { parseEnv } from "~/platform/env.server";
 import { takeDeskNotice } from "~/features/desk/action-notice.server";
-import { BOOKER, Browser, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
+import { BOOKER, Browser, TEST_ADDONS, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
 
 const HOST = "desk-actions.localhost";
 const OTHER = "desk-actions-other.localhost";
@@ -39,6 +39,7 @@ const hotelFile = (domain: string) =>
     // No free window: the standard contract decides (advance money: 3+ days 100 %, 1–2 days 50 %, the day 0 %).
     for (const plan of file.rate_plans as { refund_template_id?: number }[]) plan.refund_template_id = 0;
     file.inventory.sold_out = [];
+    (file as Record<string, unknown>).addons = [TEST_ADDONS.pickup];
   });
 
 /** A staff member of `domain` with a full session made directly in D1 (only the token's SHA-256 is kept). */
@@ -392,6 +393,69 @@ describe("record a bank transfer", () => {
   });
 });
 
+describe("reinstating takes back add-ons and train seats too", () => {
+  /** What the booking holds besides its room: one limited add-on unit and one reserved train seat, as its batch would take them. */
+  async function holdExtras(doc: string, day: string, train: string) {
+    const { id } = await orderOf(doc);
+    await env.DB.prepare("INSERT OR IGNORE INTO rail_allotments (hotel_id, train_no, day, seats) VALUES (?, ?, ?, 1)")
+      .bind(ids[HOST]!.hotel, train, day)
+      .run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO order_addon_days (order_id, addon_id, day, units) VALUES (?, ?, ?, 1)").bind(id, ids[HOST]!.pickup, day),
+      env.DB.prepare(
+        `INSERT INTO rail_reservations (order_id, hotel_id, direction, day, train_no, origin_id, destination_id, departure_time, arrival_time, adult, seats, fares, amount)
+         VALUES (?, ?, 'outbound', ?, ?, '1000', '1070', '08:00', '09:30', 1, 1, '{}', 0)`,
+      ).bind(id, ids[HOST]!.hotel, day, train),
+    ]);
+  }
+  const seatsTaken = async (train: string, day: string) =>
+    (
+      await env.DB.prepare("SELECT taken FROM rail_allotments WHERE hotel_id = ? AND train_no = ? AND day = ?")
+        .bind(ids[HOST]!.hotel, train, day)
+        .first<{ taken: number }>()
+    )?.taken;
+  const unitsTaken = async (day: string) =>
+    (
+      await env.DB.prepare("SELECT taken FROM addon_days WHERE addon_id = ? AND day = ?")
+        .bind(ids[HOST]!.pickup, day)
+        .first<{ taken: number }>()
+    )?.taken;
+
+  it("a swept booking gets its add-on and its train seat back, and its tickets are issued with the payment", async () => {
+    const day = addDays(today, 36);
+    const doc = await book(day);
+    await holdExtras(doc, day, "0601");
+    await sweep(doc);
+    expect([await seatsTaken("0601", day), await unitsTaken(day)]).toEqual([0, 0]);
+    const done = await act(doc, "record_transfer", transfer((await orderOf(doc)).total_price));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect([await seatsTaken("0601", day), await unitsTaken(day)]).toEqual([1, 1]);
+    const line = await env.DB.prepare("SELECT r.status FROM rail_reservations r JOIN orders o ON o.id = r.order_id WHERE o.order_doc = ?")
+      .bind(doc)
+      .first<{ status: string }>();
+    expect(line?.status).toBe("booked");
+  });
+
+  it("refuses when another booking took the train seat meanwhile, and writes nothing", async () => {
+    const day = addDays(today, 37);
+    const doc = await book(day);
+    await holdExtras(doc, day, "0603");
+    await sweep(doc);
+    const other = await book(day);
+    await env.DB.prepare(
+      `INSERT INTO rail_reservations (order_id, hotel_id, direction, day, train_no, origin_id, destination_id, departure_time, arrival_time, adult, seats, fares, amount)
+       VALUES (?, ?, 'outbound', ?, '0603', '1000', '1070', '08:00', '09:30', 1, 1, '{}', 0)`,
+    )
+      .bind((await orderOf(other)).id, ids[HOST]!.hotel, day)
+      .run();
+    const refused = await act(doc, "record_transfer", transfer((await orderOf(doc)).total_price));
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg.code).toBe("desk_reinstate_taken");
+    expect(await orderOf(doc)).toMatchObject({ status: "cancelled", paid_amount: 0 });
+    expect([await roomsHeld(doc), await unitsTaken(day), await seatsTaken("0603", day)]).toEqual([0, 0, 1]);
+  });
+});
+
 describe("who may act, and on what", () => {
   it("refuses read-only staff, no session, and another hotel's session, writing nothing", async () => {
     const doc = await book(addDays(today, 30));
@@ -551,6 +615,9 @@ describe("cancel on the guest's behalf, and refunds", () => {
     const cancelled = await act(doc, "cancel", { reason: "Typhoon", waive_fee: true });
     expect(cancelled.body.data).toMatchObject({ refund: total, fee: 0 });
     expect((await act(doc, "refund", { method: "manual", amount: total + 1, reference: "r" })).body.msg.code).toBe("desk_refund_over_due");
+    // A transfer is not a gateway's to give back, and money paid back by hand names its reference.
+    expect((await act(doc, "refund", { method: "gateway", amount: total })).body.msg.code).toBe("desk_refund_no_gateway");
+    expect((await act(doc, "refund", { method: "manual", amount: total, reference: "" })).status).toBe(400);
     expect((await act(doc, "cancel", { reason: "again" })).body.msg.code).toBe("desk_order_cancelled");
   });
 

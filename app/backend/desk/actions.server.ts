@@ -48,23 +48,22 @@ const FIELDS = {
   record_transfer: v.object({ amount: Amount, transfer_date: Day, account_last5: v.pipe(v.string(), v.regex(/^\d{5}$/)) }),
   record_at_hotel: v.object({ amount: Amount, method: v.picklist(["cash", "card_terminal"]), reference: v.optional(Reference(40), "") }),
   extend_deadline: v.object({ deadline_day: Day }),
-  check_in: v.object({}),
-  check_out: v.object({}),
   no_show: v.object({ reason: Note(500) }),
   cancel: v.object({ reason: v.pipe(Note(500), v.minLength(1)), waive_fee: v.optional(v.boolean(), false) }),
   refund: v.variant("method", [
     v.object({ method: v.literal("gateway"), amount: Amount, reference: v.optional(Reference(80), "") }),
     v.object({ method: v.literal("manual"), amount: Amount, reference: v.pipe(Reference(80), v.minLength(1)) }),
   ]),
-  resend_confirmation: v.object({}),
   note: v.object({ note: v.pipe(Note(1000), v.minLength(1)) }),
-} satisfies Record<DeskAction, v.GenericSchema>;
+} satisfies Partial<Record<DeskAction, v.GenericSchema>>;
 
-type Fields<A extends DeskAction> = v.InferOutput<(typeof FIELDS)[A]>;
+/** The actions that take fields (check-in, check-out and the resend take none). */
+type WithFields = keyof typeof FIELDS;
+type Fields<A extends WithFields> = v.InferOutput<(typeof FIELDS)[A]>;
 
 async function apply(acting: Acting, action: DeskAction, input: unknown): Promise<Record<string, unknown>> {
   const { ctx, hotel, staff, order, formKey } = acting;
-  const fields = <A extends DeskAction>(a: A): Fields<A> => parseInput(FIELDS[a], input) as Fields<A>;
+  const fields = <A extends WithFields>(a: A): Fields<A> => parseInput(FIELDS[a], input) as Fields<A>;
   switch (action) {
     case "record_transfer": {
       const body = fields("record_transfer");
@@ -90,10 +89,8 @@ async function apply(acting: Acting, action: DeskAction, input: unknown): Promis
     case "extend_deadline":
       return { outcome: await extendDeadline(acting, fields("extend_deadline").deadline_day) };
     case "check_in":
-      fields("check_in");
       return { outcome: await moveStay(acting, "in_house") };
     case "check_out":
-      fields("check_out");
       return { outcome: await moveStay(acting, "checked_out") };
     case "no_show":
       return cancelForGuest(acting, "no_show", fields("no_show").reason, false);
@@ -104,7 +101,6 @@ async function apply(acting: Acting, action: DeskAction, input: unknown): Promis
     case "refund":
       return refund(acting, fields("refund"));
     case "resend_confirmation":
-      fields("resend_confirmation");
       return { outcome: await resendConfirmation(acting) };
     case "note":
       return { outcome: await addNote(acting, fields("note").note) };

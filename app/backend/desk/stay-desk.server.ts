@@ -4,6 +4,7 @@
  * add a note. Each is one batch led by its audit entry whose statements re-check the state they
  * change (runAction); cancelling and a no-show go through the guest's own cancellation batch.
  */
+import { DateTime } from "luxon";
 import { checkInStart, todayIn } from "~/domain/dates";
 import { latestDeadline } from "~/domain/payments";
 import { ApiError } from "~/backend/http.server";
@@ -14,7 +15,6 @@ import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/back
 import type { StaffPrincipal } from "~/backend/desk/staff.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import type { BackendContext } from "~/backend/route";
-import { DateTime } from "luxon";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

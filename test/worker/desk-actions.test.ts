@@ -14,6 +14,7 @@ import { markOrderPaid } from "~/backend/payments/settle.server";
 import { expireOrder } from "~/backend/payments/expiry.server";
 import { createLogger } from "~/platform/log.server";
 import { parseEnv } from "~/platform/env.server";
+import { refundDue } from "~/backend/payments/refund-ledger.server";
 import { takeDeskNotice } from "~/features/desk/action-notice.server";
 import { BOOKER, Browser, TEST_ADDONS, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
 
@@ -86,6 +87,38 @@ function racing(db: D1Database, before: () => Promise<unknown>): D1Database {
           return target.batch(statements);
         };
       }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The D1 binding with a competitor that runs once, just before the first statement whose SQL
+ * matches `at` is sent (a statement run on its own, not in a batch).
+ */
+function racingAt(db: D1Database, at: RegExp, before: () => Promise<unknown>): D1Database {
+  let raced = false;
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        if ((property === "first" || property === "run" || property === "all") && at.test(sql)) {
+          return async (...args: unknown[]) => {
+            if (!raced) {
+              raced = true;
+              await before();
+            }
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       const value = Reflect.get(target, property) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -193,6 +226,8 @@ const roomsHeld = async (doc: string) =>
       .bind(doc)
       .first<{ n: number }>()
   )?.n ?? 0;
+
+const refundDueOf = async (doc: string) => refundDue(env.DB, (await orderOf(doc)).id);
 
 const transfer = (amount: number) => ({ amount, transfer_date: today, account_last5: "54321" });
 
@@ -637,6 +672,41 @@ describe("cancel on the guest's behalf, and refunds", () => {
     expect(rows.results).toEqual([{ amount: total, method: "gateway", status: "done", payment_id: twice.id }]);
     expect((await act(doc, "refund", { method: "gateway", amount: total })).body.msg.code).toBe("desk_nothing_due");
     expect((await orderOf(doc)).paid_amount).toBe(total);
+  });
+
+  it("race: staff pay a cancellation's refund back by hand while the gateway is about to be asked: it is not asked", async () => {
+    // Two days ahead: half comes back, so two refunds of it would still be within what was paid.
+    const doc = await book(addDays(today, 2), { pay_way: "credit", payment_vendor: 1 });
+    const { total_price: total } = await orderOf(doc);
+    const paid = await gatewayAttempt(doc, total);
+    await markOrderPaid(env.DB, log, paid, "G-CANCEL");
+    let byHand = 0;
+    const cancelled = await act(
+      doc,
+      "cancel",
+      { reason: "Guest phoned" },
+      {
+        db: racingAt(env.DB, /INSERT INTO refunds/, async () => {
+          byHand = (await refundDueOf(doc)) ?? 0;
+          const manual = await act(
+            doc,
+            "refund",
+            { method: "manual", amount: byHand, reference: "cash at desk" },
+            { token: tokens.second },
+          );
+          expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+        }),
+      },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(byHand).toBe(cancelled.body.data.refund);
+    expect(byHand).toBeLessThan(total);
+    const rows = await env.DB.prepare("SELECT method, status, amount FROM refunds WHERE order_id = ? AND status != 'failed'")
+      .bind(paid.order_id)
+      .all<{ method: string; status: string; amount: number }>();
+    expect(rows.results).toEqual([{ method: "manual", status: "done", amount: byHand }]);
+    const payment = await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(paid.id).first<{ status: string }>();
+    expect(payment?.status).toBe("paid");
   });
 
   it("the database itself never lets refunds pass what was paid", async () => {

@@ -14,6 +14,7 @@
  */
 import { ApiError } from "~/backend/http.server";
 import { gatewayFor } from "~/backend/payments/payments.server";
+import { refundDue, refundDueSql } from "~/backend/payments/refund-ledger.server";
 import { auditEntry, type StaffPrincipal } from "~/backend/desk/staff.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import type { Acting } from "~/backend/desk/stay-desk.server";
@@ -21,23 +22,6 @@ import type { BackendContext } from "~/backend/route";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
-/** What is due back on order `orderId` now (SQL, for a WHERE inside a batch or a list's column). */
-export function refundDueSql(orderId: number | string): string {
-  const id = typeof orderId === "number" ? String(Number(orderId)) : orderId;
-  return `MAX(0,
-    (SELECT CASE WHEN o.status = 'cancelled'
-                 THEN COALESCE((SELECT CASE WHEN c.refund_status = 'none' THEN 0 ELSE c.refund END FROM cancellations c WHERE c.order_id = o.id), 0)
-                 ELSE MAX(0, o.paid_amount - o.total_price) END
-     FROM orders o WHERE o.id = ${id})
-    + (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE order_id = ${id} AND status = 'overpaid')
-    - (SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE order_id = ${id} AND status != 'failed'))`;
-}
-
-export async function refundDue(db: D1Database, orderId: number): Promise<number> {
-  const row = await db.prepare(`SELECT ${refundDueSql(orderId)} AS due`).first<{ due: number }>();
-  return row?.due ?? 0;
-}
 
 /** The adapters that can give money back (gateways/*: refund), by the payments' provider. */
 const REFUNDABLE = new Set(["ecpay_aio", "linepay", "sandbox"]);

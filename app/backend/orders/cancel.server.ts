@@ -172,7 +172,7 @@ async function writeCancellation(
 /** The cancellation is made: a gateway that fails leaves the refund `due` (logged), never the cancellation undone. */
 async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order: OrderRow, amount: number): Promise<void> {
   try {
-    const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount);
+    const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount, true);
     if (refunded > 0) ctx.log.info("refunded", order.order_doc, `${refunded} of ${amount}`);
     if (failures.length > 0) ctx.log.error("refund left due", order.order_doc, failures.join("; "));
     if (refunded >= amount) {

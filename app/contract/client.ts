@@ -13,6 +13,7 @@ import { withAddonCalls } from "./client/addons";
 import { withCaptchaCalls } from "./client/captcha";
 import { withContentCalls } from "./client/content";
 import { withDeskStaffCalls } from "./client/desk-staff";
+import { withDeskActionCalls } from "./client/desk-actions";
 import { withOrderCalls } from "./client/orders";
 import { withPaymentCalls } from "./client/payments";
 import { withPricingCalls } from "./client/pricing";
@@ -23,10 +24,12 @@ export { HotelApiError, type HotelApiOptions, type Transport } from "./client/co
 export { PriceCheckError, type LegacyPriceCheckInput, type OrderLineInput, type PriceCheckInput } from "./client/pricing";
 export { ERROR_ORDER_DOC, type CreateOrderResult, type OrderPayload } from "./client/orders";
 
-export class HotelApi extends withDeskStaffCalls(
-  withAddonCalls(
-    withRailCalls(
-      withPaymentCalls(withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withRoomCalls(withContentCalls(ClientCore))))))),
+export class HotelApi extends withDeskActionCalls(
+  withDeskStaffCalls(
+    withAddonCalls(
+      withRailCalls(
+        withPaymentCalls(withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withRoomCalls(withContentCalls(ClientCore))))))),
+      ),
     ),
   ),
 ) {}

@@ -14,15 +14,20 @@ import zhCNDesk from "../../locales/zh-CN/desk.json";
 import enUSDesk from "../../locales/en-US/desk.json";
 import jaJPDesk from "../../locales/ja-JP/desk.json";
 import koKRDesk from "../../locales/ko-KR/desk.json";
+import zhTWDeskActions from "../../locales/zh-TW/desk-actions.json";
+import zhCNDeskActions from "../../locales/zh-CN/desk-actions.json";
+import enUSDeskActions from "../../locales/en-US/desk-actions.json";
+import jaJPDeskActions from "../../locales/ja-JP/desk-actions.json";
+import koKRDeskActions from "../../locales/ko-KR/desk-actions.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility", "desk"] as const;
+export const NAMESPACES = ["common", "facility", "desk", "desk-actions"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk },
-  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk },
-  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk },
-  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk },
-  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk },
+  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk, "desk-actions": zhTWDeskActions },
+  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk, "desk-actions": zhCNDeskActions },
+  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk, "desk-actions": enUSDeskActions },
+  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk, "desk-actions": jaJPDeskActions },
+  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk, "desk-actions": koKRDeskActions },
 };

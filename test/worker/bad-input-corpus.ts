@@ -178,6 +178,8 @@ function backendUrl(path: string): string {
     vendorId: "1",
     kind: "return",
     serial: "breakfast",
+    // The desk's booking actions (decision 151): one that takes a field of text.
+    action: "note",
   };
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = values[name];

@@ -14,33 +14,60 @@ import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { queueMail } from "~/backend/mail/outbox.server";
-import { orderEmailAllowed, orderIdentity } from "~/backend/orders/holds.server";
+import { orderEmailAllowed, orderIdentity, type OrderIdentity } from "~/backend/orders/holds.server";
 import { eventStatement } from "~/backend/captcha/captcha.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
 import { DocParam, Note } from "~/backend/orders/schema";
-import { findOrder, loadOrderLines, type OrderRow } from "~/backend/orders/store.server";
+import { findOrder, loadOrderLines, type OrderLineRow, type OrderRow } from "~/backend/orders/store.server";
 import { orderAnswer, refundQuote } from "~/backend/orders/present.server";
 import { requireMember } from "~/backend/orders/orders.server";
 import type { Refund } from "~/domain/refund";
-import { loadRail } from "~/backend/rail/lines.server";
+import { loadRail, type RailRow } from "~/backend/rail/lines.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 
 /** How many times a cancellation is tried again when money lands on its order meanwhile. */
 const CANCEL_ATTEMPTS = 5;
 
-async function cancelOrder(ctx: BackendContext, hotel: HotelRow, first: OrderRow, via: "member" | "hash", reason: string) {
+/** Who cancels: the guest (signed in, or holding the emailed link), or the hotel's staff at the desk. */
+type CancelVia = "member" | "hash" | "hotel";
+
+/**
+ * A cancellation asked at the desk (decision 151): it skips the guest's own limits (the hotel's
+ * setting, the stay's start), may waive the hotel's fee, and its batch starts with `lead` (the audit
+ * entry): when the order changed since it was read, the batch aborts whole and is decided again.
+ */
+export interface StaffCancellation {
+  lead: (order: OrderRow, quote: Refund) => D1PreparedStatement[];
+  waiveFee: boolean;
+}
+
+/** The refund the rules give now, or everything paid when the hotel waives its fee. */
+export function cancellationQuote(hotel: HotelRow, order: OrderRow, lines: OrderLineRow[], rail: RailRow[], now: Date, waiveFee: boolean) {
+  const quote = refundQuote(hotel, order, lines, now, rail);
+  return waiveFee ? { ...quote, refund: quote.refund + quote.fee, fee: 0, railFee: 0 } : quote;
+}
+
+export async function cancelOrder(
+  ctx: BackendContext,
+  hotel: HotelRow,
+  first: OrderRow,
+  via: CancelVia,
+  reason: string,
+  staff?: StaffCancellation,
+): Promise<OrderRow> {
   let order = first;
   for (let attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
     if (order.status === "cancelled") throw new ApiError(409, "already_cancelled");
-    if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
-    const today = todayIn(hotel.time_zone, ctx.now);
-    if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
+    if (!staff) {
+      if (hotel.support_client_cancel !== 1 || order.support_client_cancel !== 1) throw new ApiError(403, "cancel_not_allowed");
+      const today = todayIn(hotel.time_zone, ctx.now);
+      if (order.check_in_day <= today) throw new ApiError(409, "stay_started");
+    }
     const [orderLines, rail] = await Promise.all([loadOrderLines(ctx.db, order.id), loadRail(ctx.db, [order.id])]);
-    const quote = refundQuote(hotel, order, orderLines, ctx.now, rail.get(order.id) ?? []);
-    if (await writeCancellation(ctx, hotel, order, via, reason, quote)) {
+    const quote = cancellationQuote(hotel, order, orderLines, rail.get(order.id) ?? [], ctx.now, staff?.waiveFee ?? false);
+    if (await writeCancellation(ctx, hotel, order, via, reason, quote, staff?.lead(order, quote) ?? [])) {
       if (quote.refund > 0) await refundThroughGateways(ctx, hotel, order, quote.refund);
-      const cancelled = await findOrder(ctx.db, hotel.id, order.order_doc);
-      return ok(await orderAnswer(ctx, hotel, cancelled ?? order, { cancel: false }));
+      return (await findOrder(ctx.db, hotel.id, order.order_doc)) ?? order;
     }
     // The order changed between reading it and cancelling it (a payment landed, another
     // cancellation, the expiry): read it again and decide again from what it is now.
@@ -62,18 +89,21 @@ async function writeCancellation(
   ctx: BackendContext,
   hotel: HotelRow,
   order: OrderRow,
-  via: "member" | "hash",
+  via: CancelVia,
   reason: string,
   quote: Refund,
+  lead: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const points = order.member_id ? order.point_used : 0;
   // Book-then-cancel pairs: the caller's cancellations count with its orders, and the email of an
   // unpaid order's cancellation against the recipient's day (decision 072).
-  const who = orderIdentity(ctx, order.booker_email, order.booker_phone);
+  // Staff at the desk (a `lead`) are not the guest: their address counts nothing against the guest's limits.
+  const who: Partial<OrderIdentity> = lead.length > 0 ? {} : orderIdentity(ctx, order.booker_email, order.booker_phone);
   const mailAllowed = order.paid_amount > 0 || (await orderEmailAllowed(ctx.db, hotel, order.booker_email, ctx.now));
   // After the first statement: "this batch recorded the cancellation and has not yet marked the order".
   const ours = `EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${Number(order.id)}) AND (SELECT status FROM orders WHERE id = ${Number(order.id)}) != 'cancelled'`;
   const statements = [
+    ...lead,
     ctx.db
       .prepare(
         `INSERT INTO cancellations (order_id, via, reason, fee, refund, refund_status, refund_rule, refund_percent, points_returned)
@@ -92,6 +122,8 @@ async function writeCancellation(
         order.id,
         order.paid_amount,
       ),
+    // A desk action's batch writes nothing, its audit entry included, when the order changed meanwhile.
+    ...(lead.length > 0 ? [ctx.db.prepare("INSERT INTO desk_refusals (reason) SELECT 'order_changed' WHERE changes() = 0")] : []),
     ctx.db.prepare(`DELETE FROM order_nights WHERE order_id = ? AND ${ours}`).bind(order.id),
   ];
   if (mailAllowed) {
@@ -127,11 +159,12 @@ async function writeCancellation(
       .bind(order.id),
   );
   try {
-    const [recorded] = await ctx.db.batch(statements);
-    return (recorded?.meta.changes ?? 0) > 0;
+    const results = await ctx.db.batch(statements);
+    return (results[lead.length]?.meta.changes ?? 0) > 0;
   } catch (error) {
-    // The UNIQUE order_id of cancellations refuses a second record (the expiry's): nothing is written.
-    if (String(error).includes("cancellations.order_id")) return false;
+    // The UNIQUE order_id of cancellations refuses a second record (the expiry's), and a desk
+    // action refuses a changed order: nothing is written.
+    if (String(error).includes("cancellations.order_id") || String(error).includes("desk_refused")) return false;
     throw error;
   }
 }
@@ -139,7 +172,7 @@ async function writeCancellation(
 /** The cancellation is made: a gateway that fails leaves the refund `due` (logged), never the cancellation undone. */
 async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order: OrderRow, amount: number): Promise<void> {
   try {
-    const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount);
+    const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount, true);
     if (refunded > 0) ctx.log.info("refunded", order.order_doc, `${refunded} of ${amount}`);
     if (failures.length > 0) ctx.log.error("refund left due", order.order_doc, failures.join("; "));
     if (refunded >= amount) {
@@ -164,7 +197,7 @@ export const cancelRoutes: BackendRoute[] = [
       const doc = v.safeParse(DocParam, params.id);
       const order = doc.success ? await findOrder(ctx.db, hotel.id, doc.output) : null;
       if (!order || order.member_id !== member.id) throw new ApiError(404, "order_not_found");
-      return cancelOrder(ctx, hotel, order, "member", body.reason);
+      return ok(await orderAnswer(ctx, hotel, await cancelOrder(ctx, hotel, order, "member", body.reason), { cancel: false }));
     },
   },
   {
@@ -180,7 +213,7 @@ export const cancelRoutes: BackendRoute[] = [
       if (!orderDoc || orderDoc !== params.id) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
       const order = await findOrder(ctx.db, hotel.id, orderDoc);
       if (!order) throw new ApiError(403, "hash_invalid", {}, "valid_hash");
-      return cancelOrder(ctx, hotel, order, "hash", body.reason);
+      return ok(await orderAnswer(ctx, hotel, await cancelOrder(ctx, hotel, order, "hash", body.reason), { cancel: false }));
     },
   },
 ];

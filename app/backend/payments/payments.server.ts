@@ -16,6 +16,7 @@ import { isLocalHost } from "~/lib/hosts";
 import { isSafeLocalPath, safeLocalPath } from "~/lib/local-path";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
+import { refundDueSql } from "~/backend/payments/refund-ledger.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import type { Logger } from "~/platform/log.server";
 
@@ -208,36 +209,55 @@ export async function refundOrderPayments(
   hotel: HotelRow,
   orderId: number,
   amount: number,
+  /** A cancellation's refund: claimed only within what the ledger says is still due (decision 151). */
+  onlyWhatIsDue = false,
 ): Promise<{ refunded: number; failures: string[] }> {
   const { results } = await ctx.db
     .prepare(
-      "SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' ORDER BY id DESC",
+      // Money recorded at the desk (a transfer, cash) was not taken by a gateway: the hotel pays it back by hand.
+      "SELECT id, vendor_id, trade_no, gateway_trade_no, amount FROM payments WHERE order_id = ? AND status = 'paid' AND provider != 'desk' ORDER BY id DESC",
     )
     .bind(orderId)
     .all<{ id: number; vendor_id: number; trade_no: string; gateway_trade_no: string; amount: number }>();
   let refunded = 0;
   const failures: string[] = [];
+  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
   for (const payment of results) {
     const part = Math.min(payment.amount, amount - refunded);
     if (part <= 0) break;
+    // Claimed in the refunds ledger before the gateway is asked (decision 151); for a cancellation,
+    // within what is still due: money a member of staff paid back meanwhile is never asked again.
+    const claim = await ctx.db
+      .prepare(
+        `INSERT INTO refunds (hotel_id, order_id, payment_id, amount, method, status)
+         SELECT ?1, ?2, ?3, ?4, 'gateway', 'pending' WHERE ${onlyWhatIsDue ? `${refundDueSql(orderId)} >= ?4` : "1"} RETURNING id`,
+      )
+      .bind(hotel.id, orderId, payment.id, part)
+      .first<{ id: number }>();
+    if (!claim) {
+      failures.push(`${payment.trade_no}: no longer due (paid back meanwhile)`);
+      break;
+    }
     const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
     const answer = await gateway.refund(
       { tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount },
       part,
     );
     if (!answer.ok) {
+      await ctx.db
+        .prepare(`UPDATE refunds SET status = 'failed', message = ?, updated_at = ${now} WHERE id = ?`)
+        .bind(answer.reason.slice(0, 200), claim.id)
+        .run();
       failures.push(`${payment.trade_no}: ${answer.reason}`);
       continue;
     }
     refunded += part;
-    if (part === payment.amount) {
-      await ctx.db
-        .prepare(
-          "UPDATE payments SET status = 'refunded', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'paid'",
-        )
-        .bind(payment.id)
-        .run();
-    }
+    await ctx.db.batch([
+      ctx.db.prepare(`UPDATE refunds SET status = 'done', updated_at = ${now} WHERE id = ? AND status = 'pending'`).bind(claim.id),
+      ctx.db
+        .prepare(`UPDATE payments SET status = 'refunded', updated_at = ${now} WHERE id = ? AND status = 'paid' AND amount = ?`)
+        .bind(payment.id, part),
+    ]);
   }
   return { refunded, failures };
 }

@@ -86,24 +86,31 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** How a verified payment ended: applied to its order, or kept to refund (late: its order was cancelled; overpaid: beyond what it owed). */
 export type PaidOutcome = { changed: boolean; late: boolean; owed: "late" | "overpaid" | null };
 
+/** The attempt a settlement applies: by id, or by trade number when the same batch inserts it (the desk's record). */
+export type PaymentRef = { id: number } | { tradeNo: string };
+
+/** The attempt's id as SQL: a number, or the row with that trade number (our own: letters and digits only). */
+function paymentIdSql(ref: PaymentRef): string {
+  if ("id" in ref) return String(Number(ref.id));
+  if (!/^[A-Za-z0-9]{1,20}$/.test(ref.tradeNo)) throw new Error("trade number of letters and digits expected");
+  return `(SELECT id FROM payments WHERE trade_no = '${ref.tradeNo}')`;
+}
+
 /**
- * THE place an order becomes paid (in full or in part). Returns whether this call changed it:
- * false for a replay, and for money kept to refund: `late` when its order had been cancelled (the
- * cancellation's refund grows by it), `overpaid` when it is more than the order still owed (a
- * second tab, an ATM transfer after a card payment). Money is never counted beyond the total.
- * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money,
- * and an alert to the hotel when it keeps money to refund; `site` is where the links lead.
+ * The statements that settle one verified payment, for a D1 batch (one transaction): the gateway's
+ * callback runs them alone (markOrderPaid), the desk after the statement that records the money.
+ * The first marks the attempt (its changes: whether the attempt was open), the second credits the
+ * order (its changes: whether this batch applied the money to it). Every one re-checks the state it changes.
  */
-export async function markOrderPaid(
+export function settleStatements(
   db: D1Database,
-  log: Logger,
-  payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
+  payment: { ref: PaymentRef; order_id: number; amount: number },
   gatewayTradeNo: string,
   site?: SiteAddress,
-  paidWith: PaidWith = "",
-): Promise<PaidOutcome> {
-  const unaccounted = (status: string) =>
-    `EXISTS (SELECT 1 FROM payments WHERE id = ${Number(payment.id)} AND status ${status} AND applied = 0)`;
+  paidWith: string = "",
+): D1PreparedStatement[] {
+  const id = paymentIdSql(payment.ref);
+  const unaccounted = (status: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${id} AND status ${status} AND applied = 0)`;
   // 2b. The receipt, in the order's language: written only while step 2 has just applied the money.
   const mails = site
     ? [
@@ -125,18 +132,18 @@ export async function markOrderPaid(
           .bind(site.origin, site.product, payment.order_id),
       ]
     : [];
-  const [marked, applied] = await db.batch([
+  return [
     // 1. The attempt is paid; or late, when its order has been cancelled; or overpaid, when the order owes less than it.
     db
       .prepare(
         `UPDATE payments SET status = CASE
              WHEN (SELECT status FROM orders WHERE id = ?1) = 'cancelled' THEN 'late'
-             WHEN (SELECT paid_amount + ?4 > total_price FROM orders WHERE id = ?1) THEN 'overpaid'
+             WHEN (SELECT paid_amount + ?3 > total_price FROM orders WHERE id = ?1) THEN 'overpaid'
              ELSE 'paid' END,
-           gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_with = ?5, paid_at = ${NOW}, updated_at = ${NOW}
-         WHERE id = ?3 AND status IN ('pending', 'code_issued', 'failed', 'superseded')`,
+           gateway_trade_no = CASE WHEN ?2 = '' THEN gateway_trade_no ELSE ?2 END, paid_with = ?4, paid_at = ${NOW}, updated_at = ${NOW}
+         WHERE id = ${id} AND status IN ('pending', 'code_issued', 'failed', 'superseded')`,
       )
-      .bind(payment.order_id, gatewayTradeNo, payment.id, payment.amount, paidWith),
+      .bind(payment.order_id, gatewayTradeNo, payment.amount, paidWith),
     // 2. Its amount is added to the order, once: only while the attempt is paid and not yet applied.
     db
       .prepare(
@@ -152,8 +159,35 @@ export async function markOrderPaid(
       .prepare(`UPDATE cancellations SET refund = refund + ?1, refund_status = 'due' WHERE order_id = ?2 AND ${unaccounted("= 'late'")}`)
       .bind(payment.amount, payment.order_id),
     ...mails,
-    db.prepare("UPDATE payments SET applied = 1 WHERE id = ? AND status IN ('paid', 'late', 'overpaid') AND applied = 0").bind(payment.id),
-  ]);
+    db.prepare(`UPDATE payments SET applied = 1 WHERE id = ${id} AND status IN ('paid', 'late', 'overpaid') AND applied = 0`),
+  ];
+}
+
+/**
+ * THE place an order becomes paid (in full or in part). Returns whether this call changed it:
+ * false for a replay, and for money kept to refund: `late` when its order had been cancelled (the
+ * cancellation's refund grows by it), `overpaid` when it is more than the order still owed (a
+ * second tab, an ATM transfer after a card payment). Money is never counted beyond the total.
+ * The same batch queues the paid receipt (decision 041) when, and only when, it applies the money,
+ * and an alert to the hotel when it keeps money to refund; `site` is where the links lead.
+ */
+export async function markOrderPaid(
+  db: D1Database,
+  log: Logger,
+  payment: Pick<PaymentRow, "id" | "order_id" | "amount">,
+  gatewayTradeNo: string,
+  site?: SiteAddress,
+  paidWith: PaidWith = "",
+): Promise<PaidOutcome> {
+  const statements = settleStatements(
+    db,
+    { ref: { id: payment.id }, order_id: payment.order_id, amount: payment.amount },
+    gatewayTradeNo,
+    site,
+    paidWith,
+  );
+  // The first statement marks the attempt; the second credits the order.
+  const [marked, applied] = await db.batch(statements);
   const changed = (applied?.meta.changes ?? 0) > 0;
   if (changed || (marked?.meta.changes ?? 0) === 0) return { changed, late: false, owed: null };
   const row = await db.prepare("SELECT status FROM payments WHERE id = ?").bind(payment.id).first<{ status: string }>();

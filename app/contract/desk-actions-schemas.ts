@@ -1,0 +1,37 @@
+/**
+ * The desk's booking actions (decision 151): their names, and what `POST
+ * /api/desk/bookings/{order_doc}/actions/{action}` answers. Portico's extension of the contract,
+ * documented in docs/api.md.
+ */
+import * as v from "valibot";
+
+export const DESK_ACTIONS = [
+  "record_transfer",
+  "record_at_hotel",
+  "extend_deadline",
+  "check_in",
+  "check_out",
+  "no_show",
+  "cancel",
+  "refund",
+  "resend_confirmation",
+  "note",
+] as const;
+export type DeskAction = (typeof DESK_ACTIONS)[number];
+
+export const isDeskAction = (value: unknown): value is DeskAction => (DESK_ACTIONS as readonly unknown[]).includes(value);
+
+/** An action's answer: applied now (`done`) or before, under the same form (`already_done`), with what it did. */
+export const DeskActionResultSchema = v.object({
+  outcome: v.picklist(["done", "already_done"]),
+  action: v.picklist(DESK_ACTIONS),
+  order_doc: v.string(),
+  /** record_transfer: the booking the expiry had cancelled is live again. */
+  reinstated: v.optional(v.boolean()),
+  /** cancel, no_show: what the guest gets back and what the hotel keeps. */
+  refund: v.optional(v.number()),
+  fee: v.optional(v.number()),
+  /** refund: what is still due back after it. */
+  due: v.optional(v.number()),
+});
+export type DeskActionResult = v.InferOutput<typeof DeskActionResultSchema>;

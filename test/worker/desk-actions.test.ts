@@ -16,6 +16,7 @@ import { createLogger } from "~/platform/log.server";
 import { parseEnv } from "~/platform/env.server";
 import { refundDue } from "~/backend/payments/refund-ledger.server";
 import { takeDeskNotice } from "~/features/desk/action-notice.server";
+import { deskCookieHeader } from "~/features/desk/cookie.server";
 import { BOOKER, Browser, TEST_ADDONS, fetchAs, fixtureHotel, fixtureIds, hidden, loadHotel, type Envelope } from "./helpers";
 
 const HOST = "desk-actions.localhost";
@@ -723,9 +724,20 @@ describe("cancel on the guest's behalf, and refunds", () => {
 });
 
 describe("the booking page's action forms (resource route, JavaScript off)", () => {
+  /** The desk's cookie (decision 149) a signed-in staff member's browser holds: name=value. */
+  async function deskCookie(token: string): Promise<string> {
+    const header = await deskCookieHeader(parseEnv(env as unknown as Record<string, unknown>), {
+      domain: HOST,
+      token,
+      stage: "full",
+      enrol: false,
+    });
+    return header.split(";")[0]!;
+  }
+
   /** A browser of a signed-in staff member, with the site's CSRF token (as a page of the site hands it out). */
   async function staffBrowser(token = tokens.desk!) {
-    const browser = new Browser(HOST, [`__Host-desk=${token}`]);
+    const browser = new Browser(HOST, [await deskCookie(token)]);
     const page = await browser.request("/en-US/hxa/booking");
     const csrf = hidden(page.html, "csrf");
     expect(csrf).not.toBe("");
@@ -760,7 +772,7 @@ describe("the booking page's action forms (resource route, JavaScript off)", () 
       .getSetCookie()
       .find((cookie) => cookie.startsWith("csrf="))!
       .split(";")[0]!;
-    const cookie = `${csrfCookie}; __Host-desk=${tokens.desk}`;
+    const cookie = `${csrfCookie}; ${await deskCookie(tokens.desk!)}`;
     const post = (fields: Record<string, string>) =>
       fetchAs(HOST, `/desk/bookings/${doc}/act`, {
         method: "POST",
@@ -811,7 +823,7 @@ describe("the booking page's action forms (resource route, JavaScript off)", () 
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: "https://evil.example",
-        cookie: `__Host-desk=${tokens.desk}`,
+        cookie: await deskCookie(tokens.desk!),
       },
       body: new URLSearchParams({ csrf, intent: "note", form_key: newFormKey(), note: "x" }),
     });
@@ -829,7 +841,8 @@ describe("the booking page's action forms (resource route, JavaScript off)", () 
       form_key: newFormKey(),
       note: "x",
     });
-    expect(posted.status).toBe(303);
+    // The desk's guard (decision 149) sends anyone not signed in to the sign-in page.
+    expect(posted.status).toBe(302);
     expect(posted.location).toBe("/en-US/desk/sign-in");
     expect(await auditRows(doc)).toHaveLength(0);
   });

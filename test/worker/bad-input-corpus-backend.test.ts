@@ -1,7 +1,0 @@
-/**
- * The bad-input corpus (bad-input-corpus.ts) over the built-in back end's route table and the test
- * gateway's paths: every route with every bad cookie and a hostile query, every POST with every bad body.
- */
-import { badInputCorpus } from "./bad-input-corpus";
-
-badInputCorpus(["backend", "sandbox"]);

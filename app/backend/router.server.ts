@@ -17,6 +17,7 @@ import { addonRoutes } from "~/backend/addons/addons.server";
 import { orderAddonRoutes } from "~/backend/addons/order-addons.server";
 import { railRoutes } from "~/backend/rail/routes.server";
 import { staffDeskRoutes } from "~/backend/desk/staff-routes.server";
+import { deskBookingRoutes } from "~/backend/desk/bookings.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -40,6 +41,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...orderAddonRoutes,
   ...railRoutes,
   ...staffDeskRoutes,
+  ...deskBookingRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

@@ -14,15 +14,20 @@ import zhCNDesk from "../../locales/zh-CN/desk.json";
 import enUSDesk from "../../locales/en-US/desk.json";
 import jaJPDesk from "../../locales/ja-JP/desk.json";
 import koKRDesk from "../../locales/ko-KR/desk.json";
+import zhTWDeskBookings from "../../locales/zh-TW/desk-bookings.json";
+import zhCNDeskBookings from "../../locales/zh-CN/desk-bookings.json";
+import enUSDeskBookings from "../../locales/en-US/desk-bookings.json";
+import jaJPDeskBookings from "../../locales/ja-JP/desk-bookings.json";
+import koKRDeskBookings from "../../locales/ko-KR/desk-bookings.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility", "desk"] as const;
+export const NAMESPACES = ["common", "facility", "desk", "desk-bookings"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk },
-  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk },
-  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk },
-  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk },
-  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk },
+  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk, "desk-bookings": zhTWDeskBookings },
+  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk, "desk-bookings": zhCNDeskBookings },
+  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk, "desk-bookings": enUSDeskBookings },
+  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk, "desk-bookings": jaJPDeskBookings },
+  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk, "desk-bookings": koKRDeskBookings },
 };

@@ -4,22 +4,15 @@
  * many the hotel has had. "Today" is the hotel's own date (hotels.time_zone).
  */
 import { addDays, todayIn } from "~/domain/dates";
+import { DESK_BOOKING_LISTS, type DeskBookingList } from "~/contract/desk-bookings-schemas";
 import { normalizedEmail, phoneE164 } from "~/domain/identity";
 import { ApiError } from "~/backend/http.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import type { StaffPrincipal } from "./staff.server";
 
-export const BOOKING_LISTS = [
-  "arriving_today",
-  "arriving_tomorrow",
-  "departing_today",
-  "in_house",
-  "new",
-  "awaiting_payment",
-  "refund_due",
-  "cancelled",
-] as const;
-export type BookingList = (typeof BOOKING_LISTS)[number];
+/** The lists the desk offers (contract/desk-bookings-schemas.ts). */
+export const BOOKING_LISTS = DESK_BOOKING_LISTS;
+export type BookingList = DeskBookingList;
 
 export const PAGE_SIZE = 25;
 /** Search answers at most this many bookings, newest first; more matches ask for a longer query. */

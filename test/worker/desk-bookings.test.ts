@@ -13,7 +13,9 @@ import type { StaffPrincipal } from "~/backend/desk/staff.server";
 import { orderAccount, type OrderMoney } from "~/domain/order-view";
 import { addDays, todayIn } from "~/domain/dates";
 import { sha256Hex } from "~/lib/crypto";
-import { apiJson, fixtureHotel, hotelRefs, loadHotel, orderOneNight, payInFull, type Envelope } from "./helpers";
+import { deskCookieHeader } from "~/features/desk/cookie.server";
+import type { AppEnv } from "~/platform/env.server";
+import { apiJson, Browser, fetchAs, fixtureHotel, text, hotelRefs, loadHotel, orderOneNight, payInFull, type Envelope } from "./helpers";
 
 const HOST = "desk-bookings.localhost";
 const OTHER = "desk-bookings-other.localhost";
@@ -397,5 +399,97 @@ describe("the month report", () => {
     const now = await desk<{ received: number }>(token, `/api/desk/reports/month?month=${thisMonth}`, new Date(), SMALL);
     expect(now.body.data.received).toBe(paid!.paid_amount);
     expect((await desk(token, "/api/desk/reports/month?month=2026-13", new Date(), SMALL)).status).toBe(400);
+  });
+});
+
+/** A browser at the desk: the site's signed desk cookie naming a full session, as sign-in leaves it. */
+async function deskBrowser(domain: string) {
+  const session = await staffSession(domain);
+  const cookie = await deskCookieHeader({ SESSION_SECRET: env.SESSION_SECRET } as AppEnv, {
+    domain,
+    token: session.token,
+    stage: "full",
+    enrol: false,
+  });
+  return { ...session, cookie, browser: new Browser(domain, [cookie]) };
+}
+
+describe("the pages, without JavaScript", () => {
+  it("list, search and open a booking; private and noindex; another hotel's booking is a 404 page", async () => {
+    const { browser, cookie } = await deskBrowser(HOST);
+    const pageCookie = cookie.split(";")[0]!;
+    const hotel = await hotelRefs(HOST);
+    const created = await orderOneNight<{ order_doc: string }>(HOST, hotel, addDays(todayIn("Asia/Taipei"), 41), {
+      ...REMITTANCE,
+      booker_last_name: "Tsai",
+      booker_first_name: "Ying",
+      booker_name: "Tsai Ying",
+    });
+    const doc = created.body.data.order_doc;
+    const list = await browser.request("/en-US/desk/bookings?list=awaiting_payment");
+    expect(list.status).toBe(200);
+    expect(list.html).toContain(`href="/en-US/desk/bookings/${doc}"`);
+    expect(text(list.html)).toContain("Awaiting payment");
+    const found = await browser.request("/en-US/desk/bookings?q=tsai");
+    expect(found.html).toContain(`href="/en-US/desk/bookings/${doc}"`);
+    const stale = await browser.request("/en-US/desk/bookings?list=new&cursor=forged");
+    expect(stale.status).toBe(200);
+    expect(text(stale.html)).toContain("The value of cursor is not valid");
+
+    const page = await browser.request(`/en-US/desk/bookings/${doc}`);
+    expect(page.status).toBe(200);
+    expect(text(page.html)).toContain("Still owed by the guest");
+    expect(page.html).toContain("data-booking-actions");
+    expect(page.html).toContain('data-timeline-kind="created"');
+    const response = await fetchAs(HOST, `/en-US/desk/bookings/${doc}`, { headers: { cookie: pageCookie } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    const foreign = await insertOrder(OTHER);
+    expect((await browser.request(`/en-US/desk/bookings/${foreign.doc}`)).status).toBe(404);
+    // Nobody signed in: the sign-in page.
+    expect((await new Browser(HOST).request(`/en-US/desk/bookings/${doc}`)).location).toBe("/en-US/desk/sign-in");
+  });
+
+  it("show the month report and export its bookings as CSV: BOM, CRLF, quoted, formulas neutralized, an attachment", async () => {
+    const { browser, cookie } = await deskBrowser(SMALL);
+    const hotel = await hotelRefs(SMALL);
+    const checkIn = addDays(todayIn("Asia/Taipei"), 50);
+    const month = checkIn.slice(0, 7);
+    const created = await orderOneNight<{ order_doc: string }>(SMALL, hotel, checkIn, {
+      ...REMITTANCE,
+      booker_first_name: 'Mei, "May"',
+      booker_last_name: "=HYPERLINK(1)",
+      booker_name: '=HYPERLINK(1) Mei, "May"',
+      booker_email: "csv@example.com",
+    });
+    expect(created.status, JSON.stringify(created.body.msg)).toBe(201);
+    const report = await browser.request(`/en-US/desk/reports?month=${month}`);
+    expect(report.status).toBe(200);
+    expect(text(report.html)).toContain("Occupancy by room type");
+    expect(report.html).toContain(`/en-US/desk/exports/bookings.csv?month=${month}`);
+    expect(text((await browser.request("/en-US/desk/reports?month=2026-13")).html)).toContain("A month is written YYYY-MM");
+
+    const response = await fetchAs(SMALL, `/en-US/desk/exports/bookings.csv?month=${month}`, {
+      headers: { cookie: cookie.split(";")[0]! },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="bookings-${month}.csv"`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes.slice(3));
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe(
+      "Booking,Made (UTC),Status,Payment status,Stay status,Name,Phone,Email,Check-in,Check-out,Adults,Children,Rooms,Total,Paid",
+    );
+    const row = lines.find((line) => line.startsWith(created.body.data.order_doc));
+    expect(row).toContain(`"'=HYPERLINK(1) Mei, ""May"""`);
+    expect(row).toContain(",'+886 912 345 678,");
+    expect(csv.endsWith("\r\n")).toBe(true);
+    expect(csv.replace(/\r\n/g, "")).not.toMatch(/\n/);
+    const bad = await fetchAs(SMALL, "/en-US/desk/exports/bookings.csv?month=november", { headers: { cookie: cookie.split(";")[0]! } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("A month is written YYYY-MM");
   });
 });

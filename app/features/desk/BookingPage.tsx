@@ -50,7 +50,8 @@ export function BookingPage({ page, lang }: { page: DeskBookingPage; lang: Langu
       <section aria-labelledby="desk-booking-stay">
         <h2 id="desk-booking-stay">{w("page.stay")}</h2>
         <p>
-          {booking.check_in_day} → {booking.check_out_day} ({w("page.nights", { count: nightsBetween(booking.check_in_day, booking.check_out_day) })}) ·{" "}
+          {booking.check_in_day} → {booking.check_out_day} (
+          {w("page.nights", { count: nightsBetween(booking.check_in_day, booking.check_out_day) })}) ·{" "}
           {w("guests", { adults: booking.adults_count, children: booking.children_count })}
         </p>
         <h3>{w("page.booker")}</h3>

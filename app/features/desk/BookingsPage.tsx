@@ -34,7 +34,9 @@ function Row({ row, lang, showDeadline, showRefund }: { row: DeskBookingRow; lan
       </td>
       <td data-label={w("col.total")}>{formatPrice(row.total_price, lang)}</td>
       <td data-label={w("col.paid")}>{formatPrice(row.paid_amount, lang)}</td>
-      {showDeadline ? <td data-label={w("col.deadline")}>{row.pay_deadline ? `${row.pay_deadline.replace("T", " ").slice(0, 16)} UTC` : "—"}</td> : null}
+      {showDeadline ? (
+        <td data-label={w("col.deadline")}>{row.pay_deadline ? `${row.pay_deadline.replace("T", " ").slice(0, 16)} UTC` : "—"}</td>
+      ) : null}
       {showRefund ? <td data-label={w("col.refund")}>{formatPrice(row.refund, lang)}</td> : null}
     </tr>
   );

@@ -17,7 +17,17 @@ const FIGURES = [
   ["refund_due", true],
 ] as const;
 
-export function ReportsPage({ month, report, error, lang }: { month: string; report: DeskMonthReport | null; error: string | null; lang: Language }) {
+export function ReportsPage({
+  month,
+  report,
+  error,
+  lang,
+}: {
+  month: string;
+  report: DeskMonthReport | null;
+  error: string | null;
+  lang: Language;
+}) {
   const w = useBookingWords();
   return (
     <main id="main" className="desk__main desk-bookings">
@@ -61,7 +71,9 @@ export function ReportsPage({ month, report, error, lang }: { month: string; rep
                   <td data-label={w("reports.room")}>{row.name}</td>
                   <td data-label={w("reports.sold")}>{row.sold}</td>
                   <td data-label={w("reports.to_sell")}>{row.to_sell}</td>
-                  <td data-label={w("reports.rate")}>{row.to_sell > 0 ? formatPercent(Math.round((row.sold / row.to_sell) * 100), lang) : "—"}</td>
+                  <td data-label={w("reports.rate")}>
+                    {row.to_sell > 0 ? formatPercent(Math.round((row.sold / row.to_sell) * 100), lang) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -33,7 +33,8 @@ export async function loadBookingsPage(args: { request: Request; context: AppLoa
       : await api.deskBookingList(access.session, { list, cursor, since: params.get("since") });
     return { list, q, answer, error: null, paged: Boolean(cursor) };
   } catch (error) {
-    if (error instanceof HotelApiError && error.status === 400) return { list, q, answer: null, error: error.message, paged: Boolean(cursor) };
+    if (error instanceof HotelApiError && error.status === 400)
+      return { list, q, answer: null, error: error.message, paged: Boolean(cursor) };
     throw error;
   }
 }

@@ -17,4 +17,3 @@ export async function loadReportsPage(args: { request: Request; context: AppLoad
     throw error;
   }
 }
-

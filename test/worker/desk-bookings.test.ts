@@ -488,6 +488,16 @@ describe("the pages, without JavaScript", () => {
     expect(row).toContain(",'+886 912 345 678,");
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.replace(/\r\n/g, "")).not.toMatch(/\n/);
+    // The payments made this month (the hotel's): the transfer just recorded, with its trade number.
+    await payInFull(created.body.data.order_doc, "CSV");
+    const payments = await fetchAs(SMALL, `/en-US/desk/exports/payments.csv?month=${todayIn("Asia/Taipei").slice(0, 7)}`, {
+      headers: { cookie: cookie.split(";")[0]! },
+    });
+    const paymentLines = new TextDecoder().decode(new Uint8Array(await payments.arrayBuffer()).slice(3)).split("\r\n");
+    expect(paymentLines[0]).toBe("Trade number,Booking,Made (UTC),Paid at (UTC),Provider,Purpose,Status,Amount,Paid with");
+    expect(
+      paymentLines.some((line) => line.startsWith(`CSV${created.body.data.order_doc.replace(/-/g, "")},${created.body.data.order_doc},`)),
+    ).toBe(true);
     const bad = await fetchAs(SMALL, "/en-US/desk/exports/bookings.csv?month=november", { headers: { cookie: cookie.split(";")[0]! } });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("A month is written YYYY-MM");

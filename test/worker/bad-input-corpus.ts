@@ -174,6 +174,7 @@ export const siteRoutes = Object.entries(routeSources).map(([file, source]) => (
 function backendUrl(path: string): string {
   const values: Record<string, string> = {
     id: fixture.orderDoc,
+    orderDoc: fixture.orderDoc,
     hotelId: String(fixture.hotelId),
     vendorId: "1",
     kind: "return",

@@ -18,6 +18,7 @@ import { orderAddonRoutes } from "~/backend/addons/order-addons.server";
 import { railRoutes } from "~/backend/rail/routes.server";
 import { staffDeskRoutes } from "~/backend/desk/staff-routes.server";
 import { deskActionRoutes } from "~/backend/desk/actions.server";
+import { deskBookingRoutes } from "~/backend/desk/bookings.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -42,6 +43,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...railRoutes,
   ...staffDeskRoutes,
   ...deskActionRoutes,
+  ...deskBookingRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

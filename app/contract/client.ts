@@ -12,6 +12,7 @@ import { withAccountCalls } from "./client/account";
 import { withAddonCalls } from "./client/addons";
 import { withCaptchaCalls } from "./client/captcha";
 import { withContentCalls } from "./client/content";
+import { withDeskBookingCalls } from "./client/desk-bookings";
 import { withDeskStaffCalls } from "./client/desk-staff";
 import { withDeskActionCalls } from "./client/desk-actions";
 import { withOrderCalls } from "./client/orders";
@@ -24,11 +25,15 @@ export { HotelApiError, type HotelApiOptions, type Transport } from "./client/co
 export { PriceCheckError, type LegacyPriceCheckInput, type OrderLineInput, type PriceCheckInput } from "./client/pricing";
 export { ERROR_ORDER_DOC, type CreateOrderResult, type OrderPayload } from "./client/orders";
 
-export class HotelApi extends withDeskActionCalls(
-  withDeskStaffCalls(
-    withAddonCalls(
-      withRailCalls(
-        withPaymentCalls(withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withRoomCalls(withContentCalls(ClientCore))))))),
+export class HotelApi extends withDeskBookingCalls(
+  withDeskActionCalls(
+    withDeskStaffCalls(
+      withAddonCalls(
+        withRailCalls(
+          withPaymentCalls(
+            withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withRoomCalls(withContentCalls(ClientCore)))))),
+          ),
+        ),
       ),
     ),
   ),

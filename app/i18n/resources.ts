@@ -19,15 +19,50 @@ import zhCNDeskActions from "../../locales/zh-CN/desk-actions.json";
 import enUSDeskActions from "../../locales/en-US/desk-actions.json";
 import jaJPDeskActions from "../../locales/ja-JP/desk-actions.json";
 import koKRDeskActions from "../../locales/ko-KR/desk-actions.json";
+import zhTWDeskBookings from "../../locales/zh-TW/desk-bookings.json";
+import zhCNDeskBookings from "../../locales/zh-CN/desk-bookings.json";
+import enUSDeskBookings from "../../locales/en-US/desk-bookings.json";
+import jaJPDeskBookings from "../../locales/ja-JP/desk-bookings.json";
+import koKRDeskBookings from "../../locales/ko-KR/desk-bookings.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility", "desk", "desk-actions"] as const;
+export const NAMESPACES = ["common", "facility", "desk", "desk-actions", "desk-bookings"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
-  "zh-TW": { common: zhTWCommon, facility: zhTWFacility, desk: zhTWDesk, "desk-actions": zhTWDeskActions },
-  "zh-CN": { common: zhCNCommon, facility: zhCNFacility, desk: zhCNDesk, "desk-actions": zhCNDeskActions },
-  "en-US": { common: enUSCommon, facility: enUSFacility, desk: enUSDesk, "desk-actions": enUSDeskActions },
-  "ja-JP": { common: jaJPCommon, facility: jaJPFacility, desk: jaJPDesk, "desk-actions": jaJPDeskActions },
-  "ko-KR": { common: koKRCommon, facility: koKRFacility, desk: koKRDesk, "desk-actions": koKRDeskActions },
+  "zh-TW": {
+    common: zhTWCommon,
+    facility: zhTWFacility,
+    desk: zhTWDesk,
+    "desk-actions": zhTWDeskActions,
+    "desk-bookings": zhTWDeskBookings,
+  },
+  "zh-CN": {
+    common: zhCNCommon,
+    facility: zhCNFacility,
+    desk: zhCNDesk,
+    "desk-actions": zhCNDeskActions,
+    "desk-bookings": zhCNDeskBookings,
+  },
+  "en-US": {
+    common: enUSCommon,
+    facility: enUSFacility,
+    desk: enUSDesk,
+    "desk-actions": enUSDeskActions,
+    "desk-bookings": enUSDeskBookings,
+  },
+  "ja-JP": {
+    common: jaJPCommon,
+    facility: jaJPFacility,
+    desk: jaJPDesk,
+    "desk-actions": jaJPDeskActions,
+    "desk-bookings": jaJPDeskBookings,
+  },
+  "ko-KR": {
+    common: koKRCommon,
+    facility: koKRFacility,
+    desk: koKRDesk,
+    "desk-actions": koKRDeskActions,
+    "desk-bookings": koKRDeskBookings,
+  },
 };

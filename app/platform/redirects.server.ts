@@ -49,6 +49,8 @@ function keepsCase(segments: readonly string[], index: number): boolean {
   const first = segments[0]?.toLowerCase();
   if (first === "pay") return index >= 1;
   if (first === "redirect") return index >= 2;
+  // The desk's booking page: /desk/bookings/{order_doc} (and what follows it).
+  if (first === "desk" && segments[1]?.toLowerCase() === "bookings") return index >= 2;
   // /{product}/orders/{order_doc}/… and /{product}/download/download-accommodation-proof/{order_doc}
   if (segments[1]?.toLowerCase() === "orders") return index === 2;
   if (segments[1]?.toLowerCase() === "download") return index === 3;

@@ -1,22 +1,20 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireDeskStaff } from "~/features/desk/guard.server";
-import { useDeskWords } from "~/features/desk/words";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { BookingsPage } from "~/features/desk/BookingsPage";
+import { loadBookingsPage } from "~/features/desk/bookings-page.server";
+import { deskTitle } from "~/features/desk/words";
+import bookingStyles from "~/features/desk/bookings.css";
 
-/**
- * A stand-in for the bookings list, which the "bookings" part of issue 39 builds: the place /desk
- * leads to after sign-in. Replaced by theirs at the merge.
- */
+/** /desk/bookings: the lists, search and paging (features/desk/bookings-page.server.ts). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { staff } = await requireDeskStaff(args);
-  return { name: staff.name };
+  return { page: await loadBookingsPage(args), lang: args.context.app.lang };
 }
 
-export default function DeskBookingsStandIn() {
-  const w = useDeskWords();
-  return (
-    <main id="main" className="desk__main">
-      <h1>{w("nav.bookings")}</h1>
-      <p>{w("bookings.placeholder")}</p>
-    </main>
-  );
+export const meta: MetaFunction = ({ params }) => [{ title: deskTitle(params.lang, "nav.bookings") }];
+
+export default function DeskBookings() {
+  const { page, lang } = useLoaderData<typeof loader>();
+  return <BookingsPage page={page} lang={lang} />;
 }

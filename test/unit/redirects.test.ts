@@ -29,6 +29,8 @@ describe("canonicalLocation", () => {
     ["/event?id=7", null],
     ["/pay/3/AbC123?x=1", null],
     ["/redirect/receipt/AbC123", null],
+    ["/desk/bookings/PT261128-AB3CD", null],
+    ["/en-US/Desk/Bookings/PT261128-AB3CD", "/en-US/desk/bookings/PT261128-AB3CD"],
     ["/Pay/3/AbC123", "/pay/3/AbC123"],
     ["/en-US/", "/en-US"],
     ["/EN-us//About/", "/en-US/about"],

@@ -138,6 +138,8 @@ function paramValue(name: string): string {
     id: fixture.orderDoc,
     hotelId: String(fixture.hotelId),
     roomClassId: String(fixture.room),
+    // The desk's CSV exports: `$kind[.]csv` is one segment, the parameter with its suffix.
+    "kind.csv": "bookings.csv",
   };
   const value = values[name];
   if (value === undefined) throw new Error(`no value for the route parameter $${name}: add one to paramValue`);
@@ -174,6 +176,7 @@ export const siteRoutes = Object.entries(routeSources).map(([file, source]) => (
 function backendUrl(path: string): string {
   const values: Record<string, string> = {
     id: fixture.orderDoc,
+    orderDoc: fixture.orderDoc,
     hotelId: String(fixture.hotelId),
     vendorId: "1",
     kind: "return",

@@ -17,6 +17,11 @@ import { docText } from "~/documents/labels";
 import { formatPrice } from "~/i18n/format";
 import { localizePath, type Language } from "~/i18n/languages";
 import { createLogger } from "~/platform/log.server";
+import type { BackendContext } from "~/backend/route";
+import type { HotelRow } from "~/backend/hotels/hotels.server";
+import { writeCancellation } from "~/backend/orders/cancel.server";
+import { refundQuote } from "~/backend/orders/present.server";
+import { findOrder, loadOrderLines } from "~/backend/orders/store.server";
 import { handleScheduled } from "~/worker/scheduled.server";
 import { BOOKER, apiJson, countingDb, fixtureHotel, hotelRefs, loadHotel, payInFull, type HotelRefs } from "./helpers";
 
@@ -180,6 +185,36 @@ describe("the hotel's emails about an order", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]?.text_body).toContain(labelled("zh-TW", zh("mail.hotel.refund_status"), zh("mail.hotel.refund.none")));
     expect(await mails(created.order_doc, "hotel_refund_due")).toHaveLength(0);
+  });
+
+  it("a cancellation by staff through the shared cancellation batch says so (what the desk's cancel on behalf gets)", async () => {
+    const created = await book(HOST, addDays(today, 15));
+    const hotel = await env.DB.prepare("SELECT * FROM hotels WHERE domain = ?").bind(HOST).first<HotelRow>();
+    const order = await findOrder(env.DB, hotel!.id, created.order_doc);
+    const url = new URL(`http://${HOST}/desk`);
+    const ctx: BackendContext = {
+      request: new Request(url),
+      url,
+      db: env.DB,
+      lang: "zh-TW",
+      signingSecret: env.SESSION_SECRET,
+      now: new Date(),
+      site: { origin: url.origin, product: "hxa" },
+      secret: () => undefined,
+      clientIp: "",
+      fetcher: () => Promise.reject(new Error("no gateway here")),
+      waitUntil: () => undefined,
+      featureRepay: false,
+      testGateway: false,
+      log: createLogger("test"),
+    };
+    const quote = refundQuote(hotel!, order!, await loadOrderLines(env.DB, order!.id), ctx.now, []);
+    expect(await writeCancellation(ctx, hotel!, order!, "hotel", "the guest phoned", quote, "staff")).toBe(true);
+    // The same order cancelled again by the same batch changes nothing and tells nobody twice.
+    expect(await writeCancellation(ctx, hotel!, order!, "hotel", "the guest phoned", quote, "staff")).toBe(false);
+    const rows = await mails(created.order_doc, "hotel_cancellation");
+    expect(rows.map((row) => [row.to_address, row.about])).toEqual(DESKS.map((to) => [to, "staff"]));
+    expect(rows[0]?.text_body).toContain(labelled("zh-TW", zh("mail.hotel.cancelled_by"), zh("mail.hotel.by.staff")));
   });
 
   it("a booking the expiry sweep cancels: the Cron tells the hotel, linking to its own domain", async () => {

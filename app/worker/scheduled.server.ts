@@ -3,22 +3,31 @@ import { expireUnpaidOrders, prunePaymentEvents } from "~/backend/payments/payme
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
+import { queueMornings } from "~/backend/mail/morning.server";
 
 /**
  * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
- * deadline and gives their rooms back (docs/decisions/032), then sends what the outbox still holds
- * (retries, and mail whose waitUntil was cut short).
+ * deadline and gives their rooms back (docs/decisions/032), queues each hotel's morning email once
+ * its local time reaches 07:00 (decision 150), then sends what the outbox still holds (retries, and
+ * mail whose waitUntil was cut short).
  */
 export async function handleScheduled(
   controller: { scheduledTime: number; cron: string },
   rawEnv: Record<string, unknown>,
 ): Promise<string[]> {
   const env = parseEnv(rawEnv);
-  const log = createLogger(`cron-${crypto.randomUUID()}`);
-  const expired = await expireUnpaidOrders(env.DB, new Date(controller.scheduledTime));
+  const run = `cron-${crypto.randomUUID()}`;
+  const log = createLogger(run);
+  const now = new Date(controller.scheduledTime);
+  const expired = await expireUnpaidOrders(env.DB, now, undefined, env.PRODUCT);
   if (expired.length > 0) log.info(`expired ${expired.length} unpaid order(s)`, expired.join(" "));
-  const pruned = await prunePaymentEvents(env.DB, new Date(controller.scheduledTime));
+  const pruned = await prunePaymentEvents(env.DB, now);
   if (pruned > 0) log.info(`forgot ${pruned} payment callback event(s) older than the retention`);
+  const mornings = await queueMornings(env.DB, now, { product: env.PRODUCT }, run);
+  if (mornings.due > 0)
+    log.info(
+      `morning emails: ${mornings.due} hotel(s), ${mornings.queued} message(s), ${mornings.trips} round trips, ${mornings.rowsRead} rows read`,
+    );
   await deliverMail(env, log, { limit: 50 });
   return expired;
 }

@@ -47,6 +47,9 @@ describe("hotel file", () => {
       "rate_plans: names a room_code",
     ],
     [{ inventory: { sold_out: [{ room_code: "double", nights: ["tomorrow"] }] } }, "inventory.sold_out.0.nights.0"],
+    // The hotel's own emails (decision 150): addresses, one to ten.
+    [{ hotel: { reservation_emails: ["desk@hotel.example", "not-an-email"] } }, "hotel.reservation_emails.1: must be an email address"],
+    [{ hotel: { reservation_emails: [] } }, "hotel.reservation_emails"],
     // Payments (docs/decisions/031, 032): vendor ids of spec §4, known protocols, secret NAMES only.
     [{ hotel: { payment_list: [{ vendor_id: 5, method: "credit" }] } }, "hotel.payment_list.0.vendor_id: must be a vendor id of spec §4"],
     [{ hotel: { payment_gateways: [{ vendor_id: 6, provider: "paypal" }] } }, "hotel.payment_gateways.0.provider"],
@@ -183,6 +186,19 @@ describe("hotel file", () => {
     const file = read("../fixtures/minimal-hotel.json");
     file.hotel = { ...file.hotel, banners: [{ image: { src: "/a.jpg", width: 10, height: 10 }, link }] };
     expect(validateHotelFile(file)).toMatchObject({ success: true });
+  });
+
+  it("sends the hotel's own emails to its email unless the file lists reservation addresses (lowercased, each once)", () => {
+    const sqlOf = (hotel: Record<string, unknown>) => {
+      const file = read("../fixtures/minimal-hotel.json") as { hotel: Record<string, unknown> };
+      const result = validateHotelFile({ ...file, hotel: { ...file.hotel, ...hotel } });
+      if (!result.success) throw new Error(result.errors.join());
+      return hotelFileToSql(result.file, { loadDay: "2030-01-01" }).join("\n");
+    };
+    expect(sqlOf({})).toContain(sqlLiteral(JSON.stringify(["stay@fixture.example"])));
+    expect(sqlOf({ reservation_emails: ["Desk@Fixture.example", "desk@fixture.example", "owner@fixture.example"] })).toContain(
+      sqlLiteral(JSON.stringify(["desk@fixture.example", "owner@fixture.example"])),
+    );
   });
 
   it("expands inventory night by night with weekend, holiday and sold-out nights", () => {

@@ -99,7 +99,11 @@ describe("the email outbox", () => {
     const created = await placeOrder(addDays(today, 30), {}, "ja-JP");
     expect(created.status).toBe(201);
     const mails = await outboxOf(created.body.data.order_doc);
-    expect(mails.map((mail) => [mail.kind, mail.lang])).toEqual([["order_confirmation", "ja-JP"]]);
+    // And the hotel's own email, in its main language (decision 150).
+    expect(mails.map((mail) => [mail.kind, mail.lang])).toEqual([
+      ["order_confirmation", "ja-JP"],
+      ["hotel_new_booking", "zh-TW"],
+    ]);
 
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first<{ n: number }>();
     // The fixture's room is sold out five days from today.
@@ -274,13 +278,19 @@ describe("cancelling from the emailed link", () => {
     expect(await booked(checkIn)).toBe(taken - 1);
     const after = await browser.request(done.location ?? "");
     expect(text(after.html)).toContain("Your booking has been cancelled.");
-    expect((await outboxOf(doc)).map((mail) => mail.kind)).toEqual(["order_confirmation", "order_cancellation"]);
+    // Each with the hotel's own email (decision 150).
+    expect((await outboxOf(doc)).map((mail) => mail.kind)).toEqual([
+      "order_confirmation",
+      "hotel_new_booking",
+      "order_cancellation",
+      "hotel_cancellation",
+    ]);
 
     const again = await browser.request(path, { csrf: hidden(shown.html, "csrf") });
     expect(again.status).toBe(409);
     expect(text(again.html)).toContain("This booking is already cancelled");
     expect(await booked(checkIn)).toBe(taken - 1);
-    expect((await outboxOf(doc)).length).toBe(2);
+    expect((await outboxOf(doc)).length).toBe(4);
   });
 
   it("records a paid order's refund as being refunded, and the page and the email say it in the same words, with the fee and its rule", async () => {

@@ -325,8 +325,9 @@ describe("after a payment", () => {
     )
       .bind(created.order_doc)
       .all<{ kind: string; to_address: string; site_origin: string }>();
-    expect(results.map((mail) => mail.kind)).toEqual(["order_confirmation", "paid_receipt"]);
-    expect(results[1]).toMatchObject({ to_address: BOOKER.booker_email, site_origin: `http://${HOST}` });
+    // The hotel hears of the booking and of the money, once each, beside the guest (decision 150).
+    expect(results.map((mail) => mail.kind)).toEqual(["order_confirmation", "hotel_new_booking", "paid_receipt", "hotel_payment_received"]);
+    expect(results[2]).toMatchObject({ to_address: BOOKER.booker_email, site_origin: `http://${HOST}` });
   });
 
   it("a cancelled paid order is refunded through the gateway that took the money, and says refunded", async () => {

@@ -138,6 +138,7 @@ export async function bookingTimeline(db: D1Database, hotel: Pick<HotelRow, "id"
     fee: number;
     refund: number;
     refund_status: string;
+    reason: string;
     created_at: string;
   }[]) {
     entries.push({

@@ -192,6 +192,10 @@ const Hotel = v.object({
     }),
   ),
   email: v.pipe(v.string(), v.email("must be an email address")),
+  /** Where the hotel's own emails go (decision 150): a new booking, a cancellation, money, the morning list. Default: `email`. */
+  reservation_emails: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("must be an email address"))), v.minLength(1), v.maxLength(10)),
+  ),
   phone: v.string(),
   phone2: v.optional(v.string(), ""),
   fax: v.optional(v.string(), ""),

@@ -116,6 +116,7 @@ export function hotelFileToSql(
         latitude: h.coordinates?.lat ?? null,
         longitude: h.coordinates?.lng ?? null,
         email: h.email,
+        reservation_emails: JSON.stringify([...new Set(h.reservation_emails ?? [h.email.toLowerCase()])]),
         phone: h.phone,
         phone2: h.phone2,
         fax: h.fax,

@@ -41,6 +41,8 @@ export interface HotelRow {
   latitude: number | null;
   longitude: number | null;
   email: string;
+  /** JSON list of the addresses the hotel's own emails go to (migration 0016). */
+  reservation_emails: string;
   phone: string;
   phone2: string;
   fax: string;

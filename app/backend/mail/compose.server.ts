@@ -15,6 +15,9 @@ import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders
 import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
 import { isGuestOrderMail, type OutboxRow } from "~/backend/mail/outbox.server";
 import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
+import { isHotelOrderMail } from "~/backend/mail/hotel-outbox.server";
+import { renderHotelOrderMail } from "~/backend/mail/render-hotel.server";
+import { deskBookingPath } from "~/contract/desk";
 import type { BackendContext } from "~/backend/route";
 import type { Logger } from "~/platform/log.server";
 
@@ -137,6 +140,10 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
       .bind(subject.order.id)
       .all<OwedPayment>();
     return renderHotelAlert({ lang, hotel, order, owed, view, testMode });
+  }
+  if (isHotelOrderMail(row.kind)) {
+    const desk = `${row.site_origin}${localizePath(deskBookingPath(order.order_doc), lang)}`;
+    return renderHotelOrderMail({ kind: row.kind, lang, hotel, order, cancellation: order.cancellation, about: row.about, desk, testMode });
   }
   // Sign-up, sign-in link, invitation and morning emails are written whole when they are queued: they never reach here.
   if (!isGuestOrderMail(row.kind)) throw new Error(`${row.kind} mail is not rendered from its order here`);

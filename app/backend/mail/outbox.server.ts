@@ -91,6 +91,8 @@ export interface OutboxRow {
   next_attempt_at: string;
   last_error: string;
   provider_id: string;
+  /** What a hotel email is about beyond its order: who cancelled (migration 0016). */
+  about: string;
   created_at: string;
   sent_at: string | null;
 }

@@ -4,7 +4,7 @@
  * refund after a cancellation, and the signed view and cancel links (decision 041).
  */
 import { orderPaidWith } from "~/domain/payments";
-import { lodgingUnit } from "~/domain/units";
+import { lodgingUnit, type LodgingUnit } from "~/domain/units";
 import { isolatedName } from "~/domain/contact";
 import type { Language } from "~/i18n/languages";
 import { docText, paymentText, type DocumentKey } from "~/documents/labels";
@@ -62,7 +62,7 @@ const FONT =
   "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'PingFang TC','Microsoft JhengHei','Hiragino Sans','Apple SD Gothic Neo',sans-serif";
 const TEXT = `${FONT};font-size:16px;line-height:1.5;color:#222222;word-break:break-word;overflow-wrap:anywhere`;
 
-function mailButton(text: string, link: string, primary: boolean): string {
+export function mailButton(text: string, link: string, primary: boolean): string {
   const colors = primary
     ? "background:#1f2328;color:#ffffff;border:2px solid #1f2328"
     : "background:#ffffff;color:#1f2328;border:2px solid #1f2328";
@@ -78,7 +78,7 @@ export const labelled = (lang: Language, label: string, value: string): string =
   `${label}${lang.startsWith("zh") || lang === "ja-JP" ? "：" : ": "}${value}`;
 
 /** The shell: a full-width table, a column of 600 px at most, the hotel's logo (or name) at its top. */
-function mailShell(input: { lang: Language; subject: string; hotel: MailHotel; body: string }): string {
+export function mailShell(input: { lang: Language; subject: string; hotel: MailHotel; body: string }): string {
   const { lang, subject, hotel, body } = input;
   const brand = hotel.logo
     ? `<img src="${escapeHtml(hotel.logo)}" alt="${escapeHtml(hotel.name)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;${FONT};font-size:20px;font-weight:600;color:#222222">`
@@ -145,22 +145,15 @@ const PAID_LABELS: ReadonlySet<MoneyLabel> = new Set<MoneyLabel>([
   "kept_rail_fee",
 ]);
 
-export function renderOrderMail(input: {
-  kind: GuestOrderMailKind;
-  lang: Language;
-  hotel: MailHotel;
-  order: PresentedOrder;
-  links: MailLinks;
-  cancellation: MailCancellation | null;
-  /** The hotel's payments go through the built-in test gateway: the message says so first. */
-  testMode?: boolean;
-}): RenderedMail {
-  const { kind, lang, hotel, order, links, cancellation } = input;
-  const unit = lodgingUnit(hotel.kind);
+/**
+ * An order's facts as an email lists them, [label, value]: its number, stay, rooms, add-ons and
+ * tickets one by one, what is taken off, the total, what was paid (and once money came back, what
+ * was charged, refunded or still to be, and who keeps the rest), and how it is paid. The guest's
+ * emails and the hotel's say the same lines, so their amounts add up alike (issue 37, decision 150).
+ */
+export function orderFacts(lang: Language, order: PresentedOrder, cancellation: MailCancellation | null, unit: LodgingUnit) {
   const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
   const money = (amount: number) => formatPrice(amount, lang);
-  const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
-
   // With the cancellation when there is one: what came back and who keeps what are lines of the same account (issue 37).
   const orderMoney = { ...order, payment_status: order.payment_status as -1 | 1 | 2, cancellation };
   const moneyLines = moneyTextLines(lang, orderMoney, unit);
@@ -185,6 +178,25 @@ export function renderOrderMail(input: {
   // What was paid, and once money came back: what was charged, refunded or still to be, and who keeps the rest.
   for (const line of moneyLines.filter((entry) => PAID_LABELS.has(entry.label))) facts.push([line.text, line.shown]);
   facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor, orderPaidWith(order))]);
+  return { facts, moneyLines, orderMoney };
+}
+
+export function renderOrderMail(input: {
+  kind: GuestOrderMailKind;
+  lang: Language;
+  hotel: MailHotel;
+  order: PresentedOrder;
+  links: MailLinks;
+  cancellation: MailCancellation | null;
+  /** The hotel's payments go through the built-in test gateway: the message says so first. */
+  testMode?: boolean;
+}): RenderedMail {
+  const { kind, lang, hotel, order, links, cancellation } = input;
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
+  const money = (amount: number) => formatPrice(amount, lang);
+  const subject = `${input.testMode ? "[TEST] " : ""}${t(`mail.subject.${kind}`, { hotel: hotel.name, number: order.order_doc })}`;
+  const { facts, moneyLines, orderMoney } = orderFacts(lang, order, cancellation, unit);
 
   const notes: { text: string; link?: string }[] = input.testMode ? [{ text: t("mail.test_mode") }] : [];
   const unpaid = kind !== "order_cancellation" && order.status !== "cancelled" && order.remain_total_amount > 0;

@@ -14,6 +14,7 @@ import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { queueMail } from "~/backend/mail/outbox.server";
+import { queueHotelMailFor, type CancelledBy } from "~/backend/mail/hotel-outbox.server";
 import { orderEmailAllowed, orderIdentity, type OrderIdentity } from "~/backend/orders/holds.server";
 import { eventStatement } from "~/backend/captcha/captcha.server";
 import { refundOrderPayments } from "~/backend/payments/payments.server";
@@ -65,7 +66,7 @@ export async function cancelOrder(
     }
     const [orderLines, rail] = await Promise.all([loadOrderLines(ctx.db, order.id), loadRail(ctx.db, [order.id])]);
     const quote = cancellationQuote(hotel, order, orderLines, rail.get(order.id) ?? [], ctx.now, staff?.waiveFee ?? false);
-    if (await writeCancellation(ctx, hotel, order, via, reason, quote, staff?.lead(order, quote) ?? [])) {
+    if (await writeCancellation(ctx, hotel, order, via, reason, quote, staff ? "staff" : "guest", staff?.lead(order, quote) ?? [])) {
       if (quote.refund > 0) await refundThroughGateways(ctx, hotel, order, quote.refund);
       return (await findOrder(ctx.db, hotel.id, order.order_doc)) ?? order;
     }
@@ -83,15 +84,17 @@ export async function cancelOrder(
  * from `order.paid_amount`, so every statement requires the order still uncancelled with that amount
  * paid (decision 047). A payment that lands first makes the batch change nothing (the caller reads
  * again); one that lands after finds the order cancelled and is kept as `late`, owed back in full.
- * Answers whether this batch cancelled the order.
+ * The hotel's email says who cancelled (`by`: the guest here, staff at the desk). Answers whether
+ * this batch cancelled the order.
  */
-async function writeCancellation(
+export async function writeCancellation(
   ctx: BackendContext,
   hotel: HotelRow,
   order: OrderRow,
   via: CancelVia,
   reason: string,
   quote: Refund,
+  by: CancelledBy,
   lead: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const points = order.member_id ? order.point_used : 0;
@@ -142,6 +145,8 @@ async function writeCancellation(
       ),
     );
   }
+  // The hotel hears of every cancellation, whoever made it (decision 150).
+  statements.push(queueHotelMailFor(ctx.db, order.id, "hotel_cancellation", ctx.site, ours, by));
   if (who.callerKey) statements.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
   if (who.net48) statements.push(eventStatement(ctx.db, hotel.id, "order_change_network", who.net48, ctx.now));
   if (order.member_id && order.point_used > 0) {
@@ -169,21 +174,30 @@ async function writeCancellation(
   }
 }
 
-/** The cancellation is made: a gateway that fails leaves the refund `due` (logged), never the cancellation undone. */
-async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order: OrderRow, amount: number): Promise<void> {
+/**
+ * The cancellation is made: a gateway that fails leaves the refund `due` (logged), never the
+ * cancellation undone. A refund the gateways did not pay back in full is the hotel's to pay by hand:
+ * it is told so (`hotel_refund_due`, decision 150).
+ */
+export async function refundThroughGateways(ctx: BackendContext, hotel: HotelRow, order: OrderRow, amount: number): Promise<void> {
+  let refunded = 0;
   try {
-    const { refunded, failures } = await refundOrderPayments(ctx, hotel, order.id, amount, true);
+    const result = await refundOrderPayments(ctx, hotel, order.id, amount, true);
+    refunded = result.refunded;
     if (refunded > 0) ctx.log.info("refunded", order.order_doc, `${refunded} of ${amount}`);
-    if (failures.length > 0) ctx.log.error("refund left due", order.order_doc, failures.join("; "));
-    if (refunded >= amount) {
-      await ctx.db
-        .prepare("UPDATE cancellations SET refund_status = 'refunded' WHERE order_id = ? AND refund_status = 'due'")
-        .bind(order.id)
-        .run();
-    }
+    if (result.failures.length > 0) ctx.log.error("refund left due", order.order_doc, result.failures.join("; "));
   } catch (error) {
     ctx.log.error("refund left due", order.order_doc, error);
   }
+  if (refunded >= amount) {
+    await ctx.db
+      .prepare("UPDATE cancellations SET refund_status = 'refunded' WHERE order_id = ? AND refund_status = 'due'")
+      .bind(order.id)
+      .run();
+    return;
+  }
+  const due = `EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${Number(order.id)} AND refund_status = 'due')`;
+  await queueHotelMailFor(ctx.db, order.id, "hotel_refund_due", ctx.site, due).run();
 }
 
 export const cancelRoutes: BackendRoute[] = [

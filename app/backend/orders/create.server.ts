@@ -10,6 +10,7 @@ import { hotelDeadlines } from "~/backend/payments/payments.server";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { queueMail } from "~/backend/mail/outbox.server";
+import { queueHotelMail } from "~/backend/mail/hotel-outbox.server";
 import { parseJson } from "~/backend/localize";
 import { memberFromRequest } from "~/backend/account/members.server";
 import { lineErrorOf, priceOrder, type PricedOrder } from "~/backend/pricing/pricing.server";
@@ -200,6 +201,15 @@ function orderInsertStatements(
       }),
     );
   }
+  // The hotel hears of every booking, whatever the guest's limit (decision 150).
+  statements.push(
+    queueHotelMail(db, {
+      orderSql: "SELECT id FROM orders WHERE order_doc = ?",
+      orderBind: [orderDoc],
+      kind: "hotel_new_booking",
+      site: ctx.site,
+    }),
+  );
   if (member && detail.point_used > 0) {
     statements.push(
       db.prepare("UPDATE members SET points = points - ? WHERE id = ?").bind(detail.point_used, member.id),

@@ -5,7 +5,12 @@
  * after is kept as `late` to refund. Never paid and released.
  */
 
+import { queueHotelMailFor } from "~/backend/mail/hotel-outbox.server";
+
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** The product a link names when the caller does not say (the router's default). */
+const DEFAULT_PRODUCT = "hxa";
 
 /** What the expiry needs of an order. */
 export interface ExpirableOrder {
@@ -34,7 +39,7 @@ export function isPastDeadline(order: ExpirableOrder, now: Date): boolean {
  * runs it for every such order; pages and the API run it for the order they are about to show
  * (decision 047), so nobody is invited to pay an order that has expired.
  */
-export async function expireOrder(db: D1Database, order: ExpirableOrder, now: Date): Promise<boolean> {
+export async function expireOrder(db: D1Database, order: ExpirableOrder, now: Date, product = DEFAULT_PRODUCT): Promise<boolean> {
   const cancelledHere = `(SELECT status FROM orders WHERE id = ${order.id}) = 'cancelled' AND EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${order.id} AND reason = 'payment_expired')`;
   const statements = [
     db
@@ -57,6 +62,8 @@ export async function expireOrder(db: D1Database, order: ExpirableOrder, now: Da
         `UPDATE payments SET status = 'failed', message = 'expired', updated_at = ${NOW} WHERE order_id = ? AND status IN ('pending', 'code_issued', 'superseded') AND ${cancelledHere}`,
       )
       .bind(order.id),
+    // The hotel hears of it (decision 150), linked to its own domain: no request names a site here.
+    queueHotelMailFor(db, order.id, "hotel_cancellation", { product }, cancelledHere, "sweep"),
   ];
   if (order.member_id && order.point_used > 0) {
     const unreturned = `${cancelledHere} AND NOT EXISTS (SELECT 1 FROM point_ledger WHERE order_id = ${order.id} AND reason = 'cancellation')`;
@@ -77,7 +84,7 @@ export async function currentOrder<T extends ExpirableOrder>(db: D1Database, rea
   return order && isPastDeadline(order, now) && (await expireOrder(db, order, now)) ? read() : order;
 }
 
-export async function expireUnpaidOrders(db: D1Database, now: Date, limit = 200): Promise<string[]> {
+export async function expireUnpaidOrders(db: D1Database, now: Date, limit = 200, product = DEFAULT_PRODUCT): Promise<string[]> {
   const { results } = await db
     .prepare(
       `SELECT id, order_doc, member_id, point_used, status, payment_status, pay_deadline FROM orders
@@ -88,7 +95,7 @@ export async function expireUnpaidOrders(db: D1Database, now: Date, limit = 200)
     .all<ExpirableOrder>();
   const expired: string[] = [];
   for (const order of results) {
-    if (await expireOrder(db, order, now)) expired.push(order.order_doc);
+    if (await expireOrder(db, order, now, product)) expired.push(order.order_doc);
   }
   return expired;
 }

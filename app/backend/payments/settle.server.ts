@@ -9,6 +9,7 @@ import { checkInStart } from "~/domain/dates";
 import { latestDeadline } from "~/domain/payments";
 import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/types";
 import type { SiteAddress } from "~/backend/route";
+import { queueHotelMailFor } from "~/backend/mail/hotel-outbox.server";
 import type { Logger } from "~/platform/log.server";
 
 export interface PaymentRow {
@@ -121,13 +122,23 @@ export function settleStatements(
              WHERE o.id = ?3 AND o.status != 'cancelled' AND ${unaccounted("= 'paid'")}`,
           )
           .bind(site.origin, site.product, payment.order_id),
-        // 3b. The hotel is told of money it must give back, in its main language.
+        // 2c. The hotel hears of the money it received, under the same condition (decision 150):
+        // a bank transfer recorded at the desk comes through here too.
+        queueHotelMailFor(
+          db,
+          payment.order_id,
+          "hotel_payment_received",
+          site,
+          `(SELECT status FROM orders WHERE id = ${Number(payment.order_id)}) != 'cancelled' AND ${unaccounted("= 'paid'")}`,
+        ),
+        // 3b. The hotel is told of money it must give back, in its main language, at its reservation
+        // addresses: this alert is its "refund due" for money that landed late or beyond the total (decision 150).
         db
           .prepare(
             `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product)
-             SELECT h.id, o.id, 'hotel_payment_alert', h.main_lang, h.email, ?1, ?2
-             FROM orders o JOIN hotels h ON h.id = o.hotel_id
-             WHERE o.id = ?3 AND h.email != '' AND ${unaccounted("IN ('late', 'overpaid')")}`,
+             SELECT h.id, o.id, 'hotel_payment_alert', h.main_lang, r.value, ?1, ?2
+             FROM orders o JOIN hotels h ON h.id = o.hotel_id, json_each(h.reservation_emails) r
+             WHERE o.id = ?3 AND r.value != '' AND ${unaccounted("IN ('late', 'overpaid')")}`,
           )
           .bind(site.origin, site.product, payment.order_id),
       ]

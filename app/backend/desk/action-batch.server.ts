@@ -41,12 +41,6 @@ export function refuseUnless(db: D1Database, changed: string): D1PreparedStateme
   return db.prepare(`INSERT INTO desk_refusals (reason) SELECT 'refused' WHERE NOT (${changed})`);
 }
 
-/** Whether this hotel's audit log already holds the form's key: the form was applied before. */
-export async function formKeyUsed(db: D1Database, hotelId: number, formKey: string): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS used FROM audit_log WHERE hotel_id = ? AND form_key = ?").bind(hotelId, formKey).first();
-  return row !== null;
-}
-
 /** The inventory a reinstated booking could not take back, by the constraint or trigger that refused it. */
 const TAKEN = [
   "room_nights_not_oversold",

@@ -13,8 +13,7 @@ import { requireHotel } from "~/backend/hotels/hotels.server";
 import { DocParam, Note } from "~/backend/orders/schema";
 import { findOrder } from "~/backend/orders/store.server";
 import { WholeNumber } from "~/backend/pricing/stay.server";
-import { MAY_ACT, requireStaff } from "~/backend/desk/staff.server";
-import { formKeyUsed } from "~/backend/desk/action-batch.server";
+import { MAY_ACT, formKeyUsed, requireStaff } from "~/backend/desk/staff.server";
 import { recordPayment } from "~/backend/desk/payments-desk.server";
 import { refund } from "~/backend/desk/refunds-desk.server";
 import {

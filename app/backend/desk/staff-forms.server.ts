@@ -31,13 +31,3 @@ export async function applyAudited(ctx: BackendContext, entry: AuditEntry, state
     throw error;
   }
 }
-
-/**
- * Whether this form was already applied: checked before a change's own refusals, so that a
- * replayed form (its staff member since removed, its email since taken by itself) is answered
- * "already done", not with a refusal of what it did itself.
- */
-export async function alreadyApplied(ctx: BackendContext, hotelId: number, formKey: string): Promise<boolean> {
-  const row = await ctx.db.prepare("SELECT 1 AS done FROM audit_log WHERE hotel_id = ? AND form_key = ?").bind(hotelId, formKey).first();
-  return row !== null;
-}

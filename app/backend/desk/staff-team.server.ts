@@ -14,8 +14,8 @@ import type { BackendContext, BackendRoute } from "~/backend/route";
 import { hotelNameIn, mainLanguage, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { hashPassword } from "~/backend/account/passwords";
 import { DESK_PATH } from "~/contract/desk";
-import { MAY_MANAGE_STAFF, STAFF_ROLES, requireStaff, type StaffPrincipal } from "./staff.server";
-import { FormKey, REFUSED_VALUE, alreadyApplied, applyAudited, type Applied } from "./staff-forms.server";
+import { MAY_MANAGE_STAFF, STAFF_ROLES, formKeyUsed, requireStaff, type StaffPrincipal } from "./staff.server";
+import { FormKey, REFUSED_VALUE, applyAudited, type Applied } from "./staff-forms.server";
 import { newSession } from "./staff-sessions.server";
 import { deskText } from "./desk-text";
 import { INVITE_LINK_HOURS } from "./invite-link";
@@ -115,7 +115,7 @@ async function invite(ctx: BackendContext): Promise<Response> {
   const hotel = await requireHotel(ctx.db, body.domain);
   const owner = await requireStaff(ctx, hotel, MAY_MANAGE_STAFF);
   const email = body.email.toLowerCase();
-  if (await alreadyApplied(ctx, hotel.id, body.form_key)) return ok({ email, already_done: true });
+  if (await formKeyUsed(ctx.db, hotel.id, body.form_key)) return ok({ email, already_done: true });
   const existing = await ctx.db
     .prepare("SELECT status FROM staff WHERE hotel_id = ? AND email = ?")
     .bind(hotel.id, email)
@@ -153,7 +153,7 @@ async function changeRole(ctx: BackendContext): Promise<Response> {
   const body = parseInput(RoleBody, await readJsonBody(ctx.request));
   const hotel = await requireHotel(ctx.db, body.domain);
   const owner = await requireStaff(ctx, hotel, MAY_MANAGE_STAFF);
-  if (await alreadyApplied(ctx, hotel.id, body.form_key)) return ok({ already_done: true });
+  if (await formKeyUsed(ctx.db, hotel.id, body.form_key)) return ok({ already_done: true });
   const target = await staffOfHotel(ctx, hotel, body.staff_id);
   const applied = await applyAudited(
     ctx,
@@ -180,7 +180,7 @@ async function removeStaff(ctx: BackendContext): Promise<Response> {
   const body = parseInput(RemoveBody, await readJsonBody(ctx.request));
   const hotel = await requireHotel(ctx.db, body.domain);
   const owner = await requireStaff(ctx, hotel, MAY_MANAGE_STAFF);
-  if (await alreadyApplied(ctx, hotel.id, body.form_key)) return ok({ already_done: true });
+  if (await formKeyUsed(ctx.db, hotel.id, body.form_key)) return ok({ already_done: true });
   const target = await staffOfHotel(ctx, hotel, body.staff_id);
   const applied = await applyAudited(
     ctx,

@@ -106,3 +106,13 @@ export function auditEntry(db: D1Database, entry: AuditEntry): D1PreparedStateme
       entry.formKey ?? null,
     );
 }
+
+/**
+ * Whether this hotel's audit log already holds the form's key: the form was applied before. Checked
+ * before a change's own refusals, so that a replayed form is answered "already done", not refused
+ * for what it did itself.
+ */
+export async function formKeyUsed(db: D1Database, hotelId: number, formKey: string): Promise<boolean> {
+  const row = await db.prepare("SELECT 1 AS used FROM audit_log WHERE hotel_id = ? AND form_key = ?").bind(hotelId, formKey).first();
+  return row !== null;
+}

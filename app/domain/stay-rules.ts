@@ -1,0 +1,65 @@
+/**
+ * Stay rules (issue 40, decision 154): what a hotel sets per night for a room class, and per night
+ * for a plan of a room class, and whether a stay obeys them. One function decides it for the search,
+ * the checkout, the order and both calendars, so that a day the calendar offers is a stay the
+ * search sells, and a stay the search refuses is refused for the reason the calendar shows.
+ *
+ * A room class's rules apply to all its plans; a plan's add to them (the stricter wins). Minimum and
+ * maximum stay and "no arrival" are read on the arrival night; "no departure" on the check-out day's
+ * row (the night that starts on the morning the guest leaves); "closed" on every night of the stay.
+ */
+import { addDays, nightsBetween } from "~/domain/dates";
+
+/** One row's rules, as room_nights and plan_nights carry them (migration 0019). */
+export interface NightRules {
+  closed: number | boolean;
+  min_stay: number | null;
+  max_stay: number | null;
+  no_arrival: number | boolean;
+  no_departure: number | boolean;
+}
+
+/** Why a stay cannot be sold, in the order a guest is told it (the first that applies). */
+export type StayRefusal =
+  | { rule: "closed"; night: string }
+  | { rule: "no_arrival"; night: string }
+  | { rule: "no_departure"; night: string }
+  | { rule: "min_stay"; nights: number }
+  | { rule: "max_stay"; nights: number };
+
+/** The rules of a night for one room class and plan: the room class's row and the plan's, either absent. */
+export type RulesOf = (night: string) => readonly (NightRules | null | undefined)[];
+
+const on = (flag: number | boolean | undefined) => flag === true || flag === 1;
+
+/** The stricter minimum and maximum of a night's rows, with a plan's own minimum nights (rate_plans.days). */
+export function stayBounds(rows: readonly (NightRules | null | undefined)[], planDays = 1): { min: number; max: number | null } {
+  let min = Math.max(1, planDays);
+  let max: number | null = null;
+  for (const row of rows) {
+    if (!row) continue;
+    if (row.min_stay !== null && row.min_stay > min) min = row.min_stay;
+    if (row.max_stay !== null && (max === null || row.max_stay < max)) max = row.max_stay;
+  }
+  return { min, max };
+}
+
+/**
+ * Whether a stay from `checkIn` to `checkOut` obeys the rules; the first refusal when it does not.
+ * Rows that do not exist (beyond the loaded calendar) carry no rule; whether there is a room to sell
+ * on each night is the inventory's question, not this one.
+ */
+export function stayRefusal(checkIn: string, checkOut: string, rulesOf: RulesOf, planDays = 1): StayRefusal | null {
+  const nights = nightsBetween(checkIn, checkOut);
+  for (let index = 0; index < nights; index += 1) {
+    const night = addDays(checkIn, index);
+    if (rulesOf(night).some((row) => on(row?.closed))) return { rule: "closed", night };
+  }
+  const arrival = rulesOf(checkIn);
+  if (arrival.some((row) => on(row?.no_arrival))) return { rule: "no_arrival", night: checkIn };
+  if (rulesOf(checkOut).some((row) => on(row?.no_departure))) return { rule: "no_departure", night: checkOut };
+  const { min, max } = stayBounds(arrival, planDays);
+  if (nights < min) return { rule: "min_stay", nights: min };
+  if (max !== null && nights > max) return { rule: "max_stay", nights: max };
+  return null;
+}

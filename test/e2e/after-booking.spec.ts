@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { apiCall, hotelUrl, taipeiDay, waitForHydration } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { apiCall, bookTaipeiRoom, hotelUrl, taipeiDay } from "./helpers";
 
 interface DemoRoom {
   room_class_id: number;
@@ -46,25 +46,6 @@ const WORDS = {
   },
 } as const;
 
-async function book(page: Page, lang: keyof typeof WORDS, javaScriptEnabled: boolean, offset: number, email: string) {
-  const { prefix } = WORDS[lang];
-  await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.locator(".booking-results > .booking-room li.plan").first().locator(".add-form button[type=submit]").click();
-  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
-  await page.locator(".booking-cart a.button").click();
-  await expect(page).toHaveURL(/\/hxa\/checkout\?/);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.locator("#booker_last_name").fill("林");
-  await page.locator("#booker_first_name").fill("喆");
-  await page.locator("#booker_phone").fill("0912345678");
-  await page.locator("#booker_email").fill(email);
-  await page.locator('input[name="payment"][value="8:remittance"]').check();
-  await page.locator('button[name="intent"][value="order"]').click();
-  await expect(page).toHaveURL(/\/redirect\/receipt\/PT\d{6}-[A-Z0-9]{6}\?valid_hash=/);
-  return /\/receipt\/([^?]+)/.exec(page.url())?.[1] ?? "";
-}
-
 const downloads = mkdtempSync(join(tmpdir(), "after-booking-"));
 
 for (const lang of ["zh-TW", "en-US"] as const) {
@@ -77,7 +58,7 @@ for (const lang of ["zh-TW", "en-US"] as const) {
     const night = taipeiDay(offset);
     const email = `after-${lang}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
     const before = await roomsLeft(night);
-    const orderDoc = await book(page, lang, javaScriptEnabled, offset, email);
+    const orderDoc = await bookTaipeiRoom(page, { prefix: words.prefix, javaScriptEnabled, offset, email });
     expect(await roomsLeft(night)).toBe(before - 1);
 
     // The confirmation is in the outbox, in the order's language, with the signed links.

@@ -116,6 +116,33 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
   return { ...created.json.data, room, plan };
 }
 
+/**
+ * A guest's booking of the first Taipei room for one night, through the booking page and the checkout
+ * as a guest clicks them (with or without JavaScript), paid the way `payment` names ("vendor:method";
+ * bank transfer unless told). Answers the booking number from the receipt's address.
+ */
+export async function bookTaipeiRoom(
+  page: Page,
+  options: { prefix: string; javaScriptEnabled: boolean; offset: number; email: string; lastName?: string; firstName?: string; payment?: string },
+): Promise<string> {
+  const { prefix, javaScriptEnabled, offset, email } = options;
+  await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.locator(".booking-results > .booking-room li.plan").first().locator(".add-form button[type=submit]").click();
+  await expect(page.locator(".booking-cart .cart-line")).toHaveCount(1);
+  await page.locator(".booking-cart a.button").click();
+  await expect(page).toHaveURL(/\/hxa\/checkout\?/);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.locator("#booker_last_name").fill(options.lastName ?? "林");
+  await page.locator("#booker_first_name").fill(options.firstName ?? "喆");
+  await page.locator("#booker_phone").fill("0912345678");
+  await page.locator("#booker_email").fill(email);
+  await page.locator(`input[name="payment"][value="${options.payment ?? "8:remittance"}"]`).check();
+  await page.locator('button[name="intent"][value="order"]').click();
+  await expect(page).toHaveURL(/\/redirect\/receipt\/PT\d{6}-[A-Z0-9]{6}\?valid_hash=/);
+  return /\/receipt\/([^?]+)/.exec(page.url())?.[1] ?? "";
+}
+
 /** Lakeside (30 % deposit): one room in the cart, the checkout open, the booker filled in, card chosen. */
 /** A Taiwanese mobile number of its own for each test guest: holds count one guest by phone as by email. */
 export function guestPhone(seed: number): string {

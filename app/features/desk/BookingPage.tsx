@@ -25,7 +25,16 @@ function TimelineEntry({ entry, lang }: { entry: DeskTimelineEntry; lang: Langua
       <br />
       <span className="desk-bookings__contact">
         {Object.entries(entry.detail)
-          .map(([key, value]) => `${key}: ${typeof value === "number" && AMOUNTS.has(key) ? formatPrice(value, lang) : String(value)}`)
+          .filter(([, value]) => value !== "" && value !== null)
+          .map(([key, value]) => {
+            // Each field and each known code in the staff member's language; an unknown code as it is.
+            const label = w(`timeline.field.${key}`, { defaultValue: key });
+            const shown =
+              typeof value === "number" && AMOUNTS.has(key)
+                ? formatPrice(value, lang)
+                : w(`timeline.value.${key}.${value}`, { defaultValue: String(value) });
+            return `${label}: ${shown}`;
+          })
           .join(" · ")}
       </span>
     </li>

@@ -123,7 +123,15 @@ export async function placeOrder(payWay: "credit" | "remittance", vendor: number
  */
 export async function bookTaipeiRoom(
   page: Page,
-  options: { prefix: string; javaScriptEnabled: boolean; offset: number; email: string; lastName?: string; firstName?: string; payment?: string },
+  options: {
+    prefix: string;
+    javaScriptEnabled: boolean;
+    offset: number;
+    email: string;
+    lastName?: string;
+    firstName?: string;
+    payment?: string;
+  },
 ): Promise<string> {
   const { prefix, javaScriptEnabled, offset, email } = options;
   await page.goto(hotelUrl("taipei", `${prefix}/hxa/booking?start=${taipeiDay(offset)}&end=${taipeiDay(offset + 1)}`));

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 /**
  * A booking at the desk (booking-page.server.ts): the stay, booker, rooms and occupants, add-ons
- * and rail tickets, the money (what was paid, given back and still owed), a marked place for the
- * actions ("actions" part: <BookingActions/>), and the timeline, newest first.
+ * and rail tickets, the money (what was paid, given back and still owed), the actions the staff
+ * member may take (<BookingActions/>, with its own heading), and the timeline, newest first.
  */
 import { Link } from "@remix-run/react";
 import type { DeskBookingPage, DeskTimelineEntry } from "~/contract/desk-bookings-schemas";
@@ -134,10 +134,7 @@ export function BookingPage({ page, lang, actions }: { page: DeskBookingPage; la
         </dl>
       </section>
 
-      <section aria-labelledby="desk-booking-actions" className="desk-bookings__actions" data-booking-actions="">
-        <h2 id="desk-booking-actions">{w("page.actions")}</h2>
-        {actions}
-      </section>
+      <div data-booking-actions="">{actions}</div>
 
       <section aria-labelledby="desk-booking-timeline">
         <h2 id="desk-booking-timeline">{w("page.timeline")}</h2>

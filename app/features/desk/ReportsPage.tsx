@@ -32,7 +32,7 @@ export function ReportsPage({
   return (
     <main id="main" className="desk__main desk-bookings">
       <h1>{w("reports.title")}</h1>
-      <Form method="get" className="desk-bookings__search">
+      <Form method="get" className="desk-bookings__search desk-bookings__search--month">
         <label htmlFor="desk-report-month">{w("reports.month")}</label>
         <input id="desk-report-month" name="month" type="month" defaultValue={month} pattern="\d{4}-\d{2}" required />
         <button type="submit" className="btn btn--primary">

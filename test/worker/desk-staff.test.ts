@@ -12,7 +12,7 @@ import { base32Encode, totpCode } from "~/backend/desk/totp";
 import { validateHotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { sha256Hex } from "~/lib/crypto";
-import { Browser, fetchAs, fixtureHotel, hidden, loadHotel, text, type Envelope } from "./helpers";
+import { Browser, answerQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text, type Envelope } from "./helpers";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations, several times a test, on two shared cores.
 vi.setConfig({ testTimeout: 60_000 });
@@ -174,6 +174,58 @@ describe("signing in", () => {
     await env.DB.batch(failures);
     const answer = await api("/api/desk/sign-in", { body: { email: staff.email, password: PASSWORD }, address });
     expect([answer.status, answer.body.msg.code]).toEqual([400, "desk_captcha_required"]);
+  });
+
+  it("takes a solved challenge once, and never one a guest's page asked for: a script cannot carry answers over", async () => {
+    const staff = await addStaff(HOST, "owner");
+    const id = await hotelId(HOST);
+    const address = nextAddress();
+    const { callerAddressKey } = await import("~/domain/identity");
+    await env.DB.batch(
+      Array.from({ length: 30 }, () =>
+        env.DB.prepare("INSERT INTO login_failures (hotel_id, email, ip, net, at) VALUES (?, ?, ?, '', ?)").bind(
+          id,
+          staff.email,
+          callerAddressKey(address),
+          new Date().toISOString(),
+        ),
+      ),
+    );
+    const signIn = (captcha: { token: string; answer: string }, password = PASSWORD) =>
+      api<{ token?: string; challenge?: { token: string; question: string } }>("/api/desk/sign-in", {
+        body: { email: staff.email, password, captcha_token: captcha.token, captcha_answer: captcha.answer },
+        address,
+      });
+    const asked = await api<{ challenge: { token: string; question: string } }>("/api/desk/sign-in", {
+      body: { email: staff.email, password: PASSWORD },
+      address,
+    });
+    expect(asked.body.msg.code).toBe("desk_captcha_required");
+    const solved = { token: asked.body.data.challenge.token, answer: answerQuestion(asked.body.data.challenge.question) };
+
+    // A challenge from the guests' trigger, solved as well, is not the desk's.
+    const guests = await api<{ challenge: { token: string; question: string } }>("/api/captcha/trigger", {
+      body: { action: "sign_in" },
+      address,
+    });
+    expect(guests.body.data.challenge.token).toBeTruthy();
+    const carried = await signIn({ token: guests.body.data.challenge.token, answer: answerQuestion(guests.body.data.challenge.question) });
+    expect([carried.status, carried.body.msg.code]).toEqual([400, "captcha_expired"]);
+    expect(carried.body.data.token).toBeUndefined();
+    // Nor may a page ask the trigger for the desk's own kind of challenge.
+    expect((await api("/api/captcha/trigger", { body: { action: "desk_sign_in" }, address })).body.msg.code).toBe("captcha_action");
+
+    // The desk's own challenge is spent by one try, even one with a wrong password: sent again with
+    // the right password it is refused, and the next challenge it brings passes.
+    const wrongPassword = await signIn(solved, "not-the-password");
+    expect([wrongPassword.status, wrongPassword.body.msg.code]).toEqual([401, "desk_credentials"]);
+    const replayed = await signIn(solved);
+    expect([replayed.status, replayed.body.msg.code]).toEqual([400, "captcha_expired"]);
+    expect(replayed.body.data.token).toBeUndefined();
+    const next = replayed.body.data.challenge!;
+    const passed = await signIn({ token: next.token, answer: answerQuestion(next.question) });
+    expect(passed.status, JSON.stringify(passed.body.msg)).toBe(200);
+    expect(passed.body.data.token).toBeTruthy();
   });
 
   it("signs in with a recovery code once, and enrols a staff member without an authenticator", async () => {

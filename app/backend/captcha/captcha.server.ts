@@ -25,8 +25,13 @@ export function captchaText(lang: Language, key: CaptchaText, params: TextParams
 }
 
 /** The actions a challenge can be asked for. */
+/** The actions a guest's page may ask a challenge for through /api/captcha/trigger. */
 export const CAPTCHA_ACTIONS = ["sign_in", "sign_up", "order", "cancel"] as const;
-export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+/**
+ * The desk's sign-in has challenges of its own, issued only by the desk's sign-in and never by the
+ * public trigger: a challenge solved for a guest's page opens no way into the desk (decision 149).
+ */
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number] | "desk_sign_in";
 
 /** Wrong answers one caller may give per hour, whatever the action: a guesser meets a refusal. */
 export const WRONG_ANSWERS_PER_HOUR = 30;

@@ -49,7 +49,7 @@ const DomainBody = v.object({ domain: Domain });
 
 /** A refusal that carries a new challenge to show with the form. */
 async function withChallenge(ctx: BackendContext, hotel: HotelRow, error: ApiError): Promise<Response> {
-  return fail(error, ctx.lang, { challenge: await newChallenge(ctx, hotel.id, "sign_in") });
+  return fail(error, ctx.lang, { challenge: await newChallenge(ctx, hotel.id, "desk_sign_in") });
 }
 
 async function signIn(ctx: BackendContext): Promise<Response> {
@@ -62,7 +62,7 @@ async function signIn(ctx: BackendContext): Promise<Response> {
   const risk = await signInRisk(ctx.db, hotel, email, caller, network, ctx.now);
   if (risk !== "none") {
     if (!body.captcha_token) return withChallenge(ctx, hotel, new ApiError(400, "desk_captcha_required", {}, "captcha_answer"));
-    const answered = await answerChallenge(ctx, hotel.id, "sign_in", body.captcha_token, body.captcha_answer);
+    const answered = await answerChallenge(ctx, hotel.id, "desk_sign_in", body.captcha_token, body.captcha_answer);
     if (answered === "refused") throw new ApiError(429, "too_many_attempts");
     if (answered !== "passed") {
       const code = answered === "wrong" ? "captcha_wrong" : "captcha_expired";

@@ -3,7 +3,7 @@
  * second factor and its throttle, sessions (fixation, idle and absolute ends, removal), the team's
  * changes and their refusals, invitations, replayed forms, CSRF, and what opens nothing.
  */
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/backend/account/passwords";
 import { issueMemberToken } from "~/backend/account/members.server";
@@ -620,6 +620,57 @@ describe("the desk's pages", () => {
       .map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["path=/", "httponly", "secure", "samesite=strict"]));
     expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+  });
+});
+
+describe("on a hotel's own domain", () => {
+  it("signs in over https on a non-local host, with this run's random secret, and the hotel file may not carry demo secrets there", async () => {
+    const domain = "desk.grand-hotel.example.com";
+    await loadHotel(fixtureHotel(domain), undefined, { allowTestGateway: true });
+    const staff = await addStaff(domain, "owner");
+    const jar = new Map<string, string>();
+    const address = nextAddress();
+    const go = async (path: string, form?: Record<string, string>) => {
+      const response = await SELF.fetch(`https://${domain}${path}`, {
+        method: form ? "POST" : "GET",
+        redirect: "manual",
+        headers: {
+          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+          "cf-connecting-ip": address,
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body: form ? new URLSearchParams(form) : undefined,
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+    };
+    const page = await go("/en-US/desk/sign-in");
+    const csrf = hidden(page.html, "csrf");
+    const password = await go("/en-US/desk/sign-in", { csrf, intent: "password", email: staff.email, password: PASSWORD });
+    expect([password.status, password.location]).toEqual([302, "/en-US/desk/sign-in"]);
+    expect(jar.has("__Host-desk")).toBe(true);
+    const codePage = await go("/en-US/desk/sign-in");
+    expect(text(codePage.html)).toContain("Enter your code");
+    const signedIn = await go("/en-US/desk/sign-in", { csrf: hidden(codePage.html, "csrf"), intent: "code", code: await code() });
+    expect([signedIn.status, signedIn.location]).toEqual([302, "/en-US/desk"]);
+    const bookings = await go("/en-US/desk/bookings");
+    expect(bookings.status).toBe(200);
+    expect(text(bookings.html)).toContain("Bookings");
+    // The same session on the hotel's other host name opens nothing: the cookie is host-only.
+    expect((await SELF.fetch(`https://www.grand-hotel.example.com/en-US/desk/bookings`, { redirect: "manual" })).status).not.toBe(200);
+
+    const withDemo = validateHotelFile(
+      { ...(fixtureHotel(domain) as object), desk: { owner: { email: "owner@portico.example", demo_password: "portico-desk-1" } } },
+      { allowTestGateway: true },
+    );
+    expect(withDemo.success).toBe(false);
+    expect(withDemo.success ? [] : withDemo.errors).toContain(
+      "desk.owner.demo_password: known sign-in secrets are only for demo hotels on local domains (*.localhost)",
+    );
   });
 });
 

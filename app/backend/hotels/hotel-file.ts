@@ -553,10 +553,6 @@ export type HotelFile = v.InferOutput<typeof HotelFileSchema>;
 
 export type HotelFileResult = { success: true; file: HotelFile } | { success: false; errors: string[] };
 
-/**
- * The built-in test gateway takes no money (decision 047): never in "production" mode, and only on a
- * local domain unless the import is for a staging site that opted in (--allow-test-gateway).
- */
 /** Known sign-in secrets are for demo hotels only: a hotel on a real domain has its owner invited. */
 function demoStaffErrors(file: HotelFile): string[] {
   const owner = file.desk.owner;
@@ -566,6 +562,10 @@ function demoStaffErrors(file: HotelFile): string[] {
     .map((field) => `desk.owner.${field}: known sign-in secrets are only for demo hotels on local domains (*.localhost)`);
 }
 
+/**
+ * The built-in test gateway takes no money (decision 047): never in "production" mode, and only on a
+ * local domain unless the import is for a staging site that opted in (--allow-test-gateway).
+ */
 function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[] {
   return file.hotel.payment_gateways.flatMap((config, index) => {
     if (config.provider !== "sandbox") return [];

@@ -644,6 +644,54 @@ describe("cancel on the guest's behalf, and refunds", () => {
     expect((await act(doc, "refund", { method: "manual", amount: 1, reference: "again" })).body.msg.code).toBe("desk_nothing_due");
   });
 
+  it("race: the guest cancels by the emailed link while staff cancel: one cancellation, its refund due once", async () => {
+    const refs = ids[HOST]!;
+    const checkIn = addDays(today, 40);
+    const created = await call<{ order_doc: string; order: { cancel_hash: string } }>(
+      "/api/ota/order/personal-new?lang=en-US",
+      {
+        domain: HOST,
+        ...BOOKER,
+        check_in_day: checkIn,
+        check_out_day: addDays(checkIn, 1),
+        pay_way: "remittance",
+        payment_vendor: 8,
+        orders: [{ room_class_id: refs.room, proposal_id: refs.BAR, num: 1 }],
+        adults_count: 2,
+      },
+      { "idempotency-key": `desk-actions-race-cancel-${Date.now()}` },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const doc = created.body.data.order_doc;
+    const { total_price: total } = await orderOf(doc);
+    expect((await act(doc, "record_transfer", transfer(total))).status).toBe(200);
+    const byStaff = await act(
+      doc,
+      "cancel",
+      { reason: "Guest phoned" },
+      {
+        db: racing(env.DB, async () => {
+          const byGuest = await call(`/api/wota/order/cancel-via-hash/${doc}?lang=en-US`, {
+            domain: HOST,
+            valid_hash: created.body.data.order.cancel_hash,
+            reason: "Plans changed",
+          });
+          expect(byGuest.status, JSON.stringify(byGuest.body)).toBe(200);
+        }),
+      },
+    );
+    expect([byStaff.status, byStaff.body.msg.code]).toEqual([409, "already_cancelled"]);
+    const cancellations = await env.DB.prepare(
+      "SELECT c.via, c.refund FROM cancellations c JOIN orders o ON o.id = c.order_id WHERE o.order_doc = ?",
+    )
+      .bind(doc)
+      .all<{ via: string; refund: number }>();
+    // Forty days ahead the rules give everything back: due once, by the guest's cancellation.
+    expect(cancellations.results).toEqual([{ via: "hash", refund: total }]);
+    expect(await refundDueOf(doc)).toBe(total);
+    expect(await roomsHeld(doc)).toBe(0);
+  });
+
   it("cancels with the fee waived: everything paid is due back", async () => {
     const doc = await book(addDays(today, 1));
     const { total_price: total } = await orderOf(doc);

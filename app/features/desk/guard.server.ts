@@ -17,6 +17,19 @@ export interface DeskAccess {
   session: string;
 }
 
+/**
+ * Who the session names, asked once per request: the desk's frame (layout.server.ts) and the page's
+ * own guard both need it, and their loaders run at once with the same load context.
+ */
+const asked = new WeakMap<object, Map<string, ReturnType<AppLoadContext["app"]["api"]["deskMe"]>>>();
+export function deskMeOnce(context: AppLoadContext, token: string): ReturnType<AppLoadContext["app"]["api"]["deskMe"]> {
+  const byToken = asked.get(context) ?? new Map<string, ReturnType<AppLoadContext["app"]["api"]["deskMe"]>>();
+  asked.set(context, byToken);
+  const answer = byToken.get(token) ?? context.app.api.deskMe(token);
+  byToken.set(token, answer);
+  return answer;
+}
+
 export async function requireDeskStaff(
   args: { request: Request; context: AppLoadContext },
   roles?: readonly DeskRole[],
@@ -28,7 +41,7 @@ export async function requireDeskStaff(
   if (!cookie || cookie.stage !== "full") throw redirect(signIn);
   let me;
   try {
-    me = await app.api.deskMe(cookie.token);
+    me = await deskMeOnce(args.context, cookie.token);
   } catch (error) {
     if (error instanceof HotelApiError && error.status === 401) {
       throw redirect(`${signIn}?ended=1`, { headers: { "set-cookie": await clearedDeskCookie(app.env) } });

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { HotelApiError } from "~/contract/client";
 import { readDeskCookie } from "./cookie.server";
 import { deskCsrf } from "./forms.server";
+import { deskMeOnce } from "./guard.server";
 
 export async function loadDeskFrame({ request, context }: { request: Request; context: AppLoadContext }) {
   const { app } = context;
@@ -15,7 +16,7 @@ export async function loadDeskFrame({ request, context }: { request: Request; co
   let staff: { name: string; email: string; role: string } | null = null;
   if (cookie?.stage === "full") {
     try {
-      const me = await app.api.deskMe(cookie.token);
+      const me = await deskMeOnce(context, cookie.token);
       staff = { name: me.name, email: me.email, role: me.role };
     } catch (error) {
       if (!(error instanceof HotelApiError) || error.isUnavailable) throw error;

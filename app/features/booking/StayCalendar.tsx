@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { dateTimeFormat, formatPrice } from "~/i18n/format";
+import { dateTimeFormat, formatDate, formatMonth, formatPrice } from "~/i18n/format";
+import type { Language } from "~/i18n/languages";
 import { addDays } from "~/domain/dates";
 import type { StayCalendarCheckOut, StayCalendarDay } from "~/contract/stay-calendar-schemas";
 import type { CalendarView } from "./calendar.server";
@@ -17,16 +18,28 @@ export function StayCalendar({
 }: {
   view: CalendarView;
   party: { room: number; adults: number; children: number };
-  lang: string;
+  lang: Language;
 }) {
   const { t } = useTranslation();
   const w = (key: string, values: Record<string, string | number> = {}) => t(`calendar.${key}`, { ...values, ns: "calendar" });
   const { calendar } = view;
   const partyQuery = `room=${party.room}&adults=${party.adults}&children=${party.children}`;
   const href = (query: string) => `?${partyQuery}&${query}#stay-calendar`;
-  const long = dateTimeFormat(lang, "calendar-day", { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
+  // THE date style and month names (format.ts), which the Worker and the browser render alike.
+  const long = { format: (date: string) => formatDate(date, lang) };
   const weekdayName = dateTimeFormat(lang, "calendar-weekday", { weekday: "short", timeZone: "UTC" });
-  const monthName = dateTimeFormat(lang, "calendar-month", { year: "numeric", month: "long", timeZone: "UTC" });
+  const weekdayOf = (date: string) =>
+    (weekdayName.formatToParts(utc(date)).find((part) => part.type === "weekday")?.value ?? "").replace(/[^\p{L}\p{N}]/gu, "");
+  // The visible price drops its "NT$" on a phone (CSS); the accessible name keeps it.
+  const shortPrice = (amount: number) => {
+    const price = formatPrice(amount, lang);
+    return (
+      <>
+        <span className="stay-calendar__currency">NT$</span>
+        {price.replace("NT$", "")}
+      </>
+    );
+  };
   const utc = (date: string) => new Date(`${date}T00:00:00Z`);
   const why = (entry: { reason?: string; min_stay?: number; nights?: number }) =>
     entry.reason === "min_stay" || entry.reason === "max_stay"
@@ -36,7 +49,7 @@ export function StayCalendar({
   const days = new Map((calendar?.days ?? []).map((entry) => [entry.date, entry]));
 
   function checkInCell(day: StayCalendarDay) {
-    const name = long.format(utc(day.date));
+    const name = long.format(day.date);
     if (day.price === undefined) {
       return (
         <span className="stay-calendar__day stay-calendar__day--off">
@@ -59,13 +72,13 @@ export function StayCalendar({
         aria-current={day.date === view.pick ? "date" : undefined}
       >
         <span>{Number(day.date.slice(8))}</span>
-        <span className="stay-calendar__note">{formatPrice(day.price, lang)}</span>
+        <span className="stay-calendar__note">{shortPrice(day.price)}</span>
       </Link>
     );
   }
 
   function checkOutCell(entry: StayCalendarCheckOut, pick: string) {
-    const name = long.format(utc(entry.date));
+    const name = long.format(entry.date);
     if (entry.total === undefined) {
       return (
         <span className="stay-calendar__day stay-calendar__day--off">
@@ -85,19 +98,19 @@ export function StayCalendar({
         aria-label={`${name}, ${total}`}
       >
         <span>{Number(entry.date.slice(8))}</span>
-        <span className="stay-calendar__note">{formatPrice(entry.total, lang)}</span>
+        <span className="stay-calendar__note">{shortPrice(entry.total)}</span>
       </Link>
     );
   }
 
   const months = calendar ? [...new Set(calendar.days.map((day) => day.date.slice(0, 7)))] : [];
   // Weekday headings from a known Sunday (2023-01-01).
-  const weekdays = Array.from({ length: 7 }, (_, index) => weekdayName.format(utc(addDays("2023-01-01", index))));
+  const weekdays = Array.from({ length: 7 }, (_, index) => weekdayOf(addDays("2023-01-01", index)));
   return (
     <section className="stay-calendar" id="stay-calendar" aria-labelledby="stay-calendar-heading">
       <h2 id="stay-calendar-heading">{w("heading")}</h2>
       <p className="stay-calendar__hint" aria-live="polite">
-        {view.pick ? w("hint_check_out", { date: long.format(utc(view.pick)) }) : w("hint_check_in")}
+        {view.pick ? w("hint_check_out", { date: long.format(view.pick) }) : w("hint_check_in")}
       </p>
       <nav className="stay-calendar__nav" aria-label={w("heading")}>
         {view.previous ? (
@@ -119,7 +132,7 @@ export function StayCalendar({
           const lead = utc(first).getUTCDay();
           return (
             <table key={month} className="stay-calendar__month">
-              <caption>{monthName.format(utc(first))}</caption>
+              <caption>{formatMonth(first, lang)}</caption>
               <thead>
                 <tr>
                   {weekdays.map((name) => (

@@ -10,6 +10,7 @@ import { orderRoutes } from "~/backend/orders/orders.server";
 import { cancelRoutes } from "~/backend/orders/cancel.server";
 import { pricingRoutes } from "~/backend/pricing/routes.server";
 import { roomRoutes } from "~/backend/catalogue/rooms.server";
+import { stayCalendarRoutes } from "~/backend/catalogue/stay-calendar.server";
 import { paymentRoutes } from "~/backend/payments/payments.server";
 import { masterRoutes } from "~/backend/payments/master.server";
 import { captchaRoutes } from "~/backend/captcha/captcha.server";
@@ -30,6 +31,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...coreRoutes,
   ...contentRoutes,
   ...roomRoutes,
+  ...stayCalendarRoutes,
   ...pricingRoutes,
   ...orderRoutes,
   ...cancelRoutes,

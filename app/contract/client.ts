@@ -20,6 +20,7 @@ import { withPaymentCalls } from "./client/payments";
 import { withPricingCalls } from "./client/pricing";
 import { withRailCalls } from "./client/rail";
 import { withRoomCalls } from "./client/rooms";
+import { withStayCalendarCalls } from "./client/stay-calendar";
 
 export { HotelApiError, type HotelApiOptions, type Transport } from "./client/core";
 export { PriceCheckError, type LegacyPriceCheckInput, type OrderLineInput, type PriceCheckInput } from "./client/pricing";
@@ -31,7 +32,7 @@ export class HotelApi extends withDeskBookingCalls(
       withAddonCalls(
         withRailCalls(
           withPaymentCalls(
-            withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withRoomCalls(withContentCalls(ClientCore)))))),
+            withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withStayCalendarCalls(withRoomCalls(withContentCalls(ClientCore))))))),
           ),
         ),
       ),

@@ -24,9 +24,14 @@ import zhCNDeskBookings from "../../locales/zh-CN/desk-bookings.json";
 import enUSDeskBookings from "../../locales/en-US/desk-bookings.json";
 import jaJPDeskBookings from "../../locales/ja-JP/desk-bookings.json";
 import koKRDeskBookings from "../../locales/ko-KR/desk-bookings.json";
+import zhTWCalendar from "../../locales/zh-TW/calendar.json";
+import zhCNCalendar from "../../locales/zh-CN/calendar.json";
+import enUSCalendar from "../../locales/en-US/calendar.json";
+import jaJPCalendar from "../../locales/ja-JP/calendar.json";
+import koKRCalendar from "../../locales/ko-KR/calendar.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility", "desk", "desk-actions", "desk-bookings"] as const;
+export const NAMESPACES = ["common", "facility", "desk", "desk-actions", "desk-bookings", "calendar"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
@@ -36,6 +41,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: zhTWDesk,
     "desk-actions": zhTWDeskActions,
     "desk-bookings": zhTWDeskBookings,
+    calendar: zhTWCalendar,
   },
   "zh-CN": {
     common: zhCNCommon,
@@ -43,6 +49,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: zhCNDesk,
     "desk-actions": zhCNDeskActions,
     "desk-bookings": zhCNDeskBookings,
+    calendar: zhCNCalendar,
   },
   "en-US": {
     common: enUSCommon,
@@ -50,6 +57,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: enUSDesk,
     "desk-actions": enUSDeskActions,
     "desk-bookings": enUSDeskBookings,
+    calendar: enUSCalendar,
   },
   "ja-JP": {
     common: jaJPCommon,
@@ -57,6 +65,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: jaJPDesk,
     "desk-actions": jaJPDeskActions,
     "desk-bookings": jaJPDeskBookings,
+    calendar: jaJPCalendar,
   },
   "ko-KR": {
     common: koKRCommon,
@@ -64,5 +73,6 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: koKRDesk,
     "desk-actions": koKRDeskActions,
     "desk-bookings": koKRDeskBookings,
+    calendar: koKRCalendar,
   },
 };

@@ -7,6 +7,7 @@ import { CartPanel } from "~/features/booking/CartPanel";
 import { Filters } from "~/features/booking/Filters";
 import { PlanItem, useAddForms } from "~/features/booking/PlanItem";
 import { SearchForm } from "~/features/booking/SearchForm";
+import { StayCalendar } from "~/features/booking/StayCalendar";
 import { focusFirstInvalid, useSubmissionDone } from "~/ui/forms";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { Picture } from "~/ui/Picture";
@@ -18,7 +19,7 @@ import { useTranslation } from "~/i18n/react";
  * Booking pages hydrate: the same forms, enhanced with pending states and no reloads. Their HTML
  * carries the words of these components only (decision 144).
  */
-export const handle = { hydrate: true, booking: true, words: ["booking", "search", "filters", "cart", "facility:"] };
+export const handle = { hydrate: true, booking: true, words: ["booking", "search", "filters", "cart", "facility:", "calendar:"] };
 
 export const loader = (args: LoaderFunctionArgs) => bookingResultsPage(args);
 export const action = (args: ActionFunctionArgs) => cartAction(args);
@@ -81,6 +82,7 @@ export default function BookingPage() {
     <main id="main" ref={main} className={`page booking-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(unitKey("booking.title", unit))}</h1>
       <SearchForm data={data} />
+      <StayCalendar view={data.calendar} party={data.search} lang={lang} />
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

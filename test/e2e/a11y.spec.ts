@@ -28,6 +28,8 @@ test("the booking results of both booking layouts have no accessibility violatio
     ["taipei", "/en-US/hxa/booking"],
     ["lakeside", "/en-US/hxa/booking"],
     ["taipei", "/hxa/booking"],
+    // The price calendar with a check-in picked: its check-outs' totals and refusals (decision 157).
+    ["taipei", `/en-US/hxa/booking?room=1&adults=4&children=0&pick=${taipeiDay(3)}`],
   ] as const) {
     await page.goto(hotelUrl(hotel, path));
     await expect(page.locator(".booking-room").first()).toBeVisible();

@@ -4,7 +4,8 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart } from "~/features/booking/booking-page.server";
+import { assertBookable, filteredResults, findPlan, loadBookingState, presentCart, searchOf } from "~/features/booking/booking-page.server";
+import { loadCalendar } from "~/features/booking/calendar.server";
 import { MAX_CART_LINES, setCartLine, type CartLine } from "~/domain/cart";
 import { MAX_ROOMS_PER_ORDER } from "~/domain/limits";
 import { cartLineErrors } from "~/domain/order-lines";
@@ -53,7 +54,8 @@ function roomView(room: SearchRow) {
 
 export async function bookingResultsPage({ context, params, request }: LoaderFunctionArgs) {
   assertBookable(context, params.product, request);
-  const state = await loadBookingState(context, request);
+  const { today, parsed } = searchOf(request, context.app.hotel?.time_zone ?? "Asia/Taipei");
+  const [state, calendar] = await Promise.all([loadBookingState(context, request), loadCalendar(context, request, today, parsed.search)]);
   const { token, setCookie } = await csrfToken(request, context.app.env);
   const t = await fixedT(context.app.lang);
   const { rooms, complementary } = filteredResults(state);
@@ -85,6 +87,7 @@ export async function bookingResultsPage({ context, params, request }: LoaderFun
       roomChoices: state.rooms.map((room) => [room.room_class_id, room.room_class_name] as const),
       cart: presentCart(state),
       signedIn: state.signedIn,
+      calendar,
     },
     { status: invalid ? 400 : 200, headers: setCookie ? { "set-cookie": setCookie } : {} },
   );

@@ -1,0 +1,111 @@
+/**
+ * GET /api/portico/stay_calendar (decision 157): the guest's price calendar for a party, a month or
+ * two, and optionally a chosen check-in's check-outs. The hotel and its nights are read in one D1
+ * round trip (room classes and plans are kept per content version); app/domain/stay-calendar.ts
+ * prices the stays as the search does.
+ */
+import * as v from "valibot";
+import { addDays, isIsoDate, stayNights, todayIn } from "~/domain/dates";
+import { MAX_GUESTS, MAX_ROOMS_PER_ORDER, MAX_STAY_NIGHTS } from "~/domain/limits";
+import { calendarOf, type PlanNightRow, type RoomNightRow, type SiteNightRow } from "~/domain/stay-calendar";
+import { loadRatePlans, loadRoomClasses, targetRoomIds } from "~/backend/catalogue/catalogue.server";
+import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
+import { hotelByDomain, hotelOf, requireLiveHotel, type HotelHead } from "~/backend/hotels/hotels.server";
+import type { BackendRoute } from "~/backend/route";
+
+/** Most months one request covers (the page shows two). */
+export const MAX_CALENDAR_MONTHS = 3;
+
+const count = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+const StayCalendarQuery = v.object({
+  domain: v.pipe(v.string(), v.minLength(1)),
+  month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
+  months: v.optional(count(1, MAX_CALENDAR_MONTHS), "1"),
+  adults: v.optional(count(1, MAX_GUESTS), "2"),
+  children: v.optional(count(0, MAX_GUESTS), "0"),
+  rooms: v.optional(count(1, MAX_ROOMS_PER_ORDER), "1"),
+  check_in: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value: string) => isIsoDate(value)),
+    ),
+  ),
+  room_class_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)), []),
+});
+
+/** The first day of the month `months` after `month` (YYYY-MM). */
+function monthStart(month: string, months: number): string {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  const at = new Date(Date.UTC(year, index - 1 + months, 1));
+  return at.toISOString().slice(0, 10);
+}
+
+const RULES = "closed, min_stay, max_stay, no_arrival, no_departure";
+
+export const stayCalendarRoutes: BackendRoute[] = [
+  {
+    method: "GET",
+    path: "/api/portico/stay_calendar",
+    handler: async (ctx) => {
+      const query = parseInput(StayCalendarQuery, queryObject(ctx.url, ["room_class_ids"]));
+      const first = monthStart(query.month, 0);
+      const last = monthStart(query.month, query.months);
+      if (query.check_in && (query.check_in < first || query.check_in >= last))
+        throw new ApiError(400, "invalid_field", { field: "check_in" }, "check_in");
+      // Every stay that starts in the months shown, up to the longest, ends within these nights.
+      const through = addDays(last, MAX_STAY_NIGHTS);
+      const hotelId = "(SELECT id FROM hotels WHERE domain = ?1)";
+      const [hotelRow, rooms, plans, site] = await ctx.db.batch([
+        hotelByDomain(ctx.db, query.domain),
+        ctx.db
+          .prepare(
+            `SELECT rn.room_class_id, rn.night, rn.capacity - rn.booked AS remaining, ${RULES.replace(/(\w+)/g, "rn.$1")}
+             FROM room_nights rn JOIN room_classes rc ON rc.id = rn.room_class_id
+             WHERE rc.hotel_id = ${hotelId} AND rn.night >= ?2 AND rn.night < ?3`,
+          )
+          .bind(query.domain.toLowerCase(), first, through),
+        ctx.db
+          .prepare(
+            `SELECT pn.rate_plan_id, pn.room_class_id, pn.night, pn.price,
+                    CASE WHEN pn.allotment IS NULL THEN NULL ELSE MAX(0, pn.allotment - pn.sold) END AS remaining,
+                    ${RULES.replace(/(\w+)/g, "pn.$1")}
+             FROM plan_nights pn JOIN rate_plans rp ON rp.id = pn.rate_plan_id
+             JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
+             WHERE rp.hotel_id = ${hotelId} AND pn.night >= ?2 AND pn.night < ?3`,
+          )
+          .bind(query.domain.toLowerCase(), first, through),
+        ctx.db
+          .prepare(`SELECT night, entire_rooms, unit_rooms FROM site_nights WHERE hotel_id = ${hotelId} AND night >= ?2 AND night < ?3`)
+          .bind(query.domain.toLowerCase(), first, through),
+      ]);
+      const hotel = requireLiveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
+      const [roomClasses, ratePlans] = await Promise.all([
+        loadRoomClasses(ctx.db, hotel),
+        loadRatePlans(ctx.db, hotel, { signedIn: false }),
+      ]);
+      const known = new Set(roomClasses.map((room) => room.id));
+      if (query.room_class_ids.some((id) => !known.has(id))) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
+      const wanted = query.room_class_ids.length > 0 ? new Set(query.room_class_ids) : known;
+      const today = todayIn(hotel.time_zone, ctx.now);
+      const calendar = calendarOf(
+        {
+          rooms: roomClasses.filter((room) => wanted.has(room.id)),
+          // A guest's calendar counts no members-only plan (decision 037), as room_calendar does.
+          plans: ratePlans.filter((plan) => plan.members_only !== 1).map((plan) => ({ ...plan, targets: targetRoomIds(plan) })),
+          roomNights: (rooms?.results ?? []) as unknown as RoomNightRow[],
+          planNights: (plans?.results ?? []) as unknown as PlanNightRow[],
+          siteNights: (site?.results ?? []) as unknown as SiteNightRow[],
+        },
+        { adults: query.adults, children: query.children, rooms: query.rooms },
+        today,
+      );
+      return ok({
+        today,
+        days: stayNights(first, last).map((date) => calendar.day(date)),
+        check_in: query.check_in ?? null,
+        check_outs: query.check_in ? calendar.checkOuts(query.check_in) : [],
+      });
+    },
+  },
+];

@@ -1,0 +1,49 @@
+/**
+ * The booking page's price calendar (decision 157): which months it shows and which check-in is
+ * picked come from the address (`cal=YYYY-MM`, `pick=YYYY-MM-DD`), so every tap is a plain link.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { addDays, isIsoDate } from "~/domain/dates";
+import type { BookingSearch } from "~/domain/search";
+import type { StayCalendar } from "~/contract/stay-calendar-schemas";
+
+/** Months ahead a guest may page to: 365 days from today. */
+const AHEAD_DAYS = 365;
+
+export interface CalendarView {
+  month: string;
+  previous: string | null;
+  next: string | null;
+  pick: string | null;
+  calendar: StayCalendar | null;
+}
+
+const monthOf = (date: string) => date.slice(0, 7);
+
+function shiftMonth(month: string, by: number): string {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, index - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+export async function loadCalendar(context: AppLoadContext, request: Request, today: string, search: BookingSearch): Promise<CalendarView> {
+  const params = new URL(request.url).searchParams;
+  const last = monthOf(addDays(today, AHEAD_DAYS - 1));
+  const rawPick = params.get("pick") ?? "";
+  const pick = isIsoDate(rawPick) && rawPick >= today && monthOf(rawPick) <= last ? rawPick : null;
+  const rawMonth = params.get("cal") ?? "";
+  const wanted = /^\d{4}-(0[1-9]|1[0-2])$/.test(rawMonth) ? rawMonth : monthOf(pick ?? (search.start >= today ? search.start : today));
+  const month = wanted < monthOf(today) ? monthOf(today) : wanted > last ? last : wanted;
+  const shown = month === last ? 1 : 2;
+  const pickShown = pick && monthOf(pick) >= month && monthOf(pick) <= shiftMonth(month, shown - 1) ? pick : undefined;
+  // The calendar helps; a page without it still searches, so its failure is not the page's.
+  const calendar = await context.app.api
+    .stayCalendar({ month, months: shown, adults: search.adults, children: search.children, rooms: search.room, checkIn: pickShown })
+    .catch(() => null);
+  return {
+    month,
+    previous: month > monthOf(today) ? shiftMonth(month, -1) : null,
+    next: shiftMonth(month, shown - 1) < last ? shiftMonth(month, 1) : null,
+    pick: pickShown ?? null,
+    calendar,
+  };
+}

@@ -101,8 +101,9 @@ test("a pay-at-arrival guest is checked in and their payment at the front desk r
   await expect(await mailsAbout(page, email, "paid_receipt", orderDoc)).toHaveCount(1);
 });
 
-test("a paid booking cancelled on the guest's behalf is refunded by hand, once", async ({ page }) => {
-  const order = await placeOrder("remittance", 8, 236);
+test("a paid booking cancelled on the guest's behalf is refunded by hand, once @js-matters", async ({ page, javaScriptEnabled }) => {
+  const offset = javaScriptEnabled ? 236 : 238;
+  const order = await placeOrder("remittance", 8, offset);
   await signInToDesk(page, "taipei");
   await findAtDesk(page, order.order_doc, order.order_doc);
 
@@ -113,7 +114,7 @@ test("a paid booking cancelled on the guest's behalf is refunded by hand, once",
   await transfer.getByRole("button", { name: "Record the transfer" }).click();
   await expect(page.getByText("Bank transfer: done.")).toBeVisible();
 
-  // 236 days ahead, the rules refund everything paid.
+  // Months ahead, the rules refund everything paid.
   const cancel = page.getByRole("form", { name: "Cancel on the guest's behalf" });
   await cancel.getByLabel("Reason").fill("The guest called: the trip is off.");
   await cancel.getByRole("button", { name: "Cancel the booking" }).click();
@@ -133,6 +134,6 @@ test("a paid booking cancelled on the guest's behalf is refunded by hand, once",
   await expect(page.locator('[data-money="refunded"] dd')).toHaveText(price);
 
   // The guest was told of the cancellation; the hotel of the cancellation with its refund.
-  await expect(await mailsAbout(page, "mei+236@example.com", "order_cancellation", order.order_doc)).toHaveCount(1);
+  await expect(await mailsAbout(page, `mei+${offset}@example.com`, "order_cancellation", order.order_doc)).toHaveCount(1);
   await expect(await mailsAbout(page, HOTEL_INBOX, "hotel_cancellation", order.order_doc)).toHaveCount(1);
 });

@@ -32,7 +32,9 @@ export class HotelApi extends withDeskBookingCalls(
       withAddonCalls(
         withRailCalls(
           withPaymentCalls(
-            withCaptchaCalls(withOrderCalls(withPricingCalls(withAccountCalls(withStayCalendarCalls(withRoomCalls(withContentCalls(ClientCore))))))),
+            withCaptchaCalls(
+              withOrderCalls(withPricingCalls(withAccountCalls(withStayCalendarCalls(withRoomCalls(withContentCalls(ClientCore)))))),
+            ),
           ),
         ),
       ),

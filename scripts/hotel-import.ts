@@ -4,6 +4,8 @@
  *   domain (its Worker must also set ALLOW_TEST_GATEWAY); without it such a file is refused
  *   --if-changed: load only hotels this database lacks, or whose file changed since it was last
  *   loaded here (npm start's seed: demo bookings survive a restart, a changed demo file is not missed)
+ *   --reset-desk-changes: overwrite the nights staff changed at the desk too (decision 155); without
+ *   it those nights are kept as the desk left them, and the import says how many
  * npm run hotel:import -- --demo            loads every file in demo/hotels/
  * npm run hotel:import -- --demo --sql-out FILE   writes the SQL to FILE instead (the test server loads it)
  *
@@ -31,10 +33,11 @@ interface Options {
   day?: string;
   sqlOut?: string;
   allowTestGateway: boolean;
+  resetDeskChanges: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { files: [], remote: false, ifAbsent: false, allowTestGateway: false };
+  const options: Options = { files: [], remote: false, ifAbsent: false, allowTestGateway: false, resetDeskChanges: false };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? "";
     if (arg === "--remote") options.remote = true;
@@ -51,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--day") options.day = argv[++index];
     else if (arg === "--sql-out") options.sqlOut = argv[++index];
     else if (arg === "--allow-test-gateway") options.allowTestGateway = true;
+    else if (arg === "--reset-desk-changes") options.resetDeskChanges = true;
     else if (arg.startsWith("--")) fail(`unknown option ${arg}`);
     else options.files.push(resolve(arg));
   }
@@ -92,6 +96,21 @@ function wrangler(args: string[], options: Options): string {
     fail("wrangler d1 execute failed (are the migrations applied? npm run db:migrate)");
   }
   return result.stdout;
+}
+
+/** Nights (room and plan rows) staff changed at the desk, by domain: what this import keeps or resets. */
+function deskChangedNights(options: Options, domains: string[]): Map<string, number> {
+  const list = domains.map((domain) => `'${domain.replace(/'/g, "''")}'`).join(", ");
+  const out = wrangler(
+    [
+      "--json",
+      "--command",
+      `SELECT h.domain, (SELECT count(*) FROM room_nights n JOIN room_classes r ON r.id = n.room_class_id WHERE r.hotel_id = h.id AND n.changed_at IS NOT NULL) + (SELECT count(*) FROM plan_nights n JOIN rate_plans p ON p.id = n.rate_plan_id WHERE p.hotel_id = h.id AND n.changed_at IS NOT NULL) AS changed FROM hotels h WHERE h.domain IN (${list})`,
+    ],
+    options,
+  );
+  const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: { domain: string; changed: number }[] }[];
+  return new Map(parsed.flatMap((batch) => batch.results.map((row) => [row.domain, row.changed] as const)));
 }
 
 function existingDomains(options: Options): Set<string> {
@@ -152,13 +171,23 @@ async function main() {
     const invite = owner && !owner.demo_password ? await ownerInvitation(file) : null;
     const loadDay = options.day ?? todayIn(file.hotel.time_zone);
     statements.push(
-      ...hotelFileToSql(file, { loadDay, passwordHashes, ownerInviteHash: invite?.hash, ownerInviteExpires: invite?.expires }),
+      ...hotelFileToSql(file, {
+        loadDay,
+        passwordHashes,
+        ownerInviteHash: invite?.hash,
+        ownerInviteExpires: invite?.expires,
+        resetDeskChanges: options.resetDeskChanges,
+      }),
     );
   }
   if (options.sqlOut) {
     writeFileSync(resolve(options.sqlOut), `${statements.join("\n")}\n`);
     return;
   }
+  const changed = deskChangedNights(
+    options,
+    toLoad.map(({ file }) => file.hotel.domain),
+  );
   mkdirSync(".wrangler/tmp", { recursive: true });
   const sqlPath = resolve(".wrangler/tmp", `hotel-import-${Date.now()}.sql`);
   writeFileSync(sqlPath, `${statements.join("\n")}\n`);
@@ -169,7 +198,13 @@ async function main() {
     writeFileSync(statePath, `${JSON.stringify(loadedHashes, null, 2)}\n`);
   }
   for (const { file } of toLoad) {
-    console.log(`${file.hotel.domain}: loaded (${file.room_classes.length} room classes, ${file.rate_plans.length} rate plans)`);
+    const desk = changed.get(file.hotel.domain) ?? 0;
+    const deskNote = options.resetDeskChanges
+      ? `${desk} night(s) changed at the desk reset to the file`
+      : `${desk} night(s) changed at the desk kept (--reset-desk-changes to overwrite them)`;
+    console.log(
+      `${file.hotel.domain}: loaded (${file.room_classes.length} room classes, ${file.rate_plans.length} rate plans; ${deskNote})`,
+    );
   }
 }
 

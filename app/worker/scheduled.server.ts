@@ -4,11 +4,13 @@ import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { queueMornings } from "~/backend/mail/morning.server";
+import { rollCalendarsForward } from "~/backend/hotels/roll-forward.server";
 
 /**
  * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
  * deadline and gives their rooms back (docs/decisions/032), queues each hotel's morning email once
- * its local time reaches 07:00 (decision 150), then sends what the outbox still holds (retries, and
+ * its local time reaches 07:00 (decision 150), opens each hotel's nights up to its horizon once its
+ * local day turns (decision 155), then sends what the outbox still holds (retries, and
  * mail whose waitUntil was cut short).
  */
 export async function handleScheduled(
@@ -27,6 +29,11 @@ export async function handleScheduled(
   if (mornings.due > 0)
     log.info(
       `morning emails: ${mornings.due} hotel(s), ${mornings.queued} message(s), ${mornings.trips} round trips, ${mornings.rowsRead} rows read`,
+    );
+  const rolled = await rollCalendarsForward(env.DB, now);
+  if (rolled.hotels > 0)
+    log.info(
+      `calendars rolled forward: ${rolled.hotels} hotel(s), ${rolled.nights} hotel-night(s), ${rolled.trips} round trips, ${rolled.rowsWritten} rows written`,
     );
   await deliverMail(env, log, { limit: 50 });
   return expired;

@@ -208,11 +208,12 @@ describe("hotel file", () => {
     });
     if (!result.success) throw new Error(result.errors.join());
     const sql = hotelFileToSql(result.file, { loadDay: "2030-01-01" }).join("\n");
-    expect(sql).toContain("('2030-01-01', 3)"); // Tuesday: all 3 rooms
-    expect(sql).toContain("('2030-01-02', 0)"); // today+1: sold out
-    expect(sql).toContain("('2030-01-01', 3000, 2700, NULL)"); // weekday, member 90%
-    expect(sql).toContain("('2030-01-02', 4200, 3780, NULL)"); // holiday
-    expect(sql).toContain("('2030-01-04', 3600, 3240, NULL)"); // Friday night: weekend
+    // Each row ends with its stay rules (closed, min_stay, max_stay, no_arrival, no_departure): none here.
+    expect(sql).toContain("('2030-01-01', 3, 0, NULL, NULL, 0, 0)"); // Tuesday: all 3 rooms
+    expect(sql).toContain("('2030-01-02', 0, 0, NULL, NULL, 0, 0)"); // today+1: sold out
+    expect(sql).toContain("('2030-01-01', 3000, 2700, NULL, 0, NULL, NULL, 0, 0)"); // weekday, member 90%
+    expect(sql).toContain("('2030-01-02', 4200, 3780, NULL, 0, NULL, NULL, 0, 0)"); // holiday
+    expect(sql).toContain("('2030-01-04', 3600, 3240, NULL, 0, NULL, NULL, 0, 0)"); // Friday night: weekend
     expect(sql).not.toContain("'2030-02-01'"); // one month: the last night is 2030-01-31
   });
 

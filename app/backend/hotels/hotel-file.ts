@@ -341,6 +341,26 @@ const RatePlan = v.object({
   rooms: v.pipe(v.array(PlanRoom), v.minLength(1, "a plan is sold for at least one room class")),
 });
 
+const StayLength = v.optional(v.pipe(v.number(), v.integer("must be a whole number"), v.minValue(1), v.maxValue(30)));
+
+const StayRule = v.pipe(
+  v.object({
+    room_code: v.optional(Code),
+    rate_plan_code: v.optional(Code),
+    nights: v.pipe(v.array(DayRef), v.minLength(1, "names at least one night")),
+    closed: v.optional(v.boolean(), false),
+    min_stay: StayLength,
+    max_stay: StayLength,
+    no_arrival: v.optional(v.boolean(), false),
+    no_departure: v.optional(v.boolean(), false),
+  }),
+  v.check((rule) => rule.room_code !== undefined || rule.rate_plan_code !== undefined, "names a room_code, a rate_plan_code or both"),
+  v.check(
+    (rule) => rule.min_stay === undefined || rule.max_stay === undefined || rule.min_stay <= rule.max_stay,
+    "min_stay must not be above max_stay",
+  ),
+);
+
 const Inventory = v.object({
   /** Nights loaded, counted from the load day. */
   months: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36)), 18),
@@ -351,6 +371,12 @@ const Inventory = v.object({
   sold_out: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef) })), []),
   /** Nights with only `rooms` left for a room class. */
   limited: v.optional(v.array(v.object({ room_code: Code, nights: v.array(DayRef), rooms: Count(10_000) })), []),
+  /**
+   * Stay rules and closures on given nights (decision 155; meanings in migration 0019): a room
+   * class's (room_code only) apply to all its plans; a plan's (rate_plan_code, and room_code to
+   * narrow it to one room class) to that plan only.
+   */
+  rules: v.optional(v.array(StayRule), []),
 });
 
 /** An add-on item booked with the room (issue 27; docs/hotel-file.md "addons"; decision 115). */
@@ -582,11 +608,31 @@ function testGatewayErrors(file: HotelFile, allowTestGateway: boolean): string[]
   });
 }
 
+/** A stay rule names room classes and plans the file declares, and a plan's room class it is sold for. */
+function stayRuleErrors(file: HotelFile): string[] {
+  const rooms = new Set(file.room_classes.map((room) => room.room_code));
+  const plans = new Map(file.rate_plans.map((plan) => [plan.rate_plan_code, new Set(plan.rooms.map((room) => room.room_code))]));
+  return file.inventory.rules.flatMap((rule, index) => {
+    const at = `inventory.rules.${index}`;
+    if (rule.room_code !== undefined && !rooms.has(rule.room_code)) return [`${at}.room_code: no room class "${rule.room_code}"`];
+    if (rule.rate_plan_code === undefined) return [];
+    const planRooms = plans.get(rule.rate_plan_code);
+    if (!planRooms) return [`${at}.rate_plan_code: no rate plan "${rule.rate_plan_code}"`];
+    if (rule.room_code !== undefined && !planRooms.has(rule.room_code))
+      return [`${at}.room_code: the plan "${rule.rate_plan_code}" is not sold for "${rule.room_code}"`];
+    return [];
+  });
+}
+
 /** Validates a parsed hotel file; each error names the field by its path, e.g. `hotel.email`. */
 export function validateHotelFile(input: unknown, options: { allowTestGateway?: boolean } = {}): HotelFileResult {
   const result = v.safeParse(HotelFileSchema, input);
   if (result.success) {
-    const errors = [...testGatewayErrors(result.output, options.allowTestGateway ?? false), ...demoStaffErrors(result.output)];
+    const errors = [
+      ...testGatewayErrors(result.output, options.allowTestGateway ?? false),
+      ...demoStaffErrors(result.output),
+      ...stayRuleErrors(result.output),
+    ];
     return errors.length === 0 ? { success: true, file: result.output } : { success: false, errors };
   }
   return {

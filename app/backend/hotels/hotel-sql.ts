@@ -3,7 +3,7 @@
  * natural keys (domain, room_code, rate_plan_code, promotion key…), so ids, URLs and orders
  * survive a re-import; bookings already taken are never undone by it.
  */
-import { addMonths, dayOfWeek, resolveDayRef, stayNights } from "~/domain/dates";
+import { addDays, addMonths, dayOfWeek, nightsBetween, resolveDayRef, stayNights } from "~/domain/dates";
 import type { HotelFile } from "~/backend/hotels/hotel-file";
 
 type SqlValue = string | number | boolean | null | undefined;
@@ -59,11 +59,65 @@ export interface HotelSqlOptions {
   ownerInviteHash?: string;
   /** When the invitation's link stops working (ISO). */
   ownerInviteExpires?: string;
+  /** Overwrite the nights staff changed at the desk too (hotel:import --reset-desk-changes). */
+  resetDeskChanges?: boolean;
+}
+
+/**
+ * How far ahead the calendar stays open (hotels.horizon_days): as many nights as `inventory.months`
+ * loads from the load day, so the last sellable night after the roll-forward is where the import
+ * put it (18 months: 548 or 549 nights by the months crossed; capped by the column's 1,100).
+ */
+export function horizonDays(loadDay: string, months: number): number {
+  return Math.min(1_100, nightsBetween(loadDay, addMonths(loadDay, months)));
+}
+
+type Rule = HotelFile["inventory"]["rules"][number];
+const RULE_COLUMNS = "closed, min_stay, max_stay, no_arrival, no_departure";
+const RULE_UPDATES =
+  "closed = excluded.closed, min_stay = excluded.min_stay, max_stay = excluded.max_stay, no_arrival = excluded.no_arrival, no_departure = excluded.no_departure";
+
+/** The file's rules by "room_code|rate_plan_code" ('' for a room class's own) and night; later entries add to earlier ones. */
+function nightRules(entries: Rule[], loadDay: string): Map<string, Map<string, Rule>> {
+  const out = new Map<string, Map<string, Rule>>();
+  for (const entry of entries) {
+    // A plan's rule without room_code applies to every room class the plan is sold for: keyed "*|plan" and spread by the caller.
+    const key = `${entry.room_code ?? "*"}|${entry.rate_plan_code ?? ""}`;
+    const byNight = out.get(key) ?? new Map<string, Rule>();
+    for (const ref of entry.nights) {
+      const night = resolveDayRef(ref, loadDay);
+      const before = byNight.get(night);
+      byNight.set(night, before ? mergeRules(before, entry) : entry);
+    }
+    out.set(key, byNight);
+  }
+  return out;
+}
+
+function mergeRules(a: Rule, b: Rule): Rule {
+  return {
+    ...a,
+    closed: a.closed || b.closed,
+    min_stay: b.min_stay ?? a.min_stay,
+    max_stay: b.max_stay ?? a.max_stay,
+    no_arrival: a.no_arrival || b.no_arrival,
+    no_departure: a.no_departure || b.no_departure,
+  };
+}
+
+function bothRules(a: Rule | undefined, b: Rule | undefined): Rule | undefined {
+  return a && b ? mergeRules(a, b) : (a ?? b);
+}
+
+function ruleValues(rule: Rule | undefined): string {
+  return [rule?.closed ?? false, rule?.min_stay ?? null, rule?.max_stay ?? null, rule?.no_arrival ?? false, rule?.no_departure ?? false]
+    .map(sqlLiteral)
+    .join(", ");
 }
 
 export function hotelFileToSql(
   file: HotelFile,
-  { loadDay, passwordHashes = new Map(), ownerInviteHash, ownerInviteExpires }: HotelSqlOptions,
+  { loadDay, passwordHashes = new Map(), ownerInviteHash, ownerInviteExpires, resetDeskChanges = false }: HotelSqlOptions,
 ): string[] {
   const day = (ref: string | undefined) => (ref ? resolveDayRef(ref, loadDay) : null);
   const h = file.hotel;
@@ -203,12 +257,22 @@ export function hotelFileToSql(
     }
   }
 
-  // Inventory and prices, night by night, from the load day.
+  // Inventory and prices, night by night, from the load day; the standing rules the daily
+  // roll-forward opens later nights from (decision 155). Nights staff changed at the desk
+  // (changed_at set) are kept unless the import resets them.
   const inventory = file.inventory;
   const lastNight = addMonths(loadDay, inventory.months);
   const nights = stayNights(loadDay, lastNight);
   const weekendNights = new Set(inventory.weekend_nights);
   const holidays = new Set(inventory.holidays.map((ref) => resolveDayRef(ref, loadDay)));
+  sql.push(
+    `UPDATE hotels SET horizon_days = ${horizonDays(loadDay, inventory.months)}, weekend_nights = ${json([...weekendNights].sort())}, opened_through = MAX(COALESCE(opened_through, ''), ${sqlLiteral(addDays(lastNight, -1))}) WHERE id = ${hotelId};`,
+  );
+  sql.push(`DELETE FROM hotel_holidays WHERE hotel_id = ${hotelId};`);
+  if (holidays.size > 0)
+    sql.push(
+      `INSERT INTO hotel_holidays (hotel_id, night) SELECT ${hotelId}, column1 FROM (VALUES ${[...holidays].map((night) => `(${sqlLiteral(night)})`).join(", ")});`,
+    );
   const soldOut = new Map<string, Set<string>>();
   for (const entry of inventory.sold_out) {
     const set = soldOut.get(entry.room_code) ?? new Set<string>();
@@ -221,31 +285,40 @@ export function hotelFileToSql(
     for (const night of entry.nights) map.set(resolveDayRef(night, loadDay), entry.rooms);
     limited.set(entry.room_code, map);
   }
+  const rules = nightRules(inventory.rules, loadDay);
+  const keep = resetDeskChanges ? "" : " WHERE room_nights.changed_at IS NULL";
+  const keepPlan = resetDeskChanges ? "" : " WHERE plan_nights.changed_at IS NULL";
   for (const room of file.room_classes) {
     const rows = nights.map((night) => {
       const capacity = soldOut.get(room.room_code)?.has(night)
         ? 0
         : Math.min(room.total_rooms, limited.get(room.room_code)?.get(night) ?? room.total_rooms);
-      return `(${sqlLiteral(night)}, ${capacity})`;
+      return `(${sqlLiteral(night)}, ${capacity}, ${ruleValues(rules.get(`${room.room_code}|`)?.get(night))})`;
     });
     for (const chunk of chunks(rows, 200)) {
       // A re-import never sets capacity below what guests have already booked.
       sql.push(
-        `INSERT INTO room_nights (room_class_id, night, capacity) SELECT ${roomId(room.room_code)}, v.column1, v.column2 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (room_class_id, night) DO UPDATE SET capacity = MAX(excluded.capacity, room_nights.booked);`,
+        `INSERT INTO room_nights (room_class_id, night, capacity, ${RULE_COLUMNS}) SELECT ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (room_class_id, night) DO UPDATE SET capacity = MAX(excluded.capacity, room_nights.booked), ${RULE_UPDATES}, changed_at = NULL${keep};`,
       );
     }
   }
+  sql.push(`DELETE FROM plan_rates WHERE rate_plan_id IN (SELECT id FROM rate_plans WHERE hotel_id = ${hotelId});`);
   for (const plan of file.rate_plans) {
     for (const room of plan.rooms) {
+      const memberPercent = plan.allow_member_price ? (room.member_percent ?? null) : null;
+      sql.push(
+        `INSERT INTO plan_rates (rate_plan_id, room_class_id, weekday, weekend, holiday, member_percent, allotment) VALUES (${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, ${room.weekday}, ${room.weekend}, ${room.holiday}, ${sqlLiteral(memberPercent)}, ${sqlLiteral(room.allotment ?? null)});`,
+      );
+      const own = rules.get(`${room.room_code}|${plan.rate_plan_code}`);
+      const planWide = rules.get(`*|${plan.rate_plan_code}`);
       const rows = nights.map((night) => {
         const price = nightlyPrice(night, room, weekendNights, holidays);
-        const memberPrice =
-          plan.allow_member_price && room.member_percent !== undefined ? Math.round((price * room.member_percent) / 100) : null;
-        return `(${sqlLiteral(night)}, ${price}, ${sqlLiteral(memberPrice)}, ${sqlLiteral(room.allotment ?? null)})`;
+        const memberPrice = memberPercent !== null ? Math.round((price * memberPercent) / 100) : null;
+        return `(${sqlLiteral(night)}, ${price}, ${sqlLiteral(memberPrice)}, ${sqlLiteral(room.allotment ?? null)}, ${ruleValues(bothRules(planWide?.get(night), own?.get(night)))})`;
       });
       for (const chunk of chunks(rows, 200)) {
         sql.push(
-          `INSERT INTO plan_nights (rate_plan_id, room_class_id, night, price, member_price, allotment) SELECT ${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (rate_plan_id, room_class_id, night) DO UPDATE SET price = excluded.price, member_price = excluded.member_price, allotment = CASE WHEN excluded.allotment IS NULL THEN NULL ELSE MAX(excluded.allotment, plan_nights.sold) END;`,
+          `INSERT INTO plan_nights (rate_plan_id, room_class_id, night, price, member_price, allotment, ${RULE_COLUMNS}) SELECT ${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (rate_plan_id, room_class_id, night) DO UPDATE SET price = excluded.price, member_price = excluded.member_price, allotment = CASE WHEN excluded.allotment IS NULL THEN NULL ELSE MAX(excluded.allotment, plan_nights.sold) END, ${RULE_UPDATES}, changed_at = NULL${keepPlan};`,
         );
       }
     }
@@ -270,6 +343,7 @@ export function hotelFileToSql(
       const counts = new Map<string, number>();
       for (const entry of stock.days) for (const ref of entry.days) counts.set(resolveDayRef(ref, loadDay), entry.count);
       const rows = nights.map((night) => `(${sqlLiteral(night)}, ${counts.get(night) ?? stock.per_day})`);
+      sql.push(`UPDATE addons SET per_day = ${stock.per_day} WHERE id = ${addonId(addon.code)};`);
       for (const chunk of chunks(rows, 200)) {
         sql.push(
           `INSERT INTO addon_days (addon_id, day, capacity) SELECT ${addonId(addon.code)}, v.column1, v.column2 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (addon_id, day) DO UPDATE SET capacity = MAX(excluded.capacity, addon_days.taken);`,

@@ -316,9 +316,12 @@ export function hotelFileToSql(
         const memberPrice = memberPercent !== null ? Math.round((price * memberPercent) / 100) : null;
         return `(${sqlLiteral(night)}, ${price}, ${sqlLiteral(memberPrice)}, ${sqlLiteral(room.allotment ?? null)}, ${ruleValues(bothRules(planWide?.get(night), own?.get(night)))})`;
       });
+      // IIF, not CASE … END: wrangler's SQL splitter (used by `d1 execute --file` and the test
+      // server) reads CASE as the start of a compound statement and rescans, so a 12 KB statement
+      // with one took seconds and the demo import minutes.
       for (const chunk of chunks(rows, 200)) {
         sql.push(
-          `INSERT INTO plan_nights (rate_plan_id, room_class_id, night, price, member_price, allotment, ${RULE_COLUMNS}) SELECT ${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (rate_plan_id, room_class_id, night) DO UPDATE SET price = excluded.price, member_price = excluded.member_price, allotment = CASE WHEN excluded.allotment IS NULL THEN NULL ELSE MAX(excluded.allotment, plan_nights.sold) END, ${RULE_UPDATES}, changed_at = NULL${keepPlan};`,
+          `INSERT INTO plan_nights (rate_plan_id, room_class_id, night, price, member_price, allotment, ${RULE_COLUMNS}) SELECT ${planId(plan.rate_plan_code)}, ${roomId(room.room_code)}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9 FROM (VALUES ${chunk.join(", ")}) AS v WHERE true ON CONFLICT (rate_plan_id, room_class_id, night) DO UPDATE SET price = excluded.price, member_price = excluded.member_price, allotment = IIF(excluded.allotment IS NULL, NULL, MAX(excluded.allotment, plan_nights.sold)), ${RULE_UPDATES}, changed_at = NULL${keepPlan};`,
         );
       }
     }

@@ -12,6 +12,7 @@ import { sha256Hex } from "~/lib/crypto";
 import { handleBackendRequest } from "~/backend/router.server";
 import { markOrderPaid } from "~/backend/payments/settle.server";
 import { expireOrder } from "~/backend/payments/expiry.server";
+import { issueMemberToken } from "~/backend/account/members.server";
 import { createLogger } from "~/platform/log.server";
 import { parseEnv } from "~/platform/env.server";
 import { refundDue } from "~/backend/payments/refund-ledger.server";
@@ -42,6 +43,9 @@ const hotelFile = (domain: string) =>
     for (const plan of file.rate_plans as { refund_template_id?: number }[]) plan.refund_template_id = 0;
     file.inventory.sold_out = [];
     (file as Record<string, unknown>).addons = [TEST_ADDONS.pickup];
+    (file as Record<string, unknown>).members = [
+      { email: "points@guest.example", first_name: "Yu", last_name: "Chen", phone: "0912 000 111", points: 1_000 },
+    ];
   });
 
 /** A staff member of `domain` with a full session made directly in D1 (only the token's SHA-256 is kept). */
@@ -426,6 +430,87 @@ describe("record a bank transfer", () => {
     expect(await deskPayments(doc)).toHaveLength(0);
     expect(await auditRows(doc)).toHaveLength(0);
     expect(await roomsHeld(taker)).toBe(1);
+  });
+});
+
+describe("reinstating a booking paid partly with points", () => {
+  const memberPoints = async () =>
+    (
+      await env.DB.prepare("SELECT m.points FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ? AND m.email = ?")
+        .bind(HOST, "points@guest.example")
+        .first<{ points: number }>()
+    )?.points;
+  const setPoints = (points: number) =>
+    env.DB.prepare("UPDATE members SET points = ? WHERE email = ? AND hotel_id = (SELECT id FROM hotels WHERE domain = ?)")
+      .bind(points, "points@guest.example", HOST)
+      .run();
+  async function memberBooking(night: string) {
+    const member = await env.DB.prepare("SELECT m.id FROM members m JOIN hotels h ON h.id = m.hotel_id WHERE h.domain = ? AND m.email = ?")
+      .bind(HOST, "points@guest.example")
+      .first<{ id: number }>();
+    const bearer = await issueMemberToken(env.DB, member?.id ?? 0);
+    const refs = ids[HOST]!;
+    const created = await call<{ order_doc: string }>(
+      "/api/ota/order/personal-new?lang=en-US",
+      {
+        domain: HOST,
+        ...BOOKER,
+        check_in_day: night,
+        check_out_day: addDays(night, 1),
+        pay_way: "remittance",
+        payment_vendor: 8,
+        orders: [{ room_class_id: refs.room, proposal_id: refs.BAR, num: 1 }],
+        adults_count: 2,
+        point_used: 300,
+      },
+      { "idempotency-key": `desk-actions-points-${++seq}-${Date.now()}`, authorization: `Bearer ${bearer}` },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data.order_doc;
+  }
+  const ledger = async (doc: string) =>
+    (
+      await env.DB.prepare(
+        "SELECT l.delta, l.reason FROM point_ledger l JOIN orders o ON o.id = l.order_id WHERE o.order_doc = ? ORDER BY l.id",
+      )
+        .bind(doc)
+        .all<{ delta: number; reason: string }>()
+    ).results;
+
+  it("spends the member's points again when the transfer is recorded after the sweep gave them back", async () => {
+    await setPoints(1_000);
+    const doc = await memberBooking(addDays(today, 38));
+    expect(await memberPoints()).toBe(700);
+    await sweep(doc);
+    expect(await memberPoints()).toBe(1_000);
+    const { total_price: total } = await orderOf(doc);
+    const done = await act(doc, "record_transfer", transfer(total));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.reinstated).toBe(true);
+    expect(await orderOf(doc)).toMatchObject({ status: "confirmed", paid_amount: total });
+    expect(await memberPoints()).toBe(700);
+    expect(await ledger(doc)).toEqual([
+      { delta: -300, reason: "order" },
+      { delta: 300, reason: "cancellation" },
+      { delta: -300, reason: "reinstatement" },
+    ]);
+  });
+
+  it("refuses when the member has spent the points meanwhile, saying so, and writes nothing", async () => {
+    await setPoints(1_000);
+    const doc = await memberBooking(addDays(today, 39));
+    await sweep(doc);
+    await setPoints(100);
+    const { total_price: total } = await orderOf(doc);
+    const refused = await act(doc, "record_transfer", transfer(total));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.msg.code).toBe("desk_reinstate_points");
+    expect(refused.body.msg.message).toMatch(/points/);
+    expect(await orderOf(doc)).toMatchObject({ status: "cancelled", paid_amount: 0 });
+    expect(await memberPoints()).toBe(100);
+    expect(await deskPayments(doc)).toHaveLength(0);
+    expect(await auditRows(doc)).toHaveLength(0);
+    expect(await roomsHeld(doc)).toBe(0);
   });
 });
 

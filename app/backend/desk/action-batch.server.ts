@@ -58,6 +58,8 @@ function refusal(error: unknown, refused: () => Promise<ApiError>): Promise<ApiE
   const text = String(error);
   if (text.includes("audit_log.hotel_id, audit_log.form_key")) return "replay";
   if (TAKEN.some((name) => text.includes(name))) return new ApiError(409, "desk_reinstate_taken");
+  // A reinstated booking spends its points again; the member has spent them since.
+  if (text.includes("members_points_not_negative")) return new ApiError(409, "desk_reinstate_points");
   if (text.includes("refund_more_than_paid") || text.includes("refund_more_than_payment"))
     return new ApiError(409, "desk_refund_over_paid");
   if (text.includes("desk_refused")) return refused();

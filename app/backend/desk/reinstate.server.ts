@@ -9,9 +9,13 @@
  */
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-/** The order was cancelled by the sweep, with nothing paid and no points spent (points are the member's to spend again). */
+/**
+ * The order was cancelled by the sweep, with nothing paid. Points it used went back to the member
+ * with the cancellation; reinstating spends them again (members_points_not_negative refuses the
+ * whole batch when the member has spent them meanwhile).
+ */
 const sweptSql = (orderId: number) =>
-  `EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'cancelled' AND paid_amount = 0 AND point_used = 0)
+  `EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'cancelled' AND paid_amount = 0)
    AND EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${orderId} AND reason = 'payment_expired')`;
 
 /** After `beforePayment`: this batch is reinstating the order (it is live again, its sweep's record not yet removed). */
@@ -20,8 +24,8 @@ const reinstatingSql = (orderId: number) =>
    AND EXISTS (SELECT 1 FROM cancellations WHERE order_id = ${orderId} AND reason = 'payment_expired')`;
 
 /** Whether an order as read could be reinstated (for the answer's words; the batch decides). */
-export function maybeReinstated(order: { status: string; paid_amount: number; point_used: number }): boolean {
-  return order.status === "cancelled" && order.paid_amount === 0 && order.point_used === 0;
+export function maybeReinstated(order: { status: string; paid_amount: number }): boolean {
+  return order.status === "cancelled" && order.paid_amount === 0;
 }
 
 /**
@@ -57,6 +61,16 @@ export function reinstateAfterPayment(db: D1Database, orderId: number): D1Prepar
     db.prepare(
       `INSERT INTO order_addon_days (order_id, addon_id, day, units)
        SELECT order_id, addon_id, day, units FROM order_addon_days_released WHERE order_id = ${id} AND ${reinstating}`,
+    ),
+    // The points the cancellation gave back are spent again, as the order spent them.
+    db.prepare(
+      `UPDATE members SET points = points - (SELECT point_used FROM orders WHERE id = ${id})
+       WHERE id = (SELECT member_id FROM orders WHERE id = ${id} AND point_used > 0) AND ${reinstating}`,
+    ),
+    db.prepare(
+      `INSERT INTO point_ledger (member_id, order_id, delta, reason)
+       SELECT member_id, id, -point_used, 'reinstatement' FROM orders
+       WHERE id = ${id} AND member_id IS NOT NULL AND point_used > 0 AND ${reinstating}`,
     ),
     db.prepare(`DELETE FROM order_nights_released WHERE order_id = ${id} AND ${reinstating}`),
     db.prepare(`DELETE FROM order_addon_days_released WHERE order_id = ${id} AND ${reinstating}`),

@@ -8,6 +8,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleBackendRequest } from "~/backend/router.server";
 import { readBookingList, searchBookings } from "~/backend/desk/booking-lists.server";
+import { monthReport, paymentExportPage } from "~/backend/desk/reports.server";
+import { monthSpan } from "~/domain/months";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
 import type { StaffPrincipal } from "~/backend/desk/staff.server";
 import { orderAccount, type OrderMoney } from "~/domain/order-view";
@@ -399,6 +401,92 @@ describe("the month report", () => {
     const now = await desk<{ received: number }>(token, `/api/desk/reports/month?month=${thisMonth}`, new Date(), SMALL);
     expect(now.body.data.received).toBe(paid!.paid_amount);
     expect((await desk(token, "/api/desk/reports/month?month=2026-13", new Date(), SMALL)).status).toBe(400);
+  });
+});
+
+describe("the month's money, one hotel's", () => {
+  /** The D1 binding, adding up the rows D1 says each statement read. */
+  function rowsReadOf(db: D1Database) {
+    let rows = 0;
+    const add = (result: D1Result) => (rows += result.meta.rows_read ?? 0);
+    const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+      new Proxy(statement, {
+        get(target, property) {
+          const value = Reflect.get(target, property) as unknown;
+          if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+          if (property === "all" || property === "run")
+            return async () => {
+              const result = (await (value as () => Promise<D1Result>).apply(target)) as D1Result;
+              add(result);
+              return result;
+            };
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const originals = new WeakMap<object, D1PreparedStatement>();
+    const counted = new Proxy(db, {
+      get(target, property) {
+        if (property === "prepare")
+          return (query: string) => {
+            const real = target.prepare(query);
+            const proxy = wrap(real);
+            originals.set(proxy, real);
+            return proxy;
+          };
+        if (property === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            const results = await target.batch(statements);
+            results.forEach(add);
+            return results;
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { db: counted, rows: () => rows };
+  }
+
+  it("reads the hotel's own payments and cancellations, however many another hotel has that month", async () => {
+    const big = await staffSession(BIG);
+    const small = await staffSession(SMALL);
+    const month = "2035-03";
+    const at = "2035-03-10T02:00:00.000Z";
+    // 2,000 bookings of the big hotel paid and then cancelled in March 2035.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+       INSERT INTO orders (hotel_id, order_doc, idempotency_key, request_hash, booker_last_name, booker_name, booker_phone, booker_email,
+                           email_key, phone_key, check_in_day, check_out_day, room_price, total_price, pay_amount, status, created_at)
+       SELECT ?1, 'PT350301-MNY' || i, 'money' || i, 'x', 'Wu', 'Wu ' || i, '0911000000', 'money' || i || '@example.com',
+              'money' || i || '@example.com', '+886911000000', '2035-04-01', '2035-04-02', 1000, 1000, 1000, 'cancelled', ?2
+       FROM n`,
+    )
+      .bind(big.hotel.id, at)
+      .run();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose, status, applied, paid_at, created_at)
+         SELECT id, 1, 'sandbox', 'MNY' || id, 1000, 'full', 'paid', 1, ?2, ?2 FROM orders WHERE hotel_id = ?1 AND order_doc LIKE 'PT350301-MNY%'`,
+      ).bind(big.hotel.id, at),
+      env.DB.prepare(
+        `INSERT INTO cancellations (order_id, via, reason, fee, refund, created_at)
+         SELECT id, 'hotel', 'guest_asked', 0, 1000, ?2 FROM orders WHERE hotel_id = ?1 AND order_doc LIKE 'PT350301-MNY%'`,
+      ).bind(big.hotel.id, at),
+    ]);
+    const bigReport = await monthReport(env.DB, big.hotel, month);
+    expect(bigReport).toMatchObject({ received: 2_000_000, cancellations: 2000 });
+
+    const report = rowsReadOf(env.DB);
+    const smallReport = await monthReport(report.db, small.hotel, month);
+    expect(smallReport).toMatchObject({ received: 0, cancellations: 0 });
+    // Its rooms' nights of the month and little else: not the big hotel's 4,000 rows.
+    expect(report.rows()).toBeLessThan(200);
+
+    const exported = rowsReadOf(env.DB);
+    const page = await paymentExportPage(exported.db, small.hotel, monthSpan(month, small.hotel.time_zone), null);
+    expect(page.rows).toEqual([]);
+    expect(exported.rows()).toBeLessThan(10);
+    const bigPage = await paymentExportPage(env.DB, big.hotel, monthSpan(month, big.hotel.time_zone), null);
+    expect(bigPage.rows.length).toBeGreaterThan(0);
   });
 });
 

@@ -139,7 +139,7 @@ function listQuery(list: BookingList, hotel: HotelRow, today: string, since: str
       return {
         sql: `SELECT ${COLUMNS}, c.refund AS refund, c.id AS sort_key FROM cancellations c INDEXED BY cancellations_desk_due
               JOIN orders o ON o.id = c.order_id
-              WHERE c.refund_status = 'due' AND o.hotel_id = ?1 AND c.id < ?2 ORDER BY c.id DESC LIMIT ?3`,
+              WHERE c.refund_status = 'due' AND c.hotel_id = ?1 AND c.id < ?2 ORDER BY c.id DESC LIMIT ?3`,
         binds: [hotel.id, (cursor ?? LAST).id, limit],
         key: (row) => String(row.sort_key),
       };

@@ -47,20 +47,19 @@ export async function monthReport(db: D1Database, hotel: HotelRow, month: string
       .bind(hotel.id, span.firstDay, span.nextDay),
     db
       .prepare(
-        `SELECT count(*) AS count, coalesce(sum(p.amount), 0) AS amount FROM payments p INDEXED BY payments_by_paid
-         JOIN orders o ON o.id = p.order_id
-         WHERE p.paid_at IS NOT NULL AND p.paid_at >= ? AND p.paid_at < ? AND o.hotel_id = ? AND p.status IN ${RECEIVED}`,
+        `SELECT count(*) AS count, coalesce(sum(p.amount), 0) AS amount FROM payments p INDEXED BY payments_hotel_paid
+         WHERE p.hotel_id = ? AND p.paid_at IS NOT NULL AND p.paid_at >= ? AND p.paid_at < ? AND p.status IN ${RECEIVED}`,
       )
-      .bind(span.from, span.until, hotel.id),
+      .bind(hotel.id, span.from, span.until),
     db
       .prepare(
         `SELECT count(*) AS count,
                 coalesce(sum(CASE WHEN c.refund_status = 'refunded' THEN c.refund ELSE 0 END), 0) AS refunded,
                 coalesce(sum(CASE WHEN c.refund_status = 'due' THEN c.refund ELSE 0 END), 0) AS due
-         FROM cancellations c INDEXED BY cancellations_by_created JOIN orders o ON o.id = c.order_id
-         WHERE c.created_at >= ? AND c.created_at < ? AND o.hotel_id = ?`,
+         FROM cancellations c INDEXED BY cancellations_hotel_created
+         WHERE c.hotel_id = ? AND c.created_at >= ? AND c.created_at < ?`,
       )
-      .bind(span.from, span.until, hotel.id),
+      .bind(hotel.id, span.from, span.until),
     db
       .prepare(
         `SELECT rc.id AS room_class_id, rc.name, coalesce(sum(rn.booked), 0) AS sold, coalesce(sum(rn.capacity), 0) AS to_sell
@@ -143,8 +142,8 @@ export async function paymentExportPage(db: D1Database, hotel: HotelRow, span: M
   const { results } = await db
     .prepare(
       `SELECT p.id, p.trade_no, o.order_doc, p.created_at, p.paid_at, p.provider, p.purpose, p.status, p.amount, p.paid_with
-       FROM payments p INDEXED BY payments_by_created JOIN orders o ON o.id = p.order_id
-       WHERE p.created_at >= ?1 AND p.created_at < ?2 AND o.hotel_id = ?3 AND (p.created_at, p.id) > (?4, ?5)
+       FROM payments p INDEXED BY payments_hotel_created JOIN orders o ON o.id = p.order_id
+       WHERE p.hotel_id = ?3 AND p.created_at >= ?1 AND p.created_at < ?2 AND (p.created_at, p.id) > (?4, ?5)
        ORDER BY p.created_at, p.id LIMIT ?6`,
     )
     .bind(span.from, span.until, hotel.id, after?.key ?? "", after?.id ?? 0, EXPORT_PAGE + 1)

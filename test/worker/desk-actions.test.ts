@@ -37,7 +37,17 @@ const hotelFile = (domain: string) =>
         { vendor_id: 14, method: "pay_arrival" },
         { vendor_id: 1, method: "credit" },
       ],
-      payment_gateways: [{ vendor_id: 1, provider: "sandbox", merchant_id: "3002607" }],
+      payment_gateways: [
+        { vendor_id: 1, provider: "sandbox", merchant_id: "3002607" },
+        // ECPay's staging merchant, whose answers a test gives in place of ECPay (the desk's refunds through a real adapter).
+        {
+          vendor_id: 2,
+          provider: "ecpay_aio",
+          mode: "test",
+          merchant_id: "3002607",
+          secrets: { hash_key: "PAY_ECPAY_KEY", hash_iv: "PAY_ECPAY_IV" },
+        },
+      ],
     });
     // No free window: the standard contract decides (advance money: 3+ days 100 %, 1–2 days 50 %, the day 0 %).
     for (const plan of file.rate_plans as { refund_template_id?: number }[]) plan.refund_template_id = 0;
@@ -841,6 +851,77 @@ describe("cancel on the guest's behalf, and refunds", () => {
     expect(rows.results).toEqual([{ method: "manual", status: "done", amount: byHand }]);
     const payment = await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(paid.id).first<{ status: string }>();
     expect(payment?.status).toBe("paid");
+  });
+
+  it("a refund ECPay refuses stays due, saying ECPay's reason; asked again, it is paid back once", async () => {
+    const doc = await book(addDays(today, 34), { pay_way: "credit", payment_vendor: 1 });
+    const { id, total_price: total } = await orderOf(doc);
+    const tradeNo = `EC${++seq}${Date.now()}`.slice(0, 20);
+    const payment = await env.DB.prepare(
+      "INSERT INTO payments (order_id, vendor_id, provider, trade_no, amount, purpose) VALUES (?, 2, 'ecpay_aio', ?, ?, 'full') RETURNING id, order_id, amount",
+    )
+      .bind(id, tradeNo, total)
+      .first<{ id: number; order_id: number; amount: number }>();
+    await markOrderPaid(env.DB, log, payment!, "2303121530230001");
+    const cancelled = await act(doc, "cancel", { reason: "Guest phoned", waive_fee: true });
+    expect(cancelled.body.data).toMatchObject({ refund: total });
+    const rows = async () =>
+      (await env.DB.prepare("SELECT amount, method, status, message FROM refunds WHERE order_id = ? ORDER BY id").bind(id).all()).results;
+    // The cancellation asked the gateway and could not (no ECPay keys given to that call): the claim
+    // is freed and the money stays due, never hidden by a claim left pending.
+    expect(await rows()).toEqual([{ amount: total, method: "gateway", status: "failed", message: "payment_not_configured" }]);
+    expect(await refundDueOf(doc)).toBe(total);
+    // Only this payment's trade can give the money back through its gateway, so the desk asks ECPay.
+    const asked: URLSearchParams[] = [];
+    const ecpay = (answer: string | Error) => async (request: Request) => {
+      asked.push(new URLSearchParams(await request.text()));
+      expect(request.url).toBe("https://payment-stage.ecpay.com.tw/CreditDetail/DoAction");
+      if (answer instanceof Error) throw answer;
+      return new Response(answer);
+    };
+    const refund = (fetcher: (request: Request) => Promise<Response>) =>
+      handleBackendRequest(
+        new Request(`http://${HOST}/api/desk/bookings/${doc}/actions/refund?lang=en-US`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-desk-session": tokens.desk! },
+          body: JSON.stringify({ domain: HOST, form_key: newFormKey(), method: "gateway", amount: total }),
+        }),
+        {
+          db: env.DB,
+          signingSecret: env.SESSION_SECRET as string,
+          secret: (name) => ({ PAY_ECPAY_KEY: "pwFHCqoQZGmho4w6", PAY_ECPAY_IV: "EkRm7iFT261dpevs" })[name],
+          fetcher,
+        },
+      ).then(async (response) => ({ status: response.status, body: (await response.json()) as Envelope<ActResult> }));
+
+    const refused = await refund(
+      ecpay(`MerchantID=3002607&MerchantTradeNo=${tradeNo}&TradeNo=2303121530230001&RtnCode=0&RtnMsg=Exceed+refund+amount`),
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(424);
+    expect(refused.body.msg.code).toBe("desk_refund_gateway_failed");
+    expect(refused.body.msg.message).toContain("Exceed refund amount");
+    expect(asked[0]?.get("Action")).toBe("R");
+    expect(asked[0]?.get("TotalAmount")).toBe(String(total));
+    expect(asked[0]?.get("TradeNo")).toBe("2303121530230001");
+    expect(asked[0]?.get("CheckMacValue")).toMatch(/^[0-9A-F]{64}$/);
+    expect(await refundDueOf(doc)).toBe(total);
+    expect((await rows())[1]).toEqual({ amount: total, method: "gateway", status: "failed", message: "Exceed refund amount" });
+
+    const unreachable = await refund(ecpay(new Error("connect ETIMEDOUT")));
+    expect(unreachable.status).toBe(424);
+    expect(await refundDueOf(doc)).toBe(total);
+
+    const done = await refund(ecpay(`MerchantID=3002607&MerchantTradeNo=${tradeNo}&TradeNo=2303121530230001&RtnCode=1&RtnMsg=OK`));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.due).toBe(0);
+    expect((await rows()).map((row) => row.status)).toEqual(["failed", "failed", "failed", "done"]);
+    const afterwards = await refund(ecpay("RtnCode=1&RtnMsg=OK"));
+    expect(afterwards.body.msg.code).toBe("desk_nothing_due");
+    expect(asked).toHaveLength(3);
+    const results = await env.DB.prepare("SELECT after FROM audit_log WHERE subject = ? AND action = 'refund_result' ORDER BY id")
+      .bind(`order:${doc}`)
+      .all<{ after: string }>();
+    expect(results.results.map((row) => (JSON.parse(row.after) as { ok: boolean }).ok)).toEqual([false, false, true]);
   });
 
   it("the database itself never lets refunds pass what was paid", async () => {

@@ -238,11 +238,15 @@ export async function refundOrderPayments(
       failures.push(`${payment.trade_no}: no longer due (paid back meanwhile)`);
       break;
     }
-    const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
-    const answer = await gateway.refund(
-      { tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount },
-      part,
-    );
+    // A gateway not configured or not reached refuses as one that says no: the claim is freed and
+    // the money stays due, for the desk (a claim left pending would hide it from "due" for ever).
+    let answer: { ok: boolean; reason: string };
+    try {
+      const gateway = await gatewayFor(ctx, hotel, payment.vendor_id);
+      answer = await gateway.refund({ tradeNo: payment.trade_no, gatewayTradeNo: payment.gateway_trade_no, amount: payment.amount }, part);
+    } catch (error) {
+      answer = { ok: false, reason: error instanceof ApiError ? error.code : "gateway not reached" };
+    }
     if (!answer.ok) {
       await ctx.db
         .prepare(`UPDATE refunds SET status = 'failed', message = ?, updated_at = ${now} WHERE id = ?`)

@@ -10,6 +10,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { formatDate } from "~/i18n/format";
 import { handleBackendRequest } from "~/backend/router.server";
+import { HotelApi } from "~/contract/client";
+import { checkPrice } from "~/features/checkout/price-check.server";
 import { BOOKER, Browser, PLAIN_PLAN, apiJson, fixtureHotel, fixtureIds, loadHotel, text, type Envelope } from "./helpers";
 
 const HOST = "stay-rules.localhost";
@@ -79,7 +81,7 @@ async function search(start: string, end: string) {
 const plansSold = (data: Search) =>
   data.rooms.flatMap((room) => room.price_set.map((plan) => (plan.proposal_id === ids.BAR ? "BAR" : "PLAIN"))).sort();
 
-const orderLines = (plan: "BAR" | "PLAIN" = "BAR") => [{ room_class_id: ids.room, proposal_id: ids[plan], num: 1 }];
+const orderLines = (plan: "BAR" | "PLAIN" = "BAR") => [{ room_class_id: ids.room!, proposal_id: ids[plan]!, num: 1 }];
 
 function priceCheck(start: string, end: string, lang = "en-US", plan: "BAR" | "PLAIN" = "BAR") {
   return apiJson(HOST, `/api/ota/order/calculate?lang=${lang}`, {
@@ -293,6 +295,23 @@ describe("the price check and the order refuse a stay the rules refuse, in the g
     const checked = await priceCheck(start, addDays(start, 2), "zh-TW");
     expect(checked.body.msg.code).toBe("stay_max_stay_one");
     expect(checked.body.msg.message).toBe(`自 ${formatDate(start, "zh-TW")} 入住最多可住 1 晚`);
+  });
+
+  it("the checkout's price check says the rule in the guest's words; the legacy one asks to choose again", async () => {
+    const start = addDays(today, 27);
+    await setRule(start, { min_stay: 2 });
+    const client = new HotelApi({
+      transport: (request) => handleBackendRequest(request, { db: env.DB, signingSecret: env.SESSION_SECRET as string }),
+      origin: "https://backend.internal",
+      domain: HOST,
+      lang: "ja-JP",
+    });
+    const cart = { domain: HOST, start, end: addDays(start, 1), lines: orderLines(), checkoutKey: "stay-rules-key-1" };
+    const hotel = { deposit_type: "all" as const, deposit_percent: 0 };
+    const v2 = await checkPrice(client, hotel, true, cart, {}, "choose again");
+    expect(v2).toEqual({ price: null, error: `${ja(start)}からのご宿泊は2泊以上です` });
+    // The legacy check finds its lines in a search first, which no longer lists the plan.
+    expect(await checkPrice(client, hotel, false, cart, {}, "choose again")).toEqual({ price: null, error: "choose again" });
   });
 
   it("a valid stay next to each rule still prices and books", async () => {

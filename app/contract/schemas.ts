@@ -246,10 +246,24 @@ export const PriceSetItemSchema = v.object({
 });
 export type PriceSetItem = v.InferOutput<typeof PriceSetItemSchema>;
 
+/**
+ * Why the stay rules sell nothing for a stay (decision 154, docs/api.md "Stay rules"): the first
+ * rule met, the date it is about and, for a minimum or maximum stay, its nights. Added fields: a back
+ * end without them explains nothing, and the page says only that nothing is available.
+ */
+export const StayRuleSchema = v.object({
+  rule: v.picklist(["closed", "no_arrival", "no_departure", "min_stay", "max_stay"]),
+  date: v.string(),
+  nights: v.nullable(v.number()),
+});
+export type StayRuleAnswer = v.InferOutput<typeof StayRuleSchema>;
+
 export const SearchRowSchema = v.object({
   ...RoomClassSchema.entries,
   inventory: v.number(),
   price_set: v.array(PriceSetItemSchema),
+  /** Set when the room has no plan to sell and a stay rule is why. */
+  stay_rule: v.optional(v.nullable(StayRuleSchema), null),
 });
 export type SearchRow = v.InferOutput<typeof SearchRowSchema>;
 
@@ -258,6 +272,8 @@ export const SearchSchema = v.object({
   end_date: v.string(),
   nights: v.number(),
   rooms: v.array(SearchRowSchema),
+  /** Set when no room has a plan to sell and a stay rule is why (the first room's). */
+  stay_rule: v.optional(v.nullable(StayRuleSchema), null),
 });
 
 export const SpecialRatePlanSchema = v.object({

@@ -63,3 +63,38 @@ export function stayRefusal(checkIn: string, checkOut: string, rulesOf: RulesOf,
   if (max !== null && nights > max) return { rule: "max_stay", nights: max };
   return null;
 }
+
+/** A row of rules as the search and the order read them: a room class's (planId null) or a plan's. */
+export interface RuleRow extends NightRules {
+  room_class_id: number;
+  /** null: the room class's own row (room_nights); else the plan's row (plan_nights). */
+  rate_plan_id: number | null;
+  night: string;
+}
+
+/**
+ * The rules of one plan of one room class night by night, from the rows read (rows without a rule
+ * may be left out: a missing row carries none). What `stayRefusal` takes as `rulesOf`.
+ */
+export function rulesByNight(rows: readonly RuleRow[]): (roomClassId: number, planId: number) => RulesOf {
+  const byKey = new Map<string, RuleRow>();
+  for (const row of rows) byKey.set(`${row.room_class_id} ${row.rate_plan_id ?? 0} ${row.night}`, row);
+  return (roomClassId, planId) => (night) => [byKey.get(`${roomClassId} 0 ${night}`), byKey.get(`${roomClassId} ${planId} ${night}`)];
+}
+
+/**
+ * A refusal as the API answers it (docs/api.md "Stay rules"): the rule, the date it is about (the
+ * closed night, the arrival or departure day, or for a minimum or maximum the arrival day), and for
+ * a minimum or maximum its nights. The booking page says it in the guest's language.
+ */
+export interface StayRule {
+  rule: StayRefusal["rule"];
+  date: string;
+  nights: number | null;
+}
+
+export function stayRuleOf(refusal: StayRefusal, checkIn: string): StayRule {
+  return refusal.rule === "min_stay" || refusal.rule === "max_stay"
+    ? { rule: refusal.rule, date: checkIn, nights: refusal.nights }
+    : { rule: refusal.rule, date: refusal.night, nights: null };
+}

@@ -8,6 +8,7 @@ import { Filters } from "~/features/booking/Filters";
 import { PlanItem, useAddForms } from "~/features/booking/PlanItem";
 import { SearchForm } from "~/features/booking/SearchForm";
 import { StayCalendar } from "~/features/booking/StayCalendar";
+import { stayRuleText } from "~/features/booking/stay-rule-text";
 import { focusFirstInvalid, useSubmissionDone } from "~/ui/forms";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { Picture } from "~/ui/Picture";
@@ -50,7 +51,13 @@ export default function BookingPage() {
       // A search: the results changed in place, so the page says how many there are (issue 25 item 20).
       const invalid = Object.keys(data.errors).length > 0;
       setAnnouncement(
-        invalid ? "" : data.rooms.length === 0 ? t(unitKey("booking.no_rooms", unit)) : t("booking.found", { count: data.rooms.length }),
+        invalid
+          ? ""
+          : data.stayRule
+            ? t("booking.rule.notice", { rule: stayRuleText(t, data.stayRule, lang) })
+            : data.rooms.length === 0
+              ? t(unitKey("booking.no_rooms", unit))
+              : t("booking.found", { count: data.rooms.length }),
       );
       focusFirstInvalid(main.current?.querySelector<HTMLFormElement>(".booking-search"));
       return;
@@ -96,6 +103,11 @@ export default function BookingPage() {
           <Filters data={data} />
           <h2 className="booking-results__heading">{t(unitKey("booking.results_heading", unit))}</h2>
           {Object.keys(data.errors).length === 0 && data.rooms.length === 0 ? <p>{t(unitKey("booking.no_rooms", unit))}</p> : null}
+          {data.stayRule ? (
+            <p className="alert booking-results__notice" role="status" id="booking-stay-rule">
+              {t("booking.rule.notice", { rule: stayRuleText(t, data.stayRule, lang) })}
+            </p>
+          ) : null}
           {data.shortfall === "rooms" ? (
             <p className="alert booking-results__notice" role="status">
               {t(unitKey("booking.short_rooms", unit), { count: data.search.room })}
@@ -120,7 +132,7 @@ export default function BookingPage() {
                 </div>
               </div>
               {room.price_set.length === 0 ? (
-                <p className="booking-room__none">{t("booking.sold_out")}</p>
+                <p className="booking-room__none">{room.stay_rule ? stayRuleText(t, room.stay_rule, lang) : t("booking.sold_out")}</p>
               ) : (
                 <ul className="plan-list">
                   {room.price_set.map((plan) => (

@@ -10,8 +10,10 @@ import { loadHotel, type Envelope } from "./helpers";
  * The guest's calendar is true (issue 40, decision 157): for every day of the next 365 and each
  * party, the price it shows is what the search then charges for that stay (the cheapest plan a
  * room taking the party offers, times the rooms), and a day it refuses is one the search cannot
- * sell. The demo hotels declare no stay rules on this branch, and the search does not yet enforce
- * them (helper "rules"), so every day here is a day without rules.
+ * sell. The search enforces the stay rules as the calendar does (decision 154); the demo hotels
+ * declare none for now (backed out with the roll-forward), so the days with rules are checked by
+ * test/worker/stay-rules-enforced.test.ts: check-outs the calendar refuses, the search refuses for
+ * the same reason.
  */
 const today = todayIn("Asia/Taipei");
 const PARTIES = [

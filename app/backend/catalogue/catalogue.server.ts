@@ -5,6 +5,7 @@
  */
 import type { Language } from "~/i18n/languages";
 import { nightsBetween } from "~/domain/dates";
+import { rulesByNight, stayRefusal, type RuleRow, type RulesOf, type StayRefusal } from "~/domain/stay-rules";
 import { freeCancelUntil } from "~/domain/refund";
 import { parseJson, pickText, presentImages, type LocalizedText, type StoredImage } from "~/backend/localize";
 import { versionedRows, type VersionedHotel } from "~/backend/versioned";
@@ -191,9 +192,13 @@ export interface PlanAvailability {
 }
 
 export interface StayAvailability {
+  start: string;
+  end: string;
   nights: number;
   rooms: Map<number, RoomAvailability>;
   plans: Map<string, PlanAvailability>;
+  /** The stay rules of a plan of a room class, night by night (decision 154), for `stayRefusal`. */
+  rules: (roomClassId: number, planId: number) => RulesOf;
 }
 
 export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-${planId}`;
@@ -205,8 +210,9 @@ export const planKey = (roomClassId: number, planId: number) => `${roomClassId}-
 export type HotelRef = { id: number } | { domain: string };
 
 /**
- * The three reads of a stay's availability, to run in one batch (with the hotel row when `hotel` is
- * a domain), each proportional to the stay's nights (decision 110):
+ * The four reads of a stay's availability, to run in one batch (with the hotel row when `hotel` is
+ * a domain), each proportional to the stay's nights (decision 110): the last reads the stay rules
+ * (decision 154) from the arrival night to the check-out day, only rows that carry one;
  * plans are read plan by room class by night range on plan_nights' primary key. CROSS JOIN keeps
  * SQLite to that order: left to itself it read every night of every room class of a plan (16,000
  * rows for a two-night stay of the demo hotel instead of 184).
@@ -244,7 +250,32 @@ export function availabilityStatements(db: D1Database, hotel: HotelRef, start: s
          FROM site_nights WHERE hotel_id = ${hotelId} AND night >= ?2 AND night < ?3`,
       )
       .bind(key, start, end),
+    stayRulesStatement(db, hotelId, key, start, end),
   ];
+}
+
+const RULE_SET = (alias: string) =>
+  `(${alias}.closed = 1 OR ${alias}.no_arrival = 1 OR ${alias}.no_departure = 1 OR ${alias}.min_stay IS NOT NULL OR ${alias}.max_stay IS NOT NULL)`;
+
+/**
+ * The rows that carry a stay rule from the arrival night through the check-out day (its row says
+ * whether guests may leave that morning), of every room class and of every plan sold with one.
+ */
+function stayRulesStatement(db: D1Database, hotelId: string, key: string | number, start: string, end: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT rn.room_class_id, NULL AS rate_plan_id, rn.night, rn.closed, rn.min_stay, rn.max_stay, rn.no_arrival, rn.no_departure
+       FROM room_classes rc CROSS JOIN room_nights rn ON rn.room_class_id = rc.id AND rn.night >= ?2 AND rn.night <= ?3
+       WHERE rc.hotel_id = ${hotelId} AND ${RULE_SET("rn")}
+       UNION ALL
+       SELECT pn.room_class_id, pn.rate_plan_id, pn.night, pn.closed, pn.min_stay, pn.max_stay, pn.no_arrival, pn.no_departure
+       FROM rate_plans rp
+       CROSS JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = rp.id
+       CROSS JOIN plan_nights pn ON pn.rate_plan_id = rpr.rate_plan_id AND pn.room_class_id = rpr.room_class_id
+         AND pn.night >= ?2 AND pn.night <= ?3
+       WHERE rp.hotel_id = ${hotelId} AND ${RULE_SET("pn")}`,
+    )
+    .bind(key, start, end);
 }
 
 export async function loadAvailability(db: D1Database, hotelId: number, start: string, end: string): Promise<StayAvailability> {
@@ -252,7 +283,7 @@ export async function loadAvailability(db: D1Database, hotelId: number, start: s
 }
 
 /** The availability of a stay from the results of availabilityStatements, in their order. */
-export function stayAvailability([rooms, plans, site]: D1Result[], start: string, end: string): StayAvailability {
+export function stayAvailability([rooms, plans, site, rules]: D1Result[], start: string, end: string): StayAvailability {
   const nights = nightsBetween(start, end);
   const taken = (site?.results[0] ?? { entire: 0, units: 0 }) as { entire: number; units: number };
   const planMap = new Map<string, PlanAvailability>();
@@ -283,7 +314,22 @@ export function stayAvailability([rooms, plans, site]: D1Result[], start: string
           : 0,
     });
   }
-  return { nights, rooms: roomMap, plans: planMap };
+  return {
+    start,
+    end,
+    nights,
+    rooms: roomMap,
+    plans: planMap,
+    rules: rulesByNight((rules?.results ?? []) as unknown as RuleRow[]),
+  };
+}
+
+/**
+ * Why the stay rules refuse this stay of a plan for a room class (decision 154), or null: decided by
+ * `stayRefusal` alone, with the plan's own minimum nights, as the guest's calendar decides it.
+ */
+export function ruleRefusal(availability: StayAvailability, plan: RatePlanRow, roomClassId: number): StayRefusal | null {
+  return stayRefusal(availability.start, availability.end, availability.rules(roomClassId, plan.id), plan.days);
 }
 
 /** Why a plan cannot be sold for a stay at all (dates or length), or null when it can. */
@@ -294,7 +340,7 @@ export function planRestriction(plan: RatePlanRow, start: string, nights: number
   return null;
 }
 
-/** A sellable plan for a room over a stay: priced every night and allowed on these dates. */
+/** A sellable plan for a room over a stay: priced every night, allowed on these dates and by the stay rules. */
 export function sellablePlan(
   availability: StayAvailability,
   plan: RatePlanRow,
@@ -304,6 +350,7 @@ export function sellablePlan(
   const priced = availability.plans.get(planKey(roomClassId, plan.id));
   if (!priced || priced.nights !== availability.nights) return null;
   if (planRestriction(plan, start, availability.nights)) return null;
+  if (ruleRefusal(availability, plan, roomClassId)) return null;
   return priced;
 }
 

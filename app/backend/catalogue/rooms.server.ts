@@ -10,6 +10,7 @@ import {
   planInventory,
   presentPriceSetItem,
   presentRoomClass,
+  ruleRefusal,
   sellablePlan,
   stayAvailability,
   targetRoomIds,
@@ -21,6 +22,7 @@ import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
 import type { BackendRoute } from "~/backend/route";
 import { requireStay } from "~/backend/pricing/stay.server";
 import { MAX_STAY_NIGHTS } from "~/domain/limits";
+import { stayRuleOf } from "~/domain/stay-rules";
 
 /** Longest range one calendar request may cover (13 months of nights). */
 export const MAX_CALENDAR_DAYS = 400;
@@ -78,8 +80,13 @@ export const roomRoutes: BackendRoute[] = [
       ]);
       const rows = rooms.map((room) => {
         const roomAvailability = availability.rooms.get(room.id);
-        const priceSet = plans.flatMap((plan) => {
-          if (!targetRoomIds(plan).includes(room.id)) return [];
+        // The first stay rule that leaves out a plan of this room, in the order the guest's calendar
+        // meets them (decision 154): said when the room has nothing to sell.
+        const targeted = plans.filter((plan) => targetRoomIds(plan).includes(room.id));
+        const refusals = targeted.map((plan) => ruleRefusal(availability, plan, room.id));
+        const refused = refusals.find((refusal) => refusal !== null);
+        const priceSet = targeted.flatMap((plan, index) => {
+          if (refusals[index]) return [];
           const priced = sellablePlan(availability, plan, room.id, start);
           if (!priced) return [];
           const item = presentPriceSetItem(
@@ -100,9 +107,13 @@ export const roomRoutes: BackendRoute[] = [
           ...presentRoomClass(room, ctx.lang, main),
           inventory: roomAvailability?.remaining ?? 0,
           price_set: priceSet,
+          stay_rule: priceSet.length === 0 && refused ? stayRuleOf(refused, start) : null,
         };
       });
-      return ok({ start_date: start, end_date: end, nights: availability.nights, rooms: rows });
+      // An empty answer says why when a stay rule is why: the first room's rule (docs/api.md).
+      const empty = rows.every((row) => row.price_set.length === 0);
+      const stayRule = empty ? (rows.find((row) => row.stay_rule !== null)?.stay_rule ?? null) : null;
+      return ok({ start_date: start, end_date: end, nights: availability.nights, rooms: rows, stay_rule: stayRule });
     },
   },
   {

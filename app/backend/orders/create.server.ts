@@ -32,6 +32,9 @@ import { orderAnswer } from "~/backend/orders/present.server";
 import { holdStatements } from "~/backend/addons/addons.server";
 import { assertDepartsAfterDeadline } from "~/backend/rail/rail.server";
 import { isRailSoldOut, railHoldStatements } from "~/backend/rail/holds.server";
+import { isStayRuleRefusal, stayRulesGuard } from "~/backend/orders/stay-guard.server";
+import { loadAvailability, ruleRefusal } from "~/backend/catalogue/catalogue.server";
+import { stayRuleError } from "~/backend/pricing/stay.server";
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
@@ -73,6 +76,19 @@ function constraintError(error: unknown): ApiError | "duplicate_key" | null {
   return null;
 }
 
+/**
+ * The rule that refused the order's batch, read again to tell the guest which (decision 154); if
+ * it was lifted again meanwhile, that the rules changed.
+ */
+async function changedRuleError(ctx: BackendContext, priced: PricedOrder): Promise<ApiError> {
+  const availability = await loadAvailability(ctx.db, priced.hotel.id, priced.start, priced.end);
+  for (const line of priced.lines) {
+    const refusal = ruleRefusal(availability, line.plan, line.room.id);
+    if (refusal) return stayRuleError(refusal, priced.start, ctx.lang);
+  }
+  return new ApiError(409, "stay_rule_changed", {}, "check_in_day");
+}
+
 function orderInsertStatements(
   ctx: BackendContext,
   priced: PricedOrder,
@@ -90,6 +106,8 @@ function orderInsertStatements(
   const orderId = "(SELECT id FROM orders WHERE order_doc = ?)";
   const status = payload.pay_way === "pay_arrival" || detail.pay_amount === 0 ? "confirmed" : "pending_payment";
   const statements = [
+    // First: the stay rules as they are now, not as they were read (decision 154).
+    stayRulesGuard(db, priced.start, priced.end, priced.lines),
     db
       .prepare(
         `INSERT INTO orders (hotel_id, order_doc, idempotency_key, request_hash, member_id, lang, booker_first_name,
@@ -318,6 +336,7 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
       throw new ApiError(422, "idempotency_key_reused", {}, "Idempotency-Key");
     }
     if (mapped) throw mapped;
+    if (isStayRuleRefusal(error)) throw await changedRuleError(ctx, priced);
     throw error;
   }
   const order = await findOrder(ctx.db, hotel.id, orderDoc);

@@ -1,6 +1,7 @@
 /** The price of an order (spec §3 price detail, §5, §6): what every order and price check goes through, and the pricing routes of spec §7. */
 import * as v from "valibot";
 import { validateOrderLines, type OrderLineError } from "~/domain/order-lines";
+import { stayBounds } from "~/domain/stay-rules";
 import { calculatePrice, type Discount, type PriceAmounts } from "~/domain/pricing";
 import { MAX_GUESTS, MAX_ROOMS_PER_ORDER } from "~/domain/stay";
 import { PAYMENT_METHODS } from "~/domain/payments";
@@ -11,6 +12,7 @@ import {
   planInventory,
   planKey,
   planRestriction,
+  ruleRefusal,
   type PlanAvailability,
   type RatePlanRow,
   type RoomClassRow,
@@ -20,7 +22,7 @@ import { type HotelRow } from "~/backend/hotels/hotels.server";
 import { memberFromRequest, type MemberRow } from "~/backend/account/members.server";
 import { type ApiMessageCode } from "~/backend/messages";
 import type { BackendContext } from "~/backend/route";
-import { requireStay, WholeNumber } from "~/backend/pricing/stay.server";
+import { requireStay, stayRuleError, WholeNumber } from "~/backend/pricing/stay.server";
 import { CouponCode, resolveDiscount } from "~/backend/pricing/coupons.server";
 import { loadNightly, nightKey, nightlyLineErrors, type NightAmount } from "~/backend/pricing/nightly.server";
 import { priceAttachments, type PricedAttachments } from "~/backend/addons/addons.server";
@@ -181,6 +183,14 @@ export async function priceOrder(
     const planId = line.proposal_id ?? line.rate_plan_id ?? 0;
     const plan = planById.get(planId);
     if (!plan) throw new ApiError(404, "unknown_plan", {}, `orders.${position}.proposal_id`);
+    // The stay rules first, as the guest's calendar tells them (decision 154).
+    const refusal = ruleRefusal(availability, plan, room.id);
+    if (refusal) {
+      // A minimum that is only the plan's own nights (rate_plans.days) keeps its own code.
+      if (refusal.rule === "min_stay" && stayBounds(availability.rules(room.id, plan.id)(start)).min < refusal.nights)
+        throw new ApiError(409, "min_nights", { days: plan.days }, `orders.${position}.proposal_id`);
+      throw stayRuleError(refusal, start, ctx.lang);
+    }
     const restriction = planRestriction(plan, start, availability.nights);
     if (restriction) throw new ApiError(409, restriction, { days: plan.days }, `orders.${position}.proposal_id`);
     const priced = availability.plans.get(planKey(room.id, plan.id));

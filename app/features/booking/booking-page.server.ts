@@ -8,7 +8,7 @@ import { cartLineErrors } from "~/domain/order-lines";
 import { effectivePrice } from "~/domain/pricing";
 import { filterAndRank, sortRoomsBySuitability } from "~/domain/sorting";
 import { readCart } from "~/platform/cookies.server";
-import type { SearchRow } from "~/contract/schemas";
+import type { SearchRow, StayRuleAnswer } from "~/contract/schemas";
 import { externalRedirect, safeRedirect } from "~/platform/redirects.server";
 import { notFound, requireProduct } from "~/platform/not-found.server";
 
@@ -20,6 +20,8 @@ export interface BookingState {
   cart: Cart | null;
   /** A member is signed in: plans sort and total by member price where allowed (spec §5). */
   signedIn: boolean;
+  /** Why nothing at all can be booked for the stay, when a stay rule is why (decision 154). */
+  stayRule: StayRuleAnswer | null;
 }
 
 /** The stay the request asks for, checked against today in the hotel's time zone. */
@@ -45,7 +47,7 @@ export async function loadBookingState(context: AppLoadContext, request: Request
       )
     : [];
   const cart = valid ? await readCart(request, app.env, app.domain, parsed.search) : null;
-  return { parsed, today, rooms, cart, signedIn };
+  return { parsed, today, rooms, cart, signedIn, stayRule: result?.stay_rule ?? null };
 }
 
 export function findPlan(rooms: SearchRow[], line: Pick<CartLine, "room_class_id" | "proposal_id">) {

@@ -49,6 +49,7 @@ function roomView(room: SearchRow) {
     children: room.children,
     square_meters: room.description.square_meters,
     price_set: room.price_set.map(planView),
+    stay_rule: room.stay_rule,
   };
 }
 
@@ -78,6 +79,8 @@ export async function bookingResultsPage({ context, params, request }: LoaderFun
       rooms: rooms.map(roomView),
       // Said above the results: the party cannot be housed as asked, though the rooms left are listed.
       shortfall: invalid ? null : partyShortfall(rooms, party),
+      // Nothing at all to sell, and a stay rule is why (decision 154): the page says which.
+      stayRule: invalid ? null : state.stayRule,
       complementary: complementary.map(({ room, plan }) => ({
         room: { room_class_id: room.room_class_id, room_class_name: room.room_class_name },
         plan: planView(plan),

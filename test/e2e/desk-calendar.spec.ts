@@ -50,6 +50,7 @@ test("staff close a night and set a two-night minimum at the desk; the guest's c
 
   await bulkChange(page, closed, "close", "", "closed");
   await bulkChange(page, minimum, "min_stay_set", "2", "minimum 2 nights");
+  await page.locator(`section[data-room="${CODES[0]}"] tr[data-row="rooms"] td[data-night="${minimum}"]`).scrollIntoViewIfNeeded();
   await page.locator(`section[data-room="${CODES[0]}"]`).screenshot({ path: test.info().outputPath("desk-calendar-marks.png") });
   // Written once: the audit log says who did what.
   await page.goto(hotelUrl(HOTEL, "/en-US/desk/audit"));

@@ -20,6 +20,7 @@ import { railRoutes } from "~/backend/rail/routes.server";
 import { staffDeskRoutes } from "~/backend/desk/staff-routes.server";
 import { deskActionRoutes } from "~/backend/desk/actions.server";
 import { deskBookingRoutes } from "~/backend/desk/bookings.server";
+import { deskCalendarRoutes } from "~/backend/desk/calendar.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -46,6 +47,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...staffDeskRoutes,
   ...deskActionRoutes,
   ...deskBookingRoutes,
+  ...deskCalendarRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

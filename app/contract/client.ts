@@ -15,6 +15,7 @@ import { withContentCalls } from "./client/content";
 import { withDeskBookingCalls } from "./client/desk-bookings";
 import { withDeskStaffCalls } from "./client/desk-staff";
 import { withDeskActionCalls } from "./client/desk-actions";
+import { withDeskCalendarCalls } from "./client/desk-calendar";
 import { withOrderCalls } from "./client/orders";
 import { withPaymentCalls } from "./client/payments";
 import { withPricingCalls } from "./client/pricing";
@@ -26,14 +27,16 @@ export { HotelApiError, type HotelApiOptions, type Transport } from "./client/co
 export { PriceCheckError, type LegacyPriceCheckInput, type OrderLineInput, type PriceCheckInput } from "./client/pricing";
 export { ERROR_ORDER_DOC, type CreateOrderResult, type OrderPayload } from "./client/orders";
 
-export class HotelApi extends withDeskBookingCalls(
-  withDeskActionCalls(
-    withDeskStaffCalls(
-      withAddonCalls(
-        withRailCalls(
-          withPaymentCalls(
-            withCaptchaCalls(
-              withOrderCalls(withPricingCalls(withAccountCalls(withStayCalendarCalls(withRoomCalls(withContentCalls(ClientCore)))))),
+export class HotelApi extends withDeskCalendarCalls(
+  withDeskBookingCalls(
+    withDeskActionCalls(
+      withDeskStaffCalls(
+        withAddonCalls(
+          withRailCalls(
+            withPaymentCalls(
+              withCaptchaCalls(
+                withOrderCalls(withPricingCalls(withAccountCalls(withStayCalendarCalls(withRoomCalls(withContentCalls(ClientCore)))))),
+              ),
             ),
           ),
         ),

@@ -24,6 +24,11 @@ import zhCNDeskBookings from "../../locales/zh-CN/desk-bookings.json";
 import enUSDeskBookings from "../../locales/en-US/desk-bookings.json";
 import jaJPDeskBookings from "../../locales/ja-JP/desk-bookings.json";
 import koKRDeskBookings from "../../locales/ko-KR/desk-bookings.json";
+import zhTWDeskCalendar from "../../locales/zh-TW/desk-calendar.json";
+import zhCNDeskCalendar from "../../locales/zh-CN/desk-calendar.json";
+import enUSDeskCalendar from "../../locales/en-US/desk-calendar.json";
+import jaJPDeskCalendar from "../../locales/ja-JP/desk-calendar.json";
+import koKRDeskCalendar from "../../locales/ko-KR/desk-calendar.json";
 import zhTWCalendar from "../../locales/zh-TW/calendar.json";
 import zhCNCalendar from "../../locales/zh-CN/calendar.json";
 import enUSCalendar from "../../locales/en-US/calendar.json";
@@ -31,7 +36,7 @@ import jaJPCalendar from "../../locales/ja-JP/calendar.json";
 import koKRCalendar from "../../locales/ko-KR/calendar.json";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["common", "facility", "desk", "desk-actions", "desk-bookings", "calendar"] as const;
+export const NAMESPACES = ["common", "facility", "desk", "desk-actions", "desk-bookings", "desk-calendar", "calendar"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Language, Record<Namespace, Record<string, string>>> = {
@@ -41,6 +46,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: zhTWDesk,
     "desk-actions": zhTWDeskActions,
     "desk-bookings": zhTWDeskBookings,
+    "desk-calendar": zhTWDeskCalendar,
     calendar: zhTWCalendar,
   },
   "zh-CN": {
@@ -49,6 +55,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: zhCNDesk,
     "desk-actions": zhCNDeskActions,
     "desk-bookings": zhCNDeskBookings,
+    "desk-calendar": zhCNDeskCalendar,
     calendar: zhCNCalendar,
   },
   "en-US": {
@@ -57,6 +64,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: enUSDesk,
     "desk-actions": enUSDeskActions,
     "desk-bookings": enUSDeskBookings,
+    "desk-calendar": enUSDeskCalendar,
     calendar: enUSCalendar,
   },
   "ja-JP": {
@@ -65,6 +73,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: jaJPDesk,
     "desk-actions": jaJPDeskActions,
     "desk-bookings": jaJPDeskBookings,
+    "desk-calendar": jaJPDeskCalendar,
     calendar: jaJPCalendar,
   },
   "ko-KR": {
@@ -73,6 +82,7 @@ export const resources: Record<Language, Record<Namespace, Record<string, string
     desk: koKRDesk,
     "desk-actions": koKRDeskActions,
     "desk-bookings": koKRDeskBookings,
+    "desk-calendar": koKRDeskCalendar,
     calendar: koKRCalendar,
   },
 };

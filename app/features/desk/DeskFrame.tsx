@@ -29,6 +29,7 @@ export function DeskFrame({ frame, children }: { frame: DeskFrameData; children:
           <>
             <nav className="desk__nav" aria-label={w("nav.label")}>
               <NavLink to={deskPath(lang, "/bookings")}>{w("nav.bookings")}</NavLink>
+              <NavLink to={deskPath(lang, "/calendar")}>{w("nav.calendar")}</NavLink>
               <NavLink to={deskPath(lang, "/reports")}>{w("nav.reports")}</NavLink>
               {owner ? <NavLink to={deskPath(lang, "/staff")}>{w("nav.staff")}</NavLink> : null}
               {owner ? <NavLink to={deskPath(lang, "/audit")}>{w("nav.audit")}</NavLink> : null}

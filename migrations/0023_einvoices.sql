@@ -40,7 +40,7 @@ CREATE INDEX order_invoices_by_hotel ON order_invoices (hotel_id, status);
 -- Every invoice an order has had, one row each; the relate number (ours, sent to the provider) is
 -- unique: the same relate number never names two invoices, so nothing is issued twice.
 CREATE TABLE einvoice_documents (
-  relate_number TEXT PRIMARY KEY CHECK (relate_number GLOB '[A-Za-z0-9]*' AND length(relate_number) BETWEEN 1 AND 30),
+  relate_number TEXT PRIMARY KEY CHECK (relate_number NOT GLOB '*[^A-Za-z0-9]*' AND length(relate_number) BETWEEN 1 AND 30),
   order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
   seq INTEGER NOT NULL CHECK (seq >= 1),
   amount INTEGER NOT NULL CHECK (amount > 0),
@@ -76,7 +76,8 @@ CREATE TABLE einvoice_events (
 CREATE INDEX einvoice_events_by_order ON einvoice_events (order_id, id);
 
 -- Orders with invoice work due: the runner takes rows whose next_attempt_at has come, oldest
--- first. After a failure the row waits (back-off; after an HTTP 403 at least 30 minutes).
+-- first (a change queues its order due at once: the epoch). After a failure the row waits
+-- (back-off; after an HTTP 403 at least 30 minutes).
 CREATE TABLE einvoice_queue (
   order_id INTEGER PRIMARY KEY REFERENCES orders(id) ON DELETE CASCADE,
   hotel_id INTEGER NOT NULL,

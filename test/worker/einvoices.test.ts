@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 let nextDay = 10;
-/** Books one night (a different night each time) and pays it in full by bank transfer. */
+/** Books one night (a different night each time) and pays it in full by bank transfer (markOrderPaid, as every payment). */
 async function paidOrder(domain: string): Promise<{ id: number; doc: string; amount: number }> {
   const hotel = refs[domain];
   if (!hotel) throw new Error(`no hotel ${domain}`);
@@ -54,8 +54,6 @@ async function paidOrder(domain: string): Promise<{ id: number; doc: string; amo
     .bind(doc)
     .first<{ id: number; paid_amount: number }>();
   if (!order) throw new Error(`no order ${doc}`);
-  // What the settlement's batch will do (wired in the same batch as the payment): open the invoice and queue it.
-  await env.DB.batch(enqueueInvoiceStatements(env.DB, order.id));
   return { id: order.id, doc, amount: order.paid_amount };
 }
 
@@ -130,8 +128,10 @@ describe("the e-invoice migration", () => {
 });
 
 describe("issuing modes against the sandbox", () => {
-  it("at payment: the paid stay is invoiced once, in the real number format, however often the queue runs", async () => {
+  it("at payment: the settlement queues the invoice in its own batch; the paid stay is invoiced once, in the real number format, however often the queue runs", async () => {
     const order = await paidOrder(AT_PAYMENT);
+    // markOrderPaid's batch opened the order's invoice and queued it.
+    expect(await invoiceOf(order.id)).toMatchObject({ status: "none", issuer: "portico_at_payment" });
     expect(await queued(order.id)).not.toBeNull();
     await runInvoiceQueue(deps);
     const invoice = await invoiceOf(order.id);
@@ -155,6 +155,17 @@ describe("issuing modes against the sandbox", () => {
       { kind: "call:issue", outcome: "sent" },
       { kind: "answered:issue", outcome: "done" },
     ]);
+  });
+
+  it("an unpaid booking has no invoice and nothing queued", async () => {
+    const hotel = refs[AT_PAYMENT];
+    if (!hotel) throw new Error("no hotel");
+    const created = await orderOneNight<{ order_doc: string }>(AT_PAYMENT, hotel, addDays(todayIn("Asia/Taipei"), 40), REMITTANCE);
+    const order = await env.DB.prepare("SELECT id FROM orders WHERE order_doc = ?")
+      .bind(created.body.data.order_doc)
+      .first<{ id: number }>();
+    expect(await invoiceOf(order?.id ?? 0)).toBeNull();
+    expect(await queued(order?.id ?? 0)).toBeNull();
   });
 
   it("at check-out: held when paid, issued when the guest checks out", async () => {

@@ -130,7 +130,13 @@ export async function orderFacts(db: D1Database, orderId: number): Promise<Order
  * `buyer` is what the guest chose at checkout (null: a cloud invoice on the provider's member
  * carrier by the booker's email, until the checkout asks).
  */
-export function enqueueInvoiceStatements(db: D1Database, orderId: number, buyer: BuyerChoice | null = null): D1PreparedStatement[] {
+export function enqueueInvoiceStatements(
+  db: D1Database,
+  orderId: number,
+  buyer: BuyerChoice | null = null,
+  /** An SQL condition, checked inside the batch (the settlement's: only when it applied the money). */
+  when = "1",
+): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -141,14 +147,14 @@ export function enqueueInvoiceStatements(db: D1Database, orderId: number, buyer:
                   'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
                   'inFlight', json('null'), 'failure', json('null')),
                 CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
-         FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.id = ?1
+         FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.id = ?1 AND (${when})
          ON CONFLICT (order_id) DO NOTHING`,
       )
       .bind(orderId, buyer ? JSON.stringify(buyer) : null),
     db
       .prepare(
         `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at)
-         SELECT order_id, hotel_id, '${DUE_AT_ONCE}' FROM order_invoices WHERE order_id = ?1 AND issuer != 'hotel_system'
+         SELECT order_id, hotel_id, '${DUE_AT_ONCE}' FROM order_invoices WHERE order_id = ?1 AND issuer != 'hotel_system' AND (${when})
          ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = MIN(next_attempt_at, excluded.next_attempt_at)`,
       )
       .bind(orderId),

@@ -144,6 +144,9 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
       }
       break;
     }
+    // A bound, never reached by the machine's own steps (it settles in a few): the call stays
+    // recorded as out, and the next pass after STALE_CALL_MS takes it as lost and looks it up.
+    if (calls >= MAX_CALLS) break;
     calls += 1;
     let answer: Awaited<ReturnType<typeof perform>>;
     if (!provider) answer = failure("refused", "config", configProblem || "no provider");
@@ -158,22 +161,22 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
     event = answer.ok
       ? { type: "answered", call, result: answer.result }
       : { type: "failed", call, kind: answer.kind, message: `${answer.code} ${answer.message}`.trim() };
-    if (calls >= MAX_CALLS && !answer.ok) break;
   }
-  await updateQueue(deps.db, row.order_id, row.hotel_id, state);
+  await updateQueue(deps.db, row.order_id, row.hotel_id, state, now());
   return invoiceStatus(state);
 }
 
-/** On the queue while a retry is due; off it when settled, waiting for a check-out, or left to staff. */
-async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState): Promise<void> {
+/** On the queue while a retry is due (or a call is left out); off it when settled, waiting for a check-out, or left to staff. */
+async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState, at: Date): Promise<void> {
   const failure = state.failure;
-  if (failure?.retryAt) {
+  const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : failure?.retryAt;
+  if (retryAt) {
     await db
       .prepare(
         `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at, attempts, last_error) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = excluded.attempts, last_error = excluded.last_error`,
       )
-      .bind(orderId, hotelId, failure.retryAt, failure.attempts, failure.message.slice(0, 300))
+      .bind(orderId, hotelId, retryAt, failure?.attempts ?? 0, (failure?.message ?? "").slice(0, 300))
       .run();
     return;
   }

@@ -4,7 +4,7 @@
  * as the change that calls for it, and the write of a new state that loses to any other writer.
  */
 import { nightsBetween } from "~/domain/dates";
-import type { BuyerChoice } from "~/domain/einvoice/buyer";
+import { validateBuyer, type BuyerChoice } from "~/domain/einvoice/buyer";
 import { hotelSale, type InvoiceSource } from "~/domain/einvoice/items";
 import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer } from "~/domain/einvoice/machine";
 
@@ -234,4 +234,37 @@ export async function saveInvoice(
     ),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
+}
+
+/** Keeps a member's choice for the next checkout (the statement, for the order's batch). */
+export function rememberBuyerStatement(db: D1Database, memberId: number, choice: BuyerChoice): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO member_invoice_choices (member_id, choice) VALUES (?1, ?2)
+       ON CONFLICT (member_id) DO UPDATE SET choice = excluded.choice, updated_at = ${NOW}`,
+    )
+    .bind(memberId, JSON.stringify(choice));
+}
+
+/** A member's last choice, checked again as if typed (a rule may have changed since), or null. */
+export async function rememberedBuyer(db: D1Database, memberId: number): Promise<BuyerChoice | null> {
+  const row = await db.prepare("SELECT choice FROM member_invoice_choices WHERE member_id = ?").bind(memberId).first<{ choice: string }>();
+  if (!row) return null;
+  let stored: Partial<Record<string, string>>;
+  try {
+    stored = JSON.parse(row.choice) as Partial<Record<string, string>>;
+  } catch {
+    return null;
+  }
+  const result = validateBuyer({
+    invoice_kind: stored.kind,
+    carrier_kind: stored.carrier,
+    carrier_code: stored.code,
+    love_code: stored.loveCode,
+    tax_id: stored.taxId,
+    company_name: stored.companyName,
+    company_address: stored.companyAddress,
+    email: stored.email,
+  });
+  return result.ok ? result.choice : null;
 }

@@ -15,6 +15,9 @@ import { HOTEL_LINK_RULE, isHotelLink } from "~/domain/links";
 import { DEPOSIT_CAP_PERCENT } from "~/domain/pricing";
 import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/domain/refund";
 import { ADDON_UNITS } from "~/domain/addons";
+import { isValidTaxId } from "~/domain/einvoice/buyer";
+import { ISSUERS } from "~/domain/einvoice/machine";
+import { EINVOICE_PROVIDERS } from "~/backend/einvoice/provider";
 
 /** One threshold of `abuse_limits`: a whole number in its range, or its default. */
 function abuseLimit(key: keyof AbuseLimits) {
@@ -479,6 +482,40 @@ const DeskOwner = v.object({
   demo_totp_secret: v.optional(v.pipe(v.string(), v.regex(/^[A-Z2-7]{16,64}$/, "must be 16 to 64 base32 characters (A-Z, 2-7)"))),
 });
 
+/**
+ * Who issues the hotel's e-invoices (decision 159): Portico when a stay is paid, Portico at
+ * check-out, or the hotel's own system (then Portico issues nothing). The seller is the hotel, under
+ * its own 統一編號. ECPay's keys are Worker secrets, named here, never written here.
+ */
+const Invoicing = v.object({
+  issuer: v.picklist(ISSUERS, "must be portico_at_payment, portico_at_checkout or hotel_system"),
+  provider: v.optional(v.picklist(EINVOICE_PROVIDERS, "must be sandbox or ecpay")),
+  mode: v.optional(v.picklist(["test", "production"]), "test"),
+  seller_tax_id: v.pipe(
+    v.string(),
+    v.regex(/^\d{8}$/, "must be the hotel's 統一編號: 8 digits"),
+    v.check((id) => !/^\d{8}$/.test(id) || isValidTaxId(id), "is not a valid 統一編號 (its check digits do not add up)"),
+  ),
+  merchant_id: v.optional(v.pipe(v.string(), v.regex(/^\d{0,10}$/, "must be the provider's merchant id (digits)")), ""),
+  secrets: v.optional(
+    v.object({
+      hash_key: v.optional(
+        v.pipe(
+          v.string(),
+          v.regex(/^ECPAY_EINVOICE_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_"),
+        ),
+      ),
+      hash_iv: v.optional(
+        v.pipe(
+          v.string(),
+          v.regex(/^ECPAY_EINVOICE_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_"),
+        ),
+      ),
+    }),
+    {},
+  ),
+});
+
 export const HotelFileSchema = v.pipe(
   v.object({
     hotel: Hotel,
@@ -493,6 +530,7 @@ export const HotelFileSchema = v.pipe(
     members: v.optional(v.array(Member), []),
     addons: v.optional(v.array(Addon), []),
     desk: v.optional(v.object({ owner: v.optional(DeskOwner) }), {}),
+    invoicing: v.optional(Invoicing),
   }),
   v.forward(
     v.check((file) => file.hotel.support_lang.includes(file.hotel.main_lang), "main_lang must be one of support_lang"),
@@ -624,6 +662,34 @@ function stayRuleErrors(file: HotelFile): string[] {
   });
 }
 
+/**
+ * E-invoicing that cannot work is refused at import (decision 159): Portico issuing needs a
+ * provider; ECPay needs its merchant id and the names of its two key secrets; the sandbox issues
+ * nothing real, so, like the test gateway, it is never in production mode and only on local domains
+ * (or a staging site imported with --allow-test-gateway).
+ */
+function invoicingErrors(file: HotelFile, allowTestGateway: boolean): string[] {
+  const invoicing = file.invoicing;
+  if (!invoicing || invoicing.issuer === "hotel_system") return [];
+  if (!invoicing.provider) return [`invoicing.provider: Portico issues for ${invoicing.issuer}: name the provider (sandbox or ecpay)`];
+  const errors: string[] = [];
+  if (invoicing.provider === "ecpay") {
+    if (!invoicing.merchant_id) errors.push("invoicing.merchant_id: ECPay needs the hotel's e-invoice merchant id");
+    for (const role of ["hash_key", "hash_iv"] as const) {
+      if (!invoicing.secrets[role]) errors.push(`invoicing.secrets.${role}: ECPay needs the NAME of the Worker secret holding its ${role}`);
+    }
+  } else {
+    if (invoicing.mode === "production")
+      errors.push(`invoicing.mode: "sandbox" is the built-in test provider, which issues nothing real: it has no production mode`);
+    if (!isLocalHost(file.hotel.domain) && !allowTestGateway) {
+      errors.push(
+        `invoicing.provider: "sandbox" is the built-in test provider, which issues nothing real: only for local domains (*.localhost), or a staging site imported with --allow-test-gateway`,
+      );
+    }
+  }
+  return errors;
+}
+
 /** Validates a parsed hotel file; each error names the field by its path, e.g. `hotel.email`. */
 export function validateHotelFile(input: unknown, options: { allowTestGateway?: boolean } = {}): HotelFileResult {
   const result = v.safeParse(HotelFileSchema, input);
@@ -632,6 +698,7 @@ export function validateHotelFile(input: unknown, options: { allowTestGateway?: 
       ...testGatewayErrors(result.output, options.allowTestGateway ?? false),
       ...demoStaffErrors(result.output),
       ...stayRuleErrors(result.output),
+      ...invoicingErrors(result.output, options.allowTestGateway ?? false),
     ];
     return errors.length === 0 ? { success: true, file: result.output } : { success: false, errors };
   }

@@ -392,10 +392,32 @@ export function hotelFileToSql(
     );
   }
   sql.push(...deskOwnerSql(file, hotelId, passwordHashes, ownerInviteHash, ownerInviteExpires));
+  sql.push(invoicingSql(file, hotelId));
   // Last: a new content version, so every edge copy of this hotel's pages is replaced on the next
   // request (docs/decisions/026). In the same batch as the rest, it is never seen before the data.
   sql.push(bumpContentVersion);
   return sql;
+}
+
+/**
+ * Who issues the hotel's e-invoices (decision 159). A file without `invoicing` removes the row:
+ * Portico then issues nothing (as for a hotel whose own system issues). Orders keep the issuer
+ * they were booked under.
+ */
+function invoicingSql(file: HotelFile, hotelId: string): string {
+  const invoicing = file.invoicing;
+  if (!invoicing) return `DELETE FROM hotel_invoicing WHERE hotel_id = ${hotelId};`;
+  const values = [
+    invoicing.issuer,
+    invoicing.provider ?? "sandbox",
+    invoicing.mode,
+    invoicing.seller_tax_id,
+    invoicing.merchant_id,
+    JSON.stringify(invoicing.secrets),
+  ]
+    .map(sqlLiteral)
+    .join(", ");
+  return `INSERT INTO hotel_invoicing (hotel_id, issuer, provider, mode, seller_tax_id, merchant_id, secrets) VALUES (${hotelId}, ${values}) ON CONFLICT (hotel_id) DO UPDATE SET issuer = excluded.issuer, provider = excluded.provider, mode = excluded.mode, seller_tax_id = excluded.seller_tax_id, merchant_id = excluded.merchant_id, secrets = excluded.secrets;`;
 }
 
 /**

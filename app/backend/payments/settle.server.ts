@@ -10,6 +10,7 @@ import { latestDeadline } from "~/domain/payments";
 import type { PaidWith, PaymentNotice } from "~/backend/payments/gateways/types";
 import type { SiteAddress } from "~/backend/route";
 import { queueHotelMailFor } from "~/backend/mail/hotel-outbox.server";
+import { enqueueInvoiceStatements } from "~/backend/einvoice/invoices.server";
 import type { Logger } from "~/platform/log.server";
 
 export interface PaymentRow {
@@ -170,6 +171,9 @@ export function settleStatements(
       .prepare(`UPDATE cancellations SET refund = refund + ?1, refund_status = 'due' WHERE order_id = ?2 AND ${unaccounted("= 'late'")}`)
       .bind(payment.amount, payment.order_id),
     ...mails,
+    // 2d. The order's e-invoice is opened (under the hotel's issuer) and queued, under the same
+    // condition: the queue's runner issues it, or holds it for the check-out (decision 159).
+    ...enqueueInvoiceStatements(db, payment.order_id, null, unaccounted("= 'paid'")),
     db.prepare(`UPDATE payments SET applied = 1 WHERE id = ${id} AND status IN ('paid', 'late', 'overpaid') AND applied = 0`),
   ];
 }

@@ -1,0 +1,270 @@
+/**
+ * An order's e-invoices in D1 (decision 159): the row that keeps its state machine's state, what
+ * the order says the hotel keeps, the statements that put an order on the queue in the same batch
+ * as the change that calls for it, and the write of a new state that loses to any other writer.
+ */
+import { nightsBetween } from "~/domain/dates";
+import { validateBuyer, type BuyerChoice } from "~/domain/einvoice/buyer";
+import { hotelSale, type InvoiceSource } from "~/domain/einvoice/items";
+import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer } from "~/domain/einvoice/machine";
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/** A change queues its order due at once, whatever the clocks say: before any instant the runner asks about. */
+const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
+
+export interface OrderInvoiceRow {
+  order_id: number;
+  hotel_id: number;
+  issuer: Issuer;
+  provider: string;
+  buyer: string;
+  state: string;
+  status: string;
+  version: number;
+  updated_at: string;
+}
+
+/** What the order says now: what the hotel keeps for its own sale, what the stay sold, and how it ended. */
+export interface OrderFacts {
+  orderId: number;
+  hotelId: number;
+  orderDoc: string;
+  bookerName: string;
+  bookerEmail: string;
+  target: number;
+  sale: number;
+  cancelled: boolean;
+  checkedOut: boolean;
+  source: InvoiceSource;
+}
+
+interface OrderFactRow {
+  id: number;
+  hotel_id: number;
+  order_doc: string;
+  booker_name: string;
+  booker_email: string;
+  status: string;
+  stay_status: string | null;
+  check_in_day: string;
+  check_out_day: string;
+  total_price: number;
+  paid_amount: number;
+  rail_amount: number;
+  promotion_discount: number;
+  point_used: number;
+  attachment_amount: number;
+  refunded: number;
+  rail_fees: number;
+}
+
+/** Hotel text in the invoice's language (zh-TW), or the first there is. */
+function zhName(json: string): string {
+  try {
+    const names = JSON.parse(json) as Record<string, string>;
+    return names["zh-TW"] ?? Object.values(names)[0] ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The order's facts. What the hotel keeps is what was paid and not refunded (or being refunded),
+ * never more than its own sale: the order's total less the rail tickets and their refund fees,
+ * which are THSR's, never the hotel's invoice.
+ */
+export async function orderFacts(db: D1Database, orderId: number): Promise<OrderFacts | null> {
+  const order = await db
+    .prepare(
+      `SELECT o.id, o.hotel_id, o.order_doc, o.booker_name, o.booker_email, o.status, o.stay_status, o.check_in_day, o.check_out_day,
+              o.total_price, o.paid_amount, o.rail_amount, o.promotion_discount, o.point_used, o.attachment_amount,
+              (SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE order_id = o.id AND status != 'failed') AS refunded,
+              (SELECT COALESCE(SUM(refund_fee), 0) FROM rail_reservations WHERE order_id = o.id) AS rail_fees
+       FROM orders o WHERE o.id = ?`,
+    )
+    .bind(orderId)
+    .first<OrderFactRow>();
+  if (!order) return null;
+  const lines = await db
+    .prepare(
+      `SELECT l.num, l.amount, rc.name AS room_name, rp.name AS plan_name FROM order_lines l
+       JOIN room_classes rc ON rc.id = l.room_class_id JOIN rate_plans rp ON rp.id = l.rate_plan_id
+       WHERE l.order_id = ? ORDER BY l.position`,
+    )
+    .bind(orderId)
+    .all<{ num: number; amount: number; room_name: string; plan_name: string }>();
+  const nights = nightsBetween(order.check_in_day, order.check_out_day);
+  const sale = Math.max(0, order.total_price - order.rail_amount - order.rail_fees);
+  let source: InvoiceSource = {
+    rooms: lines.results.map((line) => ({
+      name: [zhName(line.room_name), zhName(line.plan_name)].filter(Boolean).join(" - "),
+      rooms: line.num,
+      nights,
+      amount: line.amount,
+    })),
+    addons: order.attachment_amount > 0 ? [{ name: "加購項目", count: 1, amount: order.attachment_amount }] : [],
+    discount: order.promotion_discount + order.point_used,
+    rail: order.rail_amount,
+  };
+  // Lines that do not add up to the sale (changed by the desk, say) are invoiced as one stay item.
+  if (hotelSale(source) !== sale)
+    source = { rooms: [{ name: "住宿費用", rooms: 1, nights: 1, amount: sale }], addons: [], discount: 0, rail: 0 };
+  return {
+    orderId: order.id,
+    hotelId: order.hotel_id,
+    orderDoc: order.order_doc,
+    bookerName: order.booker_name,
+    bookerEmail: order.booker_email,
+    target: Math.max(0, Math.min(order.paid_amount - order.refunded, sale)),
+    sale,
+    cancelled: order.status === "cancelled",
+    checkedOut: order.stay_status === "checked_out",
+    source,
+  };
+}
+
+/**
+ * The statements that open an order's invoice row (if it has none) under the hotel's issuer, and
+ * put it on the queue to be looked at now: for a D1 batch, beside the change that calls for it (a
+ * payment applied, a refund, a cancellation, a check-out). A hotel without invoicing gets no row.
+ * `buyer` is what the guest chose at checkout (null: a cloud invoice on the provider's member
+ * carrier by the booker's email, until the checkout asks).
+ */
+export function enqueueInvoiceStatements(
+  db: D1Database,
+  orderId: number,
+  buyer: BuyerChoice | null = null,
+  /** An SQL condition, checked inside the batch (the settlement's: only when it applied the money). */
+  when = "1",
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO order_invoices (order_id, hotel_id, issuer, provider, buyer, state, status)
+         SELECT o.id, o.hotel_id, hi.issuer, CASE WHEN hi.issuer = 'hotel_system' THEN 'none' ELSE hi.provider END,
+                COALESCE(?2, json_object('kind', 'carrier', 'carrier', 'member', 'code', '', 'email', o.booker_email)),
+                json_object('issuer', hi.issuer, 'orderRef', replace(o.order_doc, '-', ''), 'target', 0, 'sale', 0,
+                  'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
+                  'inFlight', json('null'), 'failure', json('null')),
+                CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
+         FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.id = ?1 AND (${when})
+         ON CONFLICT (order_id) DO NOTHING`,
+      )
+      .bind(orderId, buyer ? JSON.stringify(buyer) : null),
+    db
+      .prepare(
+        `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at)
+         SELECT order_id, hotel_id, '${DUE_AT_ONCE}' FROM order_invoices WHERE order_id = ?1 AND issuer != 'hotel_system' AND (${when})
+         ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = MIN(next_attempt_at, excluded.next_attempt_at)`,
+      )
+      .bind(orderId),
+  ];
+}
+
+export async function loadInvoice(db: D1Database, orderId: number): Promise<(OrderInvoiceRow & { parsed: InvoiceState }) | null> {
+  const row = await db.prepare("SELECT * FROM order_invoices WHERE order_id = ?").bind(orderId).first<OrderInvoiceRow>();
+  if (!row) return null;
+  const parsed = JSON.parse(row.state) as InvoiceState;
+  return { ...row, parsed: { ...initialState(row.issuer, row.order_id.toString()), ...parsed } };
+}
+
+/**
+ * Writes a new state if nobody wrote since `version` was read: the state, its summary, each invoice
+ * and allowance in their tables, and the history lines, in one batch. Returns whether it was written.
+ */
+export async function saveInvoice(
+  db: D1Database,
+  row: { order_id: number; hotel_id: number; version: number },
+  state: InvoiceState,
+  history: { kind: string; outcome: "recorded" | "sent" | "done" | "failed"; detail: string }[],
+): Promise<boolean> {
+  const next = row.version + 1;
+  const latest = [...state.invoices].reverse().find((invoice) => invoice.status === "issued");
+  const guard = `(SELECT version FROM order_invoices WHERE order_id = ${Number(row.order_id)}) = ${next}`;
+  const [updated] = await db.batch([
+    db
+      .prepare(
+        `UPDATE order_invoices SET state = ?1, status = ?2, amount = ?3, number = ?4, random_number = ?5, issued_on = ?6,
+           version = version + 1, updated_at = ${NOW}
+         WHERE order_id = ?7 AND version = ?8`,
+      )
+      .bind(
+        JSON.stringify(state),
+        invoiceStatus(state),
+        netIssued(state),
+        latest?.number ?? "",
+        latest?.randomNumber ?? "",
+        latest?.issuedOn ?? "",
+        row.order_id,
+        row.version,
+      ),
+    ...state.invoices.map((invoice) =>
+      db
+        .prepare(
+          `INSERT INTO einvoice_documents (relate_number, order_id, seq, amount, purpose, status, number, random_number, issued_on)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${guard}
+           ON CONFLICT (relate_number) DO UPDATE SET amount = excluded.amount, purpose = excluded.purpose, status = excluded.status,
+             number = excluded.number, random_number = excluded.random_number, issued_on = excluded.issued_on`,
+        )
+        .bind(
+          invoice.relateNumber,
+          row.order_id,
+          invoice.seq,
+          invoice.amount,
+          invoice.purpose,
+          invoice.status,
+          invoice.number,
+          invoice.randomNumber,
+          invoice.issuedOn,
+        ),
+    ),
+    ...state.allowances.map((allowance) =>
+      db
+        .prepare(
+          `INSERT INTO einvoice_allowances (order_id, seq, invoice_seq, amount, status, number)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE ${guard}
+           ON CONFLICT (order_id, seq) DO UPDATE SET invoice_seq = excluded.invoice_seq, amount = excluded.amount, status = excluded.status, number = excluded.number`,
+        )
+        .bind(row.order_id, allowance.seq, allowance.invoiceSeq, allowance.amount, allowance.status, allowance.number),
+    ),
+    ...history.map((line) =>
+      db
+        .prepare(`INSERT INTO einvoice_events (order_id, hotel_id, kind, outcome, detail) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${guard}`)
+        .bind(row.order_id, row.hotel_id, line.kind, line.outcome, line.detail.slice(0, 500)),
+    ),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
+/** Keeps a member's choice for the next checkout (the statement, for the order's batch). */
+export function rememberBuyerStatement(db: D1Database, memberId: number, choice: BuyerChoice): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO member_invoice_choices (member_id, choice) VALUES (?1, ?2)
+       ON CONFLICT (member_id) DO UPDATE SET choice = excluded.choice, updated_at = ${NOW}`,
+    )
+    .bind(memberId, JSON.stringify(choice));
+}
+
+/** A member's last choice, checked again as if typed (a rule may have changed since), or null. */
+export async function rememberedBuyer(db: D1Database, memberId: number): Promise<BuyerChoice | null> {
+  const row = await db.prepare("SELECT choice FROM member_invoice_choices WHERE member_id = ?").bind(memberId).first<{ choice: string }>();
+  if (!row) return null;
+  let stored: Partial<Record<string, string>>;
+  try {
+    stored = JSON.parse(row.choice) as Partial<Record<string, string>>;
+  } catch {
+    return null;
+  }
+  const result = validateBuyer({
+    invoice_kind: stored.kind,
+    carrier_kind: stored.carrier,
+    carrier_code: stored.code,
+    love_code: stored.loveCode,
+    tax_id: stored.taxId,
+    company_name: stored.companyName,
+    company_address: stored.companyAddress,
+    email: stored.email,
+  });
+  return result.ok ? result.choice : null;
+}

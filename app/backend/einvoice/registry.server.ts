@@ -1,0 +1,70 @@
+/**
+ * A hotel's e-invoice configuration (the hotel file's `invoicing`, stored in hotel_invoicing) and
+ * the provider it names (decision 159). The sandbox runs only where the test gateway may
+ * (`testGateway`: local hosts, or a staging site with ALLOW_TEST_GATEWAY); ECPay's keys come from
+ * the Worker secrets the file names.
+ */
+import type { Issuer } from "~/domain/einvoice/machine";
+import { ecpayEinvoice } from "~/backend/einvoice/ecpay.server";
+import type { EinvoiceProvider, EinvoiceProviderName, Fetcher } from "~/backend/einvoice/provider";
+import { sandboxEinvoice } from "~/backend/einvoice/sandbox.server";
+
+export interface HotelInvoicing {
+  hotel_id: number;
+  issuer: Issuer;
+  provider: EinvoiceProviderName;
+  mode: "test" | "production";
+  seller_tax_id: string;
+  merchant_id: string;
+  secrets: { hash_key?: string; hash_iv?: string };
+}
+
+export interface EinvoiceDeps {
+  db: D1Database;
+  /** Worker secrets by name (only the names a hotel file may give reach here). */
+  secret: (name: string) => string | undefined;
+  fetcher: Fetcher;
+  /** Whether the built-in test gateway (and so the e-invoice sandbox) may run here. */
+  testGateway: boolean;
+}
+
+export class EinvoiceConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EinvoiceConfigError";
+  }
+}
+
+/** The hotel's invoicing, or null: Portico issues nothing for it. */
+export async function hotelInvoicing(db: D1Database, hotelId: number): Promise<HotelInvoicing | null> {
+  const row = await db
+    .prepare("SELECT * FROM hotel_invoicing WHERE hotel_id = ?")
+    .bind(hotelId)
+    .first<Omit<HotelInvoicing, "secrets"> & { secrets: string }>();
+  if (!row) return null;
+  let secrets: HotelInvoicing["secrets"] = {};
+  try {
+    secrets = JSON.parse(row.secrets) as HotelInvoicing["secrets"];
+  } catch {
+    secrets = {};
+  }
+  return { ...row, secrets };
+}
+
+/** The provider a hotel's invoicing names; a clear configuration error when its keys are missing or it may not run here. */
+export function einvoiceProvider(config: HotelInvoicing, deps: EinvoiceDeps, now?: () => Date): EinvoiceProvider {
+  if (config.provider === "sandbox") return sandboxEinvoice({ db: deps.db, hotelId: config.hotel_id, allowed: deps.testGateway, now });
+  const key = (role: "hash_key" | "hash_iv") => {
+    const name = config.secrets[role];
+    const value = name ? deps.secret(name) : undefined;
+    if (!value)
+      throw new EinvoiceConfigError(`e-invoice: the Worker secret for ${role} (${name ?? "not named in the hotel file"}) is not set`);
+    return value;
+  };
+  return ecpayEinvoice({
+    keys: { merchantId: config.merchant_id, hashKey: key("hash_key"), hashIv: key("hash_iv") },
+    mode: config.mode,
+    fetcher: deps.fetcher,
+    now,
+  });
+}

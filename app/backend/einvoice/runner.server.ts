@@ -1,0 +1,194 @@
+/**
+ * The e-invoice queue's runner (decision 159): for one order, it reads what the order says the
+ * hotel keeps, feeds it to the state machine, and makes the provider calls the machine asks for,
+ * one at a time, writing the state before each call (so a call is never made twice unknowingly)
+ * and after each answer. A failure leaves the order on the queue until its retry time (after a 403,
+ * 30 minutes); a failure left to staff takes it off. Two runners on one order: the second loses
+ * at its first write and stops. What the runner never does: lose the booking or the payment; an
+ * invoice is a consequence of them, never a condition.
+ */
+import type { BuyerChoice } from "~/domain/einvoice/buyer";
+import { invoiceItems, type InvoiceItemsError } from "~/domain/einvoice/items";
+import {
+  invoiceStatus,
+  transition,
+  type CallResult,
+  type InvoiceEvent,
+  type InvoiceState,
+  type InvoiceStatus,
+  type ProviderCall,
+} from "~/domain/einvoice/machine";
+import { einvoiceProvider, hotelInvoicing, type EinvoiceDeps } from "~/backend/einvoice/registry.server";
+import { loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
+import { failure, type EinvoiceProvider, type ProviderAnswer } from "~/backend/einvoice/provider";
+
+/** A call recorded as out for longer than this is taken as lost (its runner stopped): it is looked up. */
+export const STALE_CALL_MS = 5 * 60_000;
+/** Calls one run makes at most for one order (an issue after a void after an allowance's void …). */
+const MAX_CALLS = 12;
+
+const asResult = <T>(
+  answer: ProviderAnswer<T>,
+  read: (value: T) => CallResult,
+): { ok: true; result: CallResult } | (ProviderAnswer<T> & { ok: false }) =>
+  answer.ok ? { ok: true, result: read(answer.value) } : answer;
+
+/** Makes one call of the machine with the order's items and buyer. */
+async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: OrderFacts, buyer: BuyerChoice) {
+  const issueRequest = (amount: number, purpose: Parameters<typeof invoiceItems>[2], relateNumber: string) => ({
+    relateNumber,
+    buyer,
+    customerName: facts.bookerName,
+    amount,
+    items: invoiceItems(facts.source, amount, purpose),
+    remark: facts.orderDoc,
+  });
+  switch (call.op) {
+    case "issue":
+      return asResult(await provider.issue(issueRequest(call.amount, call.purpose, call.relateNumber)), (invoice) => ({ ...invoice }));
+    case "delay_issue":
+      return asResult(await provider.delayIssue(issueRequest(call.amount, call.purpose, call.relateNumber)), () => ({}));
+    case "trigger_issue":
+      return asResult(await provider.triggerIssue(call.relateNumber), (invoice) => ({ ...invoice }));
+    case "cancel_delay":
+      return asResult(await provider.cancelDelayIssue(call.relateNumber), () => ({}));
+    case "lookup":
+      return asResult(await provider.getIssue(call.relateNumber), (lookup) =>
+        !lookup.found
+          ? { found: false }
+          : lookup.delayed
+            ? { found: true, delayed: true }
+            : { found: true, delayed: false, ...lookup.invoice },
+      );
+    case "invalid":
+      return asResult(await provider.invalid({ number: call.number, issuedOn: call.issuedOn, reason: "訂房變更" }), () => ({}));
+    case "allowance":
+      return asResult(
+        await provider.allowance({
+          number: call.number,
+          issuedOn: call.issuedOn,
+          amount: call.amount,
+          items: [{ name: "住宿費用退款折讓", count: 1, word: "式", price: call.amount, amount: call.amount }],
+          customerName: buyer.kind === "company" ? buyer.companyName : facts.bookerName,
+          email: buyer.email,
+        }),
+        (allowance) => ({ allowanceNumber: allowance.allowanceNumber }),
+      );
+    case "allowance_invalid":
+      return asResult(
+        await provider.allowanceInvalid({ number: call.number, allowanceNumber: call.allowanceNumber, reason: "訂房變更" }),
+        () => ({}),
+      );
+  }
+}
+
+function describe(call: ProviderCall): string {
+  return JSON.stringify(call);
+}
+
+/** The history's line for an event: what the order said, or what a call answered. */
+function historyLine(event: InvoiceEvent): { kind: string; outcome: "recorded" | "done" | "failed"; detail: string } {
+  if (event.type === "answered") return { kind: `answered:${event.call.op}`, outcome: "done", detail: JSON.stringify(event.result) };
+  if (event.type === "failed") return { kind: `failed:${event.call.op}`, outcome: "failed", detail: event.message };
+  return { kind: event.type, outcome: "recorded", detail: JSON.stringify(event) };
+}
+
+/**
+ * Brings one order's invoices up to date with the order, making the calls that takes. Answers the
+ * status it ends in (null: the order has no invoice row: its hotel has no invoicing).
+ */
+export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () => Date = () => new Date()): Promise<InvoiceStatus | null> {
+  const row = await loadInvoice(deps.db, orderId);
+  if (!row) return null;
+  const facts = await orderFacts(deps.db, orderId);
+  if (!facts) return null;
+  let state: InvoiceState = row.parsed;
+  let version = row.version;
+  const version0 = { order_id: row.order_id, hotel_id: row.hotel_id };
+
+  let event: InvoiceEvent = { type: "kept", target: facts.target, sale: facts.sale, cancelled: facts.cancelled };
+  const later: InvoiceEvent[] = facts.checkedOut && !state.checkedOut ? [{ type: "checked_out" }] : [];
+  if (state.inFlight) {
+    // Another runner is at work on it, or stopped mid-call: a call out this long is taken as lost.
+    if (now().getTime() - Date.parse(row.updated_at) < STALE_CALL_MS) return invoiceStatus(state);
+    later.unshift(event);
+    event = { type: "failed", call: state.inFlight, kind: "unavailable", message: "the runner stopped before the answer" };
+  }
+
+  let provider: EinvoiceProvider | null = null;
+  let configProblem = "";
+  if (state.issuer !== "hotel_system") {
+    try {
+      const config = await hotelInvoicing(deps.db, row.hotel_id);
+      if (!config) configProblem = "the hotel file no longer has invoicing";
+      else provider = einvoiceProvider(config, deps, now);
+    } catch (error) {
+      configProblem = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const buyer = JSON.parse(row.buyer) as BuyerChoice;
+
+  for (let calls = 0; ; ) {
+    const step = transition(state, event, now());
+    const history: { kind: string; outcome: "recorded" | "sent" | "done" | "failed"; detail: string }[] = [historyLine(event)];
+    if (step.call) history.push({ kind: `call:${step.call.op}`, outcome: "sent", detail: describe(step.call) });
+    if (!(await saveInvoice(deps.db, { ...version0, version }, step.state, history))) return invoiceStatus(step.state);
+    version += 1;
+    state = step.state;
+    const call = step.call;
+    if (!call) {
+      const next = later.shift();
+      if (next) {
+        event = next;
+        continue;
+      }
+      break;
+    }
+    // A bound, never reached by the machine's own steps (it settles in a few): the call stays
+    // recorded as out, and the next pass after STALE_CALL_MS takes it as lost and looks it up.
+    if (calls >= MAX_CALLS) break;
+    calls += 1;
+    let answer: Awaited<ReturnType<typeof perform>>;
+    if (!provider) answer = failure("refused", "config", configProblem || "no provider");
+    else {
+      try {
+        answer = await perform(provider, call, facts, buyer);
+      } catch (error) {
+        // Items that cannot add up, a provider that threw: refused, for staff to see.
+        answer = failure("refused", "local", (error as InvoiceItemsError | Error).message ?? String(error));
+      }
+    }
+    event = answer.ok
+      ? { type: "answered", call, result: answer.result }
+      : { type: "failed", call, kind: answer.kind, message: `${answer.code} ${answer.message}`.trim() };
+  }
+  await updateQueue(deps.db, row.order_id, row.hotel_id, state, now());
+  return invoiceStatus(state);
+}
+
+/** On the queue while a retry is due (or a call is left out); off it when settled, waiting for a check-out, or left to staff. */
+async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState, at: Date): Promise<void> {
+  const failure = state.failure;
+  const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : failure?.retryAt;
+  if (retryAt) {
+    await db
+      .prepare(
+        `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at, attempts, last_error) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = excluded.attempts, last_error = excluded.last_error`,
+      )
+      .bind(orderId, hotelId, retryAt, failure?.attempts ?? 0, (failure?.message ?? "").slice(0, 300))
+      .run();
+    return;
+  }
+  await db.prepare("DELETE FROM einvoice_queue WHERE order_id = ?").bind(orderId).run();
+}
+
+/** Runs the orders whose turn has come, oldest first, at most `limit` (the Cron's pass). */
+export async function runInvoiceQueue(deps: EinvoiceDeps, now: () => Date = () => new Date(), limit = 20): Promise<{ looked: number }> {
+  const due = await deps.db
+    .prepare("SELECT order_id FROM einvoice_queue WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
+    .bind(now().toISOString(), limit)
+    .all<{ order_id: number }>();
+  for (const { order_id } of due.results) await runInvoice(deps, order_id, now);
+  return { looked: due.results.length };
+}

@@ -1,0 +1,414 @@
+/**
+ * One order's e-invoices as a state machine (decision 159). Pure: `transition` takes the stored
+ * state, one event and the instant, and answers the next state and the one provider call to make
+ * (or none). The caller makes the call and feeds its answer back as the next event; while a call
+ * is out, later events only update what the hotel keeps, and the machine reconciles once the answer
+ * is in. So a cancellation racing the check-out trigger, a refund racing a retry, all end the same.
+ *
+ * What it keeps true:
+ * - one issuer per stay: a hotel that issues with its own system gets no call, ever;
+ * - invoices issued less allowances equal what the hotel keeps (its `target`), once settled;
+ * - an invoice is voided only while its period allows (period.ts), otherwise reduced by an
+ *   allowance; an allowance is voided before its invoice is;
+ * - nothing is issued twice: every invoice has a relate number derived from the order and a
+ *   sequence, and an issue whose answer was lost is looked up by it before anything else.
+ */
+import { canVoid } from "./period";
+import type { InvoicePurpose } from "./items";
+
+export const ISSUERS = ["portico_at_payment", "portico_at_checkout", "hotel_system"] as const;
+/** Who issues a stay's invoice: Portico when it is paid, Portico at check-out, or the hotel's own system. */
+export type Issuer = (typeof ISSUERS)[number];
+
+/** One invoice of the order. */
+export interface InvoiceDoc {
+  seq: number;
+  relateNumber: string;
+  amount: number;
+  purpose: InvoicePurpose;
+  /**
+   * sent: asked, answer not (yet) known; delayed: held by the provider until triggered (issue at
+   * check-out); issued; voided; cancelled: a delayed one withdrawn before it was issued; absent:
+   * looked up after a lost answer and not found (never issued).
+   */
+  status: "sent" | "delayed" | "issued" | "voided" | "cancelled" | "absent";
+  /** The invoice number (2 letters, 8 digits), its random number (4 digits) and its Taipei date, once issued. */
+  number: string;
+  randomNumber: string;
+  issuedOn: string;
+}
+
+/** An allowance (折讓) reducing an issued invoice. */
+export interface AllowanceDoc {
+  seq: number;
+  invoiceSeq: number;
+  amount: number;
+  /** sent: asked, answer not known; issued; voided. */
+  status: "sent" | "issued" | "voided";
+  number: string;
+}
+
+/** Why the last call failed: a 403 (wait 30 minutes), the provider unreachable, or refused by it. */
+export type FailureKind = "rate_limited" | "unavailable" | "refused";
+
+export interface InvoiceFailure {
+  kind: FailureKind;
+  message: string;
+  /** Failed calls in a row. */
+  attempts: number;
+  /** When to try again (ISO); null: not by itself, staff must retry. */
+  retryAt: string | null;
+}
+
+export interface InvoiceState {
+  issuer: Issuer;
+  /** Letters and digits of the order number: every relate number starts with it. */
+  orderRef: string;
+  /** What the hotel keeps for its own sale: what its invoices less allowances must come to. */
+  target: number;
+  /** What the stay sold (rooms and add-ons less discounts): an invoice of this much lists them. */
+  sale: number;
+  cancelled: boolean;
+  checkedOut: boolean;
+  invoices: InvoiceDoc[];
+  allowances: AllowanceDoc[];
+  /** The call made and not yet answered. */
+  inFlight: ProviderCall | null;
+  failure: InvoiceFailure | null;
+}
+
+export type ProviderCall =
+  | { op: "issue"; seq: number; relateNumber: string; amount: number; purpose: InvoicePurpose }
+  | { op: "delay_issue"; seq: number; relateNumber: string; amount: number; purpose: InvoicePurpose }
+  | { op: "cancel_delay"; seq: number; relateNumber: string }
+  | { op: "trigger_issue"; seq: number; relateNumber: string }
+  | { op: "lookup"; seq: number; relateNumber: string }
+  | { op: "invalid"; seq: number; number: string; issuedOn: string }
+  | { op: "allowance"; seq: number; invoiceSeq: number; number: string; issuedOn: string; amount: number }
+  | { op: "allowance_invalid"; seq: number; invoiceSeq: number; number: string; allowanceNumber: string };
+
+/** What a successful call answered. */
+export interface CallResult {
+  /** Invoice number, random number and Taipei date (issue, trigger, lookup when found). */
+  number?: string;
+  randomNumber?: string;
+  issuedOn?: string;
+  /** lookup: whether the provider has the invoice, and whether it is only held (delayed). */
+  found?: boolean;
+  delayed?: boolean;
+  /** allowance: its number (IA_Allow_No). */
+  allowanceNumber?: string;
+}
+
+export type InvoiceEvent =
+  /** What the hotel keeps changed (paid, refunded, cancelled with a fee), and what the stay sold. */
+  | { type: "kept"; target: number; sale: number; cancelled?: boolean }
+  /** The guest checked out: a held invoice is triggered. */
+  | { type: "checked_out" }
+  | { type: "answered"; call: ProviderCall; result: CallResult }
+  | { type: "failed"; call: ProviderCall; kind: FailureKind; message: string }
+  /**
+   * Staff looked up an allowance whose answer was lost, in the provider's back office: it exists
+   * (with its number) or it does not (null). ECPay has no key of ours to find one by.
+   */
+  | { type: "allowance_resolved"; seq: number; number: string | null }
+  /** Try again now (staff), or just look whether anything is due (the queue runner). */
+  | { type: "retry" }
+  | { type: "tick" };
+
+/** Back-off after each failure in a row (minutes); then staff must retry. After a 403, never sooner than 30 minutes. */
+export const RETRY_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
+export const RATE_LIMIT_MINUTES = 30;
+/** A refusal is retried this many times (a void refused at the cut-off becomes an allowance), then waits for staff. */
+export const REFUSED_ATTEMPTS = 3;
+
+/** ECPay's RelateNumber: letters and digits, at most 30. */
+export function relateNumber(orderRef: string, seq: number): string {
+  const base = orderRef.replace(/[^A-Za-z0-9]/g, "").slice(0, 24);
+  return `${base}E${seq}`;
+}
+
+export function initialState(issuer: Issuer, orderDoc: string): InvoiceState {
+  return {
+    issuer,
+    orderRef: orderDoc.replace(/[^A-Za-z0-9]/g, ""),
+    target: 0,
+    sale: 0,
+    cancelled: false,
+    checkedOut: false,
+    invoices: [],
+    allowances: [],
+    inFlight: null,
+    failure: null,
+  };
+}
+
+/** What an issued invoice still counts for: its amount less its allowances (issued or asked for). */
+export function remaining(state: InvoiceState, invoice: InvoiceDoc): number {
+  const allowed = state.allowances
+    .filter((allowance) => allowance.invoiceSeq === invoice.seq && allowance.status !== "voided")
+    .reduce((sum, allowance) => sum + allowance.amount, 0);
+  return invoice.amount - allowed;
+}
+
+/** What the order's invoices come to now: issued ones less their allowances. */
+export function netIssued(state: InvoiceState): number {
+  return state.invoices.filter((invoice) => invoice.status === "issued").reduce((sum, invoice) => sum + remaining(state, invoice), 0);
+}
+
+/** One word for the desk and the order page. */
+export type InvoiceStatus = "hotel_system" | "none" | "pending" | "delayed" | "issued" | "allowance" | "voided" | "retrying" | "failed";
+
+export function invoiceStatus(state: InvoiceState): InvoiceStatus {
+  if (state.issuer === "hotel_system") return "hotel_system";
+  if (state.failure) return state.failure.retryAt === null ? "failed" : "retrying";
+  if (state.inFlight || state.invoices.some((invoice) => invoice.status === "sent")) return "pending";
+  if (state.invoices.some((invoice) => invoice.status === "delayed")) return "delayed";
+  const issued = state.invoices.filter((invoice) => invoice.status === "issued");
+  if (issued.length > 0) {
+    return state.allowances.some((allowance) => allowance.status === "issued") ? "allowance" : "issued";
+  }
+  if (state.invoices.some((invoice) => invoice.status === "voided")) return "voided";
+  return "none";
+}
+
+/** Whether nothing is left to do: no call out, no failure, what is issued equals what is kept. */
+export function isSettled(state: InvoiceState, now: Date): boolean {
+  const unknown =
+    state.invoices.some((invoice) => invoice.status === "sent") || state.allowances.some((allowance) => allowance.status === "sent");
+  return state.inFlight === null && state.failure === null && !unknown && nextCall(state, now) === null;
+}
+
+/** What staff are told when an allowance's answer was lost. */
+export const LOST_ALLOWANCE = "an allowance's answer was lost: look it up in the provider's back office and record whether it exists";
+
+function purposeOf(state: InvoiceState, amount: number): InvoicePurpose {
+  if (state.cancelled) return "cancellation_fee";
+  const anyIssued = state.invoices.some((invoice) => invoice.status === "issued");
+  if (anyIssued) return "balance";
+  return amount === state.sale ? "stay" : "deposit";
+}
+
+function nextSeq(state: InvoiceState): number {
+  return Math.max(0, ...state.invoices.map((invoice) => invoice.seq)) + 1;
+}
+
+function nextAllowanceSeq(state: InvoiceState): number {
+  return Math.max(0, ...state.allowances.map((allowance) => allowance.seq)) + 1;
+}
+
+/**
+ * The one call that brings the invoices closer to what the hotel keeps, or null when they match
+ * (or when this hotel's own system issues). Decided at `now`: void or allowance depends on it.
+ */
+export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
+  if (state.issuer === "hotel_system") return null;
+  // An answer lost: find out what became of it before anything else (idempotent on the relate number).
+  const sent = state.invoices.find((invoice) => invoice.status === "sent");
+  if (sent) return { op: "lookup", seq: sent.seq, relateNumber: sent.relateNumber };
+  // An allowance whose answer was lost is not asked again (ECPay has no key to find it by): staff look.
+  if (state.allowances.some((allowance) => allowance.status === "sent")) return null;
+
+  const delayed = state.invoices.filter((invoice) => invoice.status === "delayed");
+  if (state.issuer === "portico_at_checkout") {
+    // Lodging is invoiced at settlement: the guest's check-out, or the cancellation that ends the stay.
+    const settled = state.checkedOut || state.cancelled;
+    const owed = state.target - netIssued(state);
+    // A held invoice of another amount (or a stay that keeps nothing now) is withdrawn first.
+    const wrong = delayed.find((invoice) => invoice.amount !== owed);
+    if (wrong) return { op: "cancel_delay", seq: wrong.seq, relateNumber: wrong.relateNumber };
+    const held = delayed[0];
+    if (settled && held) return { op: "trigger_issue", seq: held.seq, relateNumber: held.relateNumber };
+    if (!settled) {
+      if (!held && owed > 0) {
+        const seq = nextSeq(state);
+        return { op: "delay_issue", seq, relateNumber: relateNumber(state.orderRef, seq), amount: owed, purpose: purposeOf(state, owed) };
+      }
+      // Held for the right amount, or nothing owed; less kept than issued is reduced below.
+      if (owed >= 0) return null;
+    }
+  }
+
+  const net = netIssued(state);
+  if (net > state.target) {
+    // Too much issued: the latest invoice that still counts is reduced first.
+    const issued = state.invoices.filter((invoice) => invoice.status === "issued" && remaining(state, invoice) > 0);
+    const invoice = issued[issued.length - 1];
+    if (!invoice) return null;
+    if (canVoid(invoice.issuedOn, now)) {
+      // An allowance is voided before its invoice can be.
+      const allowance = state.allowances.find((candidate) => candidate.invoiceSeq === invoice.seq && candidate.status === "issued");
+      if (allowance) {
+        return {
+          op: "allowance_invalid",
+          seq: allowance.seq,
+          invoiceSeq: invoice.seq,
+          number: invoice.number,
+          allowanceNumber: allowance.number,
+        };
+      }
+      return { op: "invalid", seq: invoice.seq, number: invoice.number, issuedOn: invoice.issuedOn };
+    }
+    const amount = Math.min(net - state.target, remaining(state, invoice));
+    return {
+      op: "allowance",
+      seq: nextAllowanceSeq(state),
+      invoiceSeq: invoice.seq,
+      number: invoice.number,
+      issuedOn: invoice.issuedOn,
+      amount,
+    };
+  }
+  if (net < state.target) {
+    // At check-out mode, nothing is issued outright before the stay is settled (the held invoice waits).
+    if (state.issuer === "portico_at_checkout" && !state.checkedOut && !state.cancelled) return null;
+    const owed = state.target - net;
+    const seq = nextSeq(state);
+    return { op: "issue", seq, relateNumber: relateNumber(state.orderRef, seq), amount: owed, purpose: purposeOf(state, owed) };
+  }
+  return null;
+}
+
+function withInvoice(state: InvoiceState, seq: number, change: (invoice: InvoiceDoc) => InvoiceDoc): InvoiceState {
+  return { ...state, invoices: state.invoices.map((invoice) => (invoice.seq === seq ? change(invoice) : invoice)) };
+}
+
+function withAllowance(state: InvoiceState, seq: number, change: (allowance: AllowanceDoc) => AllowanceDoc): InvoiceState {
+  return { ...state, allowances: state.allowances.map((allowance) => (allowance.seq === seq ? change(allowance) : allowance)) };
+}
+
+/** The state once `call` is made: what it creates is recorded as sent before the provider is asked. */
+function recordSent(state: InvoiceState, call: ProviderCall): InvoiceState {
+  if (call.op === "issue" || call.op === "delay_issue") {
+    const invoice: InvoiceDoc = {
+      seq: call.seq,
+      relateNumber: call.relateNumber,
+      amount: call.amount,
+      purpose: call.purpose,
+      status: "sent",
+      number: "",
+      randomNumber: "",
+      issuedOn: "",
+    };
+    return { ...state, invoices: [...state.invoices, invoice], inFlight: call };
+  }
+  if (call.op === "allowance") {
+    const allowance: AllowanceDoc = { seq: call.seq, invoiceSeq: call.invoiceSeq, amount: call.amount, status: "sent", number: "" };
+    return { ...state, allowances: [...state.allowances, allowance], inFlight: call };
+  }
+  return { ...state, inFlight: call };
+}
+
+function applyAnswer(state: InvoiceState, call: ProviderCall, result: CallResult): InvoiceState {
+  const issued = (invoice: InvoiceDoc): InvoiceDoc => ({
+    ...invoice,
+    status: "issued",
+    number: result.number ?? invoice.number,
+    randomNumber: result.randomNumber ?? invoice.randomNumber,
+    issuedOn: result.issuedOn ?? invoice.issuedOn,
+  });
+  switch (call.op) {
+    case "issue":
+    case "trigger_issue":
+      return withInvoice(state, call.seq, issued);
+    case "delay_issue":
+      return withInvoice(state, call.seq, (invoice) => ({ ...invoice, status: "delayed" }));
+    case "cancel_delay":
+      return withInvoice(state, call.seq, (invoice) => ({ ...invoice, status: "cancelled" }));
+    case "lookup":
+      if (!result.found) return withInvoice(state, call.seq, (invoice) => ({ ...invoice, status: "absent" }));
+      return withInvoice(state, call.seq, (invoice) => (result.delayed ? { ...invoice, status: "delayed" } : issued(invoice)));
+    case "invalid":
+      return withInvoice(state, call.seq, (invoice) => ({ ...invoice, status: "voided" }));
+    case "allowance":
+      return withAllowance(state, call.seq, (allowance) => ({ ...allowance, status: "issued", number: result.allowanceNumber ?? "" }));
+    case "allowance_invalid":
+      return withAllowance(state, call.seq, (allowance) => ({ ...allowance, status: "voided" }));
+  }
+}
+
+function backoff(kind: FailureKind, attempts: number, now: Date): string | null {
+  if (kind === "refused" && attempts >= REFUSED_ATTEMPTS) return null;
+  const steps = RETRY_MINUTES[attempts - 1];
+  if (steps === undefined) return null;
+  const minutes = kind === "rate_limited" ? Math.max(RATE_LIMIT_MINUTES, steps) : steps;
+  return new Date(now.getTime() + minutes * 60_000).toISOString();
+}
+
+/**
+ * The next state after `event` at `now`, and the provider call to make (at most one, recorded in
+ * `inFlight`): the caller makes it and answers with an `answered` or `failed` event.
+ */
+export function transition(state: InvoiceState, event: InvoiceEvent, now: Date): { state: InvoiceState; call: ProviderCall | null } {
+  let next: InvoiceState = state;
+  switch (event.type) {
+    case "kept":
+      next = { ...state, target: Math.max(0, event.target), sale: event.sale, cancelled: event.cancelled ?? state.cancelled };
+      break;
+    case "checked_out":
+      next = { ...state, checkedOut: true };
+      break;
+    case "answered":
+      if (!sameCall(state.inFlight, event.call)) return { state, call: null };
+      next = { ...applyAnswer(state, event.call, event.result), inFlight: null, failure: null };
+      break;
+    case "failed": {
+      if (!sameCall(state.inFlight, event.call)) return { state, call: null };
+      const attempts = (state.failure?.attempts ?? 0) + 1;
+      next = {
+        ...(event.kind === "unavailable" ? state : withdrawn(state, event.call)),
+        inFlight: null,
+        failure: { kind: event.kind, message: event.message.slice(0, 300), attempts, retryAt: backoff(event.kind, attempts, now) },
+      };
+      break;
+    }
+    case "allowance_resolved":
+      next = {
+        ...state,
+        failure: null,
+        allowances: event.number
+          ? state.allowances.map((allowance) =>
+              allowance.seq === event.seq && allowance.status === "sent"
+                ? { ...allowance, status: "issued", number: event.number ?? "" }
+                : allowance,
+            )
+          : state.allowances.filter((allowance) => !(allowance.seq === event.seq && allowance.status === "sent")),
+      };
+      break;
+    case "retry":
+      // Staff (or a test) ask again now: the failure's wait is over, its count kept.
+      next = state.failure ? { ...state, failure: { ...state.failure, retryAt: now.toISOString() } } : state;
+      break;
+    case "tick":
+      break;
+  }
+  if (next.issuer === "hotel_system" || next.inFlight) return { state: next, call: null };
+  if (next.failure && (next.failure.retryAt === null || Date.parse(next.failure.retryAt) > now.getTime()))
+    return { state: next, call: null };
+  const call = nextCall(next, now);
+  if (!call) {
+    // Nothing can be done until staff say what became of a lost allowance.
+    if (next.allowances.some((allowance) => allowance.status === "sent")) {
+      const attempts = next.failure?.attempts ?? 1;
+      return { state: { ...next, failure: { kind: "unavailable", message: LOST_ALLOWANCE, attempts, retryAt: null } }, call: null };
+    }
+    return { state: next.failure ? { ...next, failure: null } : next, call: null };
+  }
+  return { state: recordSent(next, call), call };
+}
+
+/**
+ * A call the provider refused or never took (a 403, an error answer) created nothing: what it would
+ * have created is forgotten. Only when the answer was lost ("unavailable") may it exist, and an
+ * invoice is then looked up by its relate number.
+ */
+function withdrawn(state: InvoiceState, call: ProviderCall): InvoiceState {
+  if (call.op === "issue" || call.op === "delay_issue")
+    return { ...state, invoices: state.invoices.filter((invoice) => invoice.seq !== call.seq) };
+  if (call.op === "allowance") return { ...state, allowances: state.allowances.filter((allowance) => allowance.seq !== call.seq) };
+  return state;
+}
+
+function sameCall(a: ProviderCall | null, b: ProviderCall): boolean {
+  return a !== null && a.op === b.op && a.seq === b.seq;
+}

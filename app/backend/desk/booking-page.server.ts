@@ -86,7 +86,7 @@ export async function bookingTimeline(db: D1Database, hotel: Pick<HotelRow, "id"
       .prepare("SELECT staff_email, action, after, created_at FROM audit_log WHERE hotel_id = ? AND subject = ? ORDER BY id DESC LIMIT ?")
       .bind(hotel.id, `order:${order.order_doc}`, TIMELINE_PER_SOURCE),
   ]);
-  const entries: TimelineEntry[] = [{ at: order.created_at, kind: "created", detail: { status: "pending_payment" }, who: "" }];
+  const entries: TimelineEntry[] = [];
   for (const row of (payments?.results ?? []) as PaymentRow[]) {
     entries.push({
       at: row.created_at,
@@ -151,7 +151,10 @@ export async function bookingTimeline(db: D1Database, hotel: Pick<HotelRow, "id"
   for (const row of (audit?.results ?? []) as { staff_email: string; action: string; after: string; created_at: string }[]) {
     entries.push({ at: row.created_at, kind: "staff", detail: { action: row.action, after: row.after }, who: row.staff_email });
   }
-  // Newest first; at the same instant, the order the sources were read in stays (a stable sort).
+  // The booking's making is the first thing that happened to it, even when its emails were queued
+  // in the same instant: listed last, it stays the oldest at that instant (a stable sort).
+  entries.push({ at: order.created_at, kind: "created", detail: { status: "pending_payment" }, who: "" });
+  // Newest first; at the same instant, the order the sources were read in stays.
   return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 

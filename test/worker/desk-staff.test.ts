@@ -12,7 +12,19 @@ import { base32Encode, totpCode } from "~/backend/desk/totp";
 import { validateHotelFile } from "~/backend/hotels/hotel-file";
 import { hotelFileToSql } from "~/backend/hotels/hotel-sql";
 import { sha256Hex } from "~/lib/crypto";
-import { Browser, answerQuestion, fetchAs, fixtureHotel, hidden, loadHotel, text, type Envelope } from "./helpers";
+import {
+  Browser,
+  answerQuestion,
+  fetchAs,
+  fixtureHotel,
+  hidden,
+  hotelRefs,
+  loadHotel,
+  orderOneNight,
+  text,
+  type Envelope,
+} from "./helpers";
+import { addDays, todayIn } from "~/domain/dates";
 
 // Each sign-in derives PBKDF2 at 100,000 iterations, several times a test, on two shared cores.
 vi.setConfig({ testTimeout: 60_000 });
@@ -299,6 +311,46 @@ describe("sessions", () => {
     expect((await api(`/api/desk/me?domain=${OTHER}`, { host: OTHER, session: otherSession })).status).toBe(200);
     expect((await api(`/api/desk/me?domain=${HOST}`, { session: otherSession })).status).toBe(401);
     expect((await api(`/api/desk/staff?domain=${HOST}`, { session: otherSession })).status).toBe(401);
+  });
+
+  it("open nothing with a real booking's own signed view and cancel links, however they are presented", async () => {
+    const created = await orderOneNight<{ order_doc: string; order: { valid_hash: string; cancel_hash: string } }>(
+      HOST,
+      await hotelRefs(HOST),
+      addDays(todayIn("Asia/Taipei"), 20),
+      { pay_way: "remittance", payment_vendor: 8 },
+    );
+    expect(created.status, JSON.stringify(created.body.msg)).toBe(201);
+    const doc = created.body.data.order_doc;
+    const before = await env.DB.prepare("SELECT status, paid_amount, updated_at FROM orders WHERE order_doc = ?").bind(doc).first();
+    for (const hash of [created.body.data.order.valid_hash, created.body.data.order.cancel_hash]) {
+      const query = `domain=${HOST}&valid_hash=${encodeURIComponent(hash)}&cancel_hash=${encodeURIComponent(hash)}`;
+      // The desk's API: as a query, as the session header, as a Bearer token.
+      expect((await api(`/api/desk/bookings/${doc}?${query}`)).status).toBe(401);
+      expect((await api(`/api/desk/bookings/${doc}?domain=${HOST}`, { session: hash })).status).toBe(401);
+      expect((await api(`/api/desk/bookings/${doc}?domain=${HOST}`, { headers: { authorization: `Bearer ${hash}` } })).status).toBe(401);
+      const acted = await api(`/api/desk/bookings/${doc}/actions/record_transfer?${query}`, {
+        body: {
+          form_key: `fk${crypto.randomUUID().replaceAll("-", "")}`,
+          amount: 100,
+          transfer_date: todayIn("Asia/Taipei"),
+          account_last5: "12345",
+          valid_hash: hash,
+        },
+        session: hash,
+      });
+      expect(acted.status).toBe(401);
+      // The desk's page: sent to sign in, the booking not shown.
+      const page = await fetchAs(HOST, `/en-US/desk/bookings/${doc}?valid_hash=${encodeURIComponent(hash)}`, { redirect: "manual" });
+      expect(page.status).toBeGreaterThanOrEqual(300);
+      expect(page.status).toBeLessThan(400);
+      expect(page.headers.get("location")).toMatch(/^\/en-US\/desk\/sign-in/);
+    }
+    expect(await env.DB.prepare("SELECT status, paid_amount, updated_at FROM orders WHERE order_doc = ?").bind(doc).first()).toEqual(
+      before,
+    );
+    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE subject = ?").bind(`order:${doc}`).first<{ n: number }>();
+    expect(audit?.n).toBe(0);
   });
 
   it("end after 30 idle minutes and 12 hours after sign-in, whatever the activity (a fixed now)", async () => {

@@ -74,7 +74,7 @@ export function StayCalendar({
     return (
       <span className="stay-calendar__day stay-calendar__day--off" {...keys.day(date)} aria-disabled={keys.enhanced || undefined}>
         <span aria-hidden="true">{Number(date.slice(8))}</span>
-        <span className="stay-calendar__note" aria-hidden="true">
+        <span className="stay-calendar__sub" aria-hidden="true">
           {note}
         </span>
         <span className="visually-hidden">{`${long(date)}, ${said}`}</span>
@@ -98,7 +98,7 @@ export function StayCalendar({
         {...keys.day(day.date)}
       >
         <span>{Number(day.date.slice(8))}</span>
-        <span className="stay-calendar__note">{shortPrice(day.price)}</span>
+        <span className="stay-calendar__sub">{shortPrice(day.price)}</span>
       </Link>
     );
   }
@@ -117,7 +117,7 @@ export function StayCalendar({
         {...keys.day(entry.date)}
       >
         <span>{Number(entry.date.slice(8))}</span>
-        <span className="stay-calendar__note">{shortPrice(entry.total)}</span>
+        <span className="stay-calendar__sub">{shortPrice(entry.total)}</span>
       </Link>
     );
   }
@@ -144,7 +144,7 @@ export function StayCalendar({
     >
       <h2 id="stay-calendar-heading">{w("heading")}</h2>
       {dialog?.open ? (
-        <button type="button" className="button button--secondary stay-calendar__close" onClick={dialog.close}>
+        <button type="button" className="stay-calendar__close" onClick={dialog.close}>
           {w("close")}
         </button>
       ) : null}

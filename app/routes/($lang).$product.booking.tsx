@@ -7,7 +7,7 @@ import { CartPanel } from "~/features/booking/CartPanel";
 import { Filters } from "~/features/booking/Filters";
 import { PlanItem, useAddForms } from "~/features/booking/PlanItem";
 import { SearchForm } from "~/features/booking/SearchForm";
-import { StayCalendar } from "~/features/booking/StayCalendar";
+import { CalendarButton, StayCalendar, type CalendarLinks } from "~/features/booking/StayCalendar";
 import { stayRuleText } from "~/features/booking/stay-rule-text";
 import { focusFirstInvalid, useSubmissionDone } from "~/ui/forms";
 import { LocaleLink } from "~/ui/LocaleLink";
@@ -43,6 +43,23 @@ export default function BookingPage() {
   const [announcement, setAnnouncement] = useState("");
   const unit = lodgingUnit(site?.hotel.kind);
   const addForms = useAddForms();
+  // The calendar as a date-picker dialog (with JavaScript): closing it gives focus back to its button.
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const calendarButton = useRef<HTMLButtonElement>(null);
+  const closeCalendar = () => {
+    setCalendarOpen(false);
+    calendarButton.current?.focus();
+  };
+  const view = data.calendar;
+  // Every calendar link keeps the party and the filters of the results, so the stay it searches is
+  // shown as the calendar priced it.
+  const carry = calendarQuery(data.search, data.filters);
+  const calendarLinks: CalendarLinks = {
+    month: (month) => `?${carry}&cal=${month}${view.pick ? `&pick=${view.pick}` : ""}#stay-calendar`,
+    checkIn: (day) => `?${carry}&cal=${view.month}&pick=${day.date}#stay-calendar`,
+    checkOut: (entry, pick) => `?${carry}&start=${pick}&end=${entry.date}&cal=${view.month}&pick=${pick}`,
+    chosenEnd: view.pick === data.search.start ? data.search.end : undefined,
+  };
   // With JavaScript the page is not reloaded, so it says what changed and takes the guest on:
   // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
   useSubmissionDone((submitted) => {
@@ -88,8 +105,10 @@ export default function BookingPage() {
   return (
     <main id="main" ref={main} className={`page booking-page booking booking--${site?.layout.booking ?? "booking_100"}`}>
       <h1>{t(unitKey("booking.title", unit))}</h1>
-      <SearchForm data={data} />
-      <StayCalendar view={data.calendar} party={data.search} lang={lang} />
+      <SearchForm data={data}>
+        <CalendarButton open={calendarOpen} onOpen={() => setCalendarOpen(true)} button={calendarButton} />
+      </SearchForm>
+      <StayCalendar view={view} lang={lang} links={calendarLinks} dialog={{ open: calendarOpen, close: closeCalendar }} />
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
@@ -164,4 +183,18 @@ export default function BookingPage() {
       </div>
     </main>
   );
+}
+
+/** The party and the results' filters, as the calendar's links carry them. */
+function calendarQuery(
+  search: { room: number; adults: number; children: number },
+  filters: { rooms: number[]; plans: number[]; facilities: string[]; meals: boolean },
+): string {
+  return [
+    `room=${search.room}&adults=${search.adults}&children=${search.children}`,
+    ...filters.rooms.map((id) => `room_id=${id}`),
+    ...filters.plans.map((id) => `plan=${id}`),
+    ...filters.facilities.map((key) => `facility=${key}`),
+    ...(filters.meals ? ["meals=1"] : []),
+  ].join("&");
 }

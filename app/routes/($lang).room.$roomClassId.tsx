@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { LocaleLink } from "~/ui/LocaleLink";
 import { Picture } from "~/ui/Picture";
 import { RichText } from "~/features/content/RichText";
-import { Calendar } from "~/features/content/Calendar";
+import { StayCalendar } from "~/features/booking/StayCalendar";
 import { lodgingUnit, unitKey } from "~/domain/units";
 import { htmlToText } from "~/lib/sanitize";
 import { roomPage } from "~/features/content/room-page.server";
@@ -112,7 +112,17 @@ export default function RoomPage() {
           </ul>
         )}
       </section>
-      <Calendar data={data} />
+      <StayCalendar
+        view={data.calendar}
+        lang={lang}
+        onRoomPage
+        links={{
+          month: (month) => `?${data.partyQuery}cal=${month}#stay-calendar`,
+          checkIn: (day) => data.dayLinks[day.date] ?? "",
+          // A room's page picks no check-in: its days open the booking page, whose calendar has the check-outs.
+          checkOut: () => "",
+        }}
+      />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data.jsonLd) }} />
     </main>
   );

@@ -279,14 +279,14 @@ test("on a 360 px phone the hotel's logo keeps its size in every language, besid
   expect(list && list.x >= 0 && list.x + list.width <= 360).toBe(true);
 });
 
-test("a room's price calendar links each open night to booking it, for a party that fills the room", async ({ page }) => {
+test("a room's price calendar links each open night to booking that room, for a party that fills the room", async ({ page }) => {
   const { room } = await firstIds();
   await page.goto(hotelUrl("taipei", `/en-US/room/${room}`));
   const capacity = await page.locator(".room-page__facts").textContent();
   const adults = Number(/(\d+) adults?/.exec(capacity ?? "")?.[1] ?? "0");
   // Standard Double sleeps 2 adults (demo file), and a link books it for a party that fills it.
   expect(adults).toBe(TAIPEI.room_classes[0]!.people);
-  const open = page.locator(".day--open a").first();
+  const open = page.locator("#stay-calendar a.stay-calendar__day").first();
   const label = (await open.getAttribute("aria-label")) ?? "";
   await open.click();
   const url = new URL(page.url());
@@ -299,6 +299,9 @@ test("a room's price calendar links each open night to booking it, for a party t
   expect(url.searchParams.get("end")).toBe(nextDay);
   expect(Number(url.searchParams.get("adults"))).toBe(adults);
   expect(url.searchParams.get("room")).toBe("1");
+  // The room is chosen on the booking page, and its calendar has the check-outs from that night.
+  expect(url.searchParams.get("room_id")).toBe(String(room));
+  expect(url.searchParams.get("pick")).toBe(start);
   await expect(page.locator("#search-start")).toHaveValue(start);
   await expect(page.locator(`.booking-results [id^="plan-${room}-"]`).first()).toBeVisible();
 });

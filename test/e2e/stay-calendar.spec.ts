@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { addMonths } from "~/domain/dates";
+import { formatDate } from "~/i18n/format";
 import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
@@ -60,4 +63,131 @@ test("the calendar looks right on a phone and a desktop in zh-TW, ja-JP and ko-K
     }
   }
   expect(pageErrors).toEqual([]);
+});
+
+/**
+ * The demo's stay rules (demo/hotels/taipei.json, 31 to 38 days ahead; README): the Standard Double
+ * is closed 33 days ahead; its Best Available Rate takes no arrivals 31 days ahead and needs two
+ * nights from 35 and 36 days ahead. The room's other plans are cheaper or open those days, so the
+ * guest meets the rate's rules by filtering the results to that room and rate, as the calendar
+ * follows the filters. Nothing here books: other tests rely on those nights as they are.
+ */
+const NO_ARRIVAL = taipeiDay(31);
+const CLOSED = taipeiDay(33);
+const MINIMUM = [taipeiDay(35), taipeiDay(36)] as const;
+const said = (calendar: Locator, date: string, why: string) =>
+  calendar.locator(".visually-hidden", { hasText: new RegExp(`^${formatDate(date, "en-US")}, ${why}$`) });
+
+/** Shows the months from the no-arrival day's on, by the calendar's own "Next month" link. */
+async function toRuleMonths(page: Page, calendar: Locator) {
+  for (let month = taipeiDay(0).slice(0, 7); month < NO_ARRIVAL.slice(0, 7); ) {
+    await calendar.getByRole("link", { name: /Next month/ }).click();
+    month = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7);
+    await expect(page).toHaveURL(new RegExp(`cal=${month}`));
+  }
+}
+
+test("the guest's calendar shows the demo's closed night, no-arrival day and two-night minimum, and a refused check-out cannot be picked @js-matters", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The room's own page: the closed night says so, and is not a link.
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  await page.locator('a[href^="/en-US/room/"]', { hasText: "Standard Double" }).first().click();
+  const calendar = page.locator("#stay-calendar");
+  await toRuleMonths(page, calendar);
+  await expect(said(calendar, CLOSED, "closed")).toBeAttached();
+  await expect(calendar.locator(`[data-date="${CLOSED}"]`)).not.toHaveAttribute("href");
+
+  // The booking page, filtered to that room and its Best Available Rate.
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
+  if (javaScriptEnabled) await waitForHydration(page);
+  const filters = page.locator(".booking-filters");
+  await filters.locator("summary").click();
+  await filters.getByLabel("Best Available Rate (room only)").check();
+  await filters.getByLabel("Standard Double").check();
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/room_id=\d+/);
+  await toRuleMonths(page, calendar);
+  await expect(said(calendar, NO_ARRIVAL, "no arrival")).toBeAttached();
+  await expect(said(calendar, CLOSED, "closed")).toBeAttached();
+  for (const date of [NO_ARRIVAL, CLOSED]) await expect(calendar.locator(`a[data-date="${date}"]`)).toHaveCount(0);
+  for (const date of MINIMUM) {
+    await expect(calendar.locator(`a[data-date="${date}"]`)).toHaveAttribute(
+      "aria-label",
+      new RegExp(`^${formatDate(date, "en-US")}, from NT\\$[\\d,]+, minimum 2 nights$`),
+    );
+  }
+
+  // Check-in on the first two-night day: one night later is refused, in words, and is no link.
+  await calendar.locator(`a[data-date="${MINIMUM[0]}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`pick=${MINIMUM[0]}`));
+  await expect(said(calendar, MINIMUM[1], "minimum 2 nights")).toBeAttached();
+  await expect(calendar.locator(`a[data-date="${MINIMUM[1]}"]`)).toHaveCount(0);
+  await expect(calendar.locator(`a[data-date="${taipeiDay(37)}"]`)).toHaveAttribute("aria-label", /NT\$[\d,]+ for 2 nights$/);
+  if (javaScriptEnabled) {
+    // Neither the keyboard picks it: Enter and Space on the refused day go nowhere.
+    const url = page.url();
+    await calendar.locator(`[data-date="${MINIMUM[0]}"]`).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(calendar.locator(`[data-date="${MINIMUM[1]}"]`)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press(" ");
+    await expect(calendar.locator(`[data-date="${MINIMUM[1]}"]`)).toBeFocused();
+    expect(page.url()).toBe(url);
+    const results = await new AxeBuilder({ page }).include("#stay-calendar").analyze();
+    expect(
+      results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  }
+});
+
+test("with JavaScript the calendar is a date-picker dialog: keys move by day, week and month without a reload, Escape gives focus back", async ({
+  page,
+}) => {
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/booking?room=1&adults=2&children=0"));
+  await waitForHydration(page);
+  // A reload would lose this mark.
+  await page.evaluate(() => ((window as unknown as { calendarMark: number }).calendarMark = 1));
+  const opener = page.getByRole("button", { name: "Choose dates on the calendar" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Prices by date" });
+  await expect(dialog).toBeVisible();
+  // Focus is on a day: the first that can be picked (no check-in picked yet).
+  const focused = () => dialog.locator("[data-date]:focus");
+  await expect(focused()).toHaveCount(1);
+  const start = (await focused().getAttribute("data-date")) ?? "";
+  const at = (date: string) => dialog.locator(`[data-date="${date}"]`);
+  await page.keyboard.press("ArrowRight");
+  await expect(at(taipeiDay(1) > start ? taipeiDay(1) : start)).toBeFocused();
+  const from = (await focused().getAttribute("data-date")) ?? "";
+  await page.keyboard.press("ArrowDown");
+  const week = new Date(Date.parse(`${from}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  await expect(at(week)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(focused()).toHaveCount(1);
+  expect(new Date(`${await focused().getAttribute("data-date")}T00:00:00Z`).getUTCDay()).toBe(0);
+  // PageDown twice reaches a month that was not on screen (two are shown from this one): it is
+  // loaded through the page's loader (no reload), and the same day of that month has focus.
+  const before = (await focused().getAttribute("data-date")) ?? "";
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await expect(at(addMonths(before, 2))).toBeFocused();
+  expect([addMonths(before, 1).slice(0, 7), addMonths(before, 2).slice(0, 7)]).toContain(new URL(page.url()).searchParams.get("cal"));
+  // Enter picks the check-in (two months ahead every day can start a stay for two): the dialog
+  // stays, now with check-outs, and the day keeps focus.
+  const checkIn = (await focused().getAttribute("data-date")) ?? "";
+  await expect(focused()).toHaveAttribute("href", /pick=/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`pick=${checkIn}`));
+  await expect(dialog.getByText(/now choose a check-out date/)).toBeVisible();
+  await expect(at(checkIn)).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { calendarMark?: number }).calendarMark)).toBe(1);
+  // Escape closes the dialog and gives focus back to its button.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { calendarMark?: number }).calendarMark)).toBe(1);
 });

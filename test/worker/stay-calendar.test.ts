@@ -137,6 +137,46 @@ describe("the guest's price calendar", () => {
     expect(body.data.check_outs.slice(0, 4).map((out) => out.reason ?? "open")).toEqual(["open", "open", "open", "sold_out"]);
   });
 
+  it("narrowed to one room class and one plan (the results' filters), shows that plan's stay rules: taipei's demo rules", async () => {
+    const domain = "taipei.localhost";
+    const { body: search } = await apiJson<{
+      rooms: { room_class_id: number; room_code: string; price_set: { proposal_id: number; rate_plan_code: string }[] }[];
+    }>(domain, `/api/ota/room/empty-by-date?domain=${domain}&start_date=${addDays(today, 40)}&end_date=${addDays(today, 41)}`);
+    const room = search.data.rooms.find((row) => row.room_code === "STD-DBL")!;
+    const bar = room.price_set.find((plan) => plan.rate_plan_code === "BAR")!.proposal_id;
+    const ask = (query: string) =>
+      apiJson<Calendar>(domain, `/api/portico/stay_calendar?domain=${domain}&adults=2&room_class_ids=${room.room_class_id}&${query}`);
+    const day = async (offset: number, plans: string) => {
+      const date = addDays(today, offset);
+      const { body } = await ask(`month=${date.slice(0, 7)}${plans}`);
+      return body.data.days.find((entry) => entry.date === date);
+    };
+    // The room's other plans are cheaper or open: unfiltered, only its closed night shows.
+    expect((await day(31, ""))?.price).toBeGreaterThan(0);
+    expect((await day(33, ""))?.reason).toBe("closed");
+    expect((await day(35, ""))?.nights).toBe(1);
+    expect((await day(31, `&rate_plan_ids=${bar}`))?.reason).toBe("no_arrival");
+    expect((await day(33, `&rate_plan_ids=${bar}`))?.reason).toBe("closed");
+    for (const offset of [35, 36]) expect(await day(offset, `&rate_plan_ids=${bar}`)).toMatchObject({ nights: 2, min_stay: 2 });
+    const checkIn = addDays(today, 35);
+    const { body } = await ask(`month=${checkIn.slice(0, 7)}&rate_plan_ids=${bar}&check_in=${checkIn}`);
+    // One night is refused, naming the minimum it falls short of.
+    expect(body.data.check_outs[0]).toEqual({ date: addDays(today, 36), nights: 2, reason: "min_stay" });
+    // The two-night stay costs what the search charges on that plan.
+    const { body: twoNights } = await apiJson<{ rooms: { room_class_id: number; price_set: { proposal_id: number; price: number }[] }[] }>(
+      domain,
+      `/api/ota/room/empty-by-date?domain=${domain}&start_date=${checkIn}&end_date=${addDays(today, 37)}`,
+    );
+    const charged = twoNights.data.rooms
+      .find((row) => row.room_class_id === room.room_class_id)
+      ?.price_set.find((plan) => plan.proposal_id === bar)?.price;
+    expect(body.data.check_outs[1]).toEqual({ date: addDays(today, 37), nights: 2, total: charged });
+    // A plan of no plan of this hotel is refused, as an unknown room is.
+    const unknown = await ask(`month=${checkIn.slice(0, 7)}&rate_plan_ids=999999`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg.code).toBe("unknown_plan");
+  });
+
   it("refuses bad input with a clear error, not a 500", async () => {
     const { status, body } = await apiJson("taipei.localhost", "/api/portico/stay_calendar?domain=taipei.localhost&month=2026-13&adults=2");
     expect(status).toBe(400);

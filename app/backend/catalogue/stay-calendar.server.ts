@@ -32,6 +32,7 @@ const StayCalendarQuery = v.object({
     ),
   ),
   room_class_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)), []),
+  rate_plan_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))), v.maxLength(50)), []),
 });
 
 /** The first day of the month `months` after `month` (YYYY-MM). */
@@ -48,7 +49,7 @@ export const stayCalendarRoutes: BackendRoute[] = [
     method: "GET",
     path: "/api/portico/stay_calendar",
     handler: async (ctx) => {
-      const query = parseInput(StayCalendarQuery, queryObject(ctx.url, ["room_class_ids"]));
+      const query = parseInput(StayCalendarQuery, queryObject(ctx.url, ["room_class_ids", "rate_plan_ids"]));
       const first = monthStart(query.month, 0);
       const last = monthStart(query.month, query.months);
       if (query.check_in && (query.check_in < first || query.check_in >= last))
@@ -80,19 +81,27 @@ export const stayCalendarRoutes: BackendRoute[] = [
           .bind(query.domain.toLowerCase(), first, through),
       ]);
       const hotel = requireLiveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
-      const [roomClasses, ratePlans] = await Promise.all([
+      const [roomClasses, ratePlans, allPlans] = await Promise.all([
         loadRoomClasses(ctx.db, hotel),
         loadRatePlans(ctx.db, hotel, { signedIn: false }),
+        query.rate_plan_ids.length > 0 ? loadRatePlans(ctx.db, hotel, { signedIn: true }) : [],
       ]);
       const known = new Set(roomClasses.map((room) => room.id));
       if (query.room_class_ids.some((id) => !known.has(id))) throw new ApiError(404, "unknown_room", {}, "room_class_ids");
       const wanted = query.room_class_ids.length > 0 ? new Set(query.room_class_ids) : known;
+      // Only these plans (the booking page's plan filter). A plan of another hotel is unknown; a
+      // members-only one is known but, as every members-only plan here, not counted (decision 037).
+      if (query.rate_plan_ids.some((id) => !allPlans.some((plan) => plan.id === id)))
+        throw new ApiError(404, "unknown_plan", {}, "rate_plan_ids");
+      const plansWanted = query.rate_plan_ids.length > 0 ? new Set(query.rate_plan_ids) : null;
       const today = todayIn(hotel.time_zone, ctx.now);
       const calendar = calendarOf(
         {
           rooms: roomClasses.filter((room) => wanted.has(room.id)),
           // A guest's calendar counts no members-only plan (decision 037), as room_calendar does.
-          plans: ratePlans.filter((plan) => plan.members_only !== 1).map((plan) => ({ ...plan, targets: targetRoomIds(plan) })),
+          plans: ratePlans
+            .filter((plan) => plan.members_only !== 1 && (plansWanted === null || plansWanted.has(plan.id)))
+            .map((plan) => ({ ...plan, targets: targetRoomIds(plan) })),
           roomNights: (rooms?.results ?? []) as unknown as RoomNightRow[],
           planNights: (plans?.results ?? []) as unknown as PlanNightRow[],
           siteNights: (site?.results ?? []) as unknown as SiteNightRow[],

@@ -11,6 +11,7 @@ export interface StayCalendarQuery {
   rooms: number;
   checkIn?: string;
   roomClassIds?: readonly number[];
+  ratePlanIds?: readonly number[];
 }
 
 export function withStayCalendarCalls<TBase extends ClientClass>(Base: TBase) {
@@ -26,7 +27,8 @@ export function withStayCalendarCalls<TBase extends ClientClass>(Base: TBase) {
           children: query.children,
           rooms: query.rooms,
           ...(query.checkIn ? { check_in: query.checkIn } : {}),
-          ...(query.roomClassIds ? { room_class_ids: query.roomClassIds } : {}),
+          ...(query.roomClassIds?.length ? { room_class_ids: query.roomClassIds } : {}),
+          ...(query.ratePlanIds?.length ? { rate_plan_ids: query.ratePlanIds } : {}),
         },
       });
     }

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { earliestCheckOut } from "~/domain/check-out";
 import { MAX_ROOMS_PER_ORDER } from "~/domain/limits";
 import { lodgingUnit, unitKey } from "~/domain/units";
@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import type { BookingData } from "./types";
 
 /** The stay and the party: dates, rooms, adults and children (a GET form: the search is the address). */
-export function SearchForm({ data }: { data: BookingData }) {
+export function SearchForm({ data, children }: { data: BookingData; children?: ReactNode }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const end = useRef<HTMLInputElement>(null);
@@ -48,6 +48,7 @@ export function SearchForm({ data }: { data: BookingData }) {
         <input type="date" min={checkOutMin} required {...field("end")} ref={end} />
         {error("end")}
       </div>
+      {children}
       <div className="field field--small">
         <label htmlFor="search-room">{t(unitKey("search.rooms", unit))}</label>
         <input type="number" inputMode="numeric" min={1} max={MAX_ROOMS_PER_ORDER} {...field("room")} />

@@ -56,7 +56,17 @@ function roomView(room: SearchRow) {
 export async function bookingResultsPage({ context, params, request }: LoaderFunctionArgs) {
   assertBookable(context, params.product, request);
   const { today, parsed } = searchOf(request, context.app.hotel?.time_zone ?? "Asia/Taipei");
-  const [state, calendar] = await Promise.all([loadBookingState(context, request), loadCalendar(context, request, today, parsed.search)]);
+  const [state, calendar] = await Promise.all([
+    loadBookingState(context, request),
+    loadCalendar(context, request, today, {
+      party: parsed.search,
+      from: parsed.search.start,
+      // The results' room and plan filters narrow the calendar as they narrow the results.
+      roomClassIds: parsed.filters.rooms,
+      ratePlanIds: parsed.filters.plans,
+      picks: true,
+    }),
+  ]);
   const { token, setCookie } = await csrfToken(request, context.app.env);
   const t = await fixedT(context.app.lang);
   const { rooms, complementary } = filteredResults(state);

@@ -1,10 +1,11 @@
 /**
- * The booking page's price calendar (decision 157): which months it shows and which check-in is
- * picked come from the address (`cal=YYYY-MM`, `pick=YYYY-MM-DD`), so every tap is a plain link.
+ * The guest's price calendar (decision 157): which months it shows and which check-in is picked
+ * come from the address (`cal=YYYY-MM`, `pick=YYYY-MM-DD`), so every tap is a plain link. The
+ * booking page shows it for the party searched and its room and plan filters; a room's page for
+ * that room class alone, without a pick (its days link into the booking page).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addDays, isIsoDate } from "~/domain/dates";
-import type { BookingSearch } from "~/domain/search";
 import type { StayCalendar } from "~/contract/stay-calendar-schemas";
 
 /** Months ahead a guest may page to: 365 days from today. */
@@ -18,6 +19,16 @@ export interface CalendarView {
   calendar: StayCalendar | null;
 }
 
+export interface CalendarAsk {
+  party: { room: number; adults: number; children: number };
+  /** The day the months start from when the address names none (the stay searched). */
+  from: string;
+  roomClassIds?: readonly number[];
+  ratePlanIds?: readonly number[];
+  /** Whether `pick` is read (the booking page); a room page's days are check-ins only. */
+  picks: boolean;
+}
+
 const monthOf = (date: string) => date.slice(0, 7);
 
 function shiftMonth(month: string, by: number): string {
@@ -25,19 +36,28 @@ function shiftMonth(month: string, by: number): string {
   return new Date(Date.UTC(year, index - 1 + by, 1)).toISOString().slice(0, 7);
 }
 
-export async function loadCalendar(context: AppLoadContext, request: Request, today: string, search: BookingSearch): Promise<CalendarView> {
+export async function loadCalendar(context: AppLoadContext, request: Request, today: string, ask: CalendarAsk): Promise<CalendarView> {
   const params = new URL(request.url).searchParams;
   const last = monthOf(addDays(today, AHEAD_DAYS - 1));
-  const rawPick = params.get("pick") ?? "";
+  const rawPick = ask.picks ? (params.get("pick") ?? "") : "";
   const pick = isIsoDate(rawPick) && rawPick >= today && monthOf(rawPick) <= last ? rawPick : null;
   const rawMonth = params.get("cal") ?? "";
-  const wanted = /^\d{4}-(0[1-9]|1[0-2])$/.test(rawMonth) ? rawMonth : monthOf(pick ?? (search.start >= today ? search.start : today));
+  const wanted = /^\d{4}-(0[1-9]|1[0-2])$/.test(rawMonth) ? rawMonth : monthOf(pick ?? (ask.from >= today ? ask.from : today));
   const month = wanted < monthOf(today) ? monthOf(today) : wanted > last ? last : wanted;
   const shown = month === last ? 1 : 2;
   const pickShown = pick && monthOf(pick) >= month && monthOf(pick) <= shiftMonth(month, shown - 1) ? pick : undefined;
   // The calendar helps; a page without it still searches, so its failure is not the page's.
   const calendar = await context.app.api
-    .stayCalendar({ month, months: shown, adults: search.adults, children: search.children, rooms: search.room, checkIn: pickShown })
+    .stayCalendar({
+      month,
+      months: shown,
+      adults: ask.party.adults,
+      children: ask.party.children,
+      rooms: ask.party.room,
+      checkIn: pickShown,
+      roomClassIds: ask.roomClassIds,
+      ratePlanIds: ask.ratePlanIds,
+    })
     .catch(() => null);
   return {
     month,

@@ -1,16 +1,18 @@
-/** A room's page data: the room, tonight's plans, its "from" price and a two-month price calendar. */
+/**
+ * A room's page data: the room, tonight's plans, its "from" price and the guest's price calendar for
+ * this room class (decision 157), each day a link into the booking page for that stay.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { bookingTarget } from "~/domain/booking-links";
-import { addDays, addMonths, todayIn } from "~/domain/dates";
+import { addDays, todayIn } from "~/domain/dates";
 import { partyForRoom } from "~/domain/limits";
+import { parseBookingSearch } from "~/domain/search";
+import { loadCalendar } from "~/features/booking/calendar.server";
 import { sortPlans } from "~/domain/sorting";
 import { loadFromPrices } from "~/features/content/from-prices.server";
 import { fallbackOnError } from "~/platform/log.server";
 import { roomJsonLd } from "./json-ld.server";
 import { notFound } from "~/platform/not-found.server";
-
-/** Months the price calendar shows; it is requested for one month more (spec §7). */
-export const CALENDAR_MONTHS = 2;
 
 export async function roomPage({ context, params, request }: LoaderFunctionArgs) {
   const { app } = context;
@@ -19,31 +21,39 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
   const roomClassId = Number(params.roomClassId);
   const url = new URL(request.url);
   const today = todayIn(hotel.time_zone);
-  const thisMonth = `${today.slice(0, 7)}-01`;
-  const asked = /^\d{4}-\d{2}$/.exec(url.searchParams.get("month") ?? "")?.[0];
-  const lastMonth = addMonths(thisMonth, 17);
-  const firstMonth = asked && `${asked}-01` >= thisMonth && `${asked}-01` <= lastMonth ? `${asked}-01` : thisMonth;
-  const calendarEnd = addMonths(firstMonth, CALENDAR_MONTHS + 1);
+  // The party of the address (a link from the booking page), else one any room class takes: a room
+  // class's price does not depend on the party it takes, and its links ask for the room's own (spec §9).
+  const asked = parseBookingSearch(url.searchParams, today);
+  const partyAsked =
+    ["adults", "children", "room"].some((name) => url.searchParams.has(name)) &&
+    !asked.errors.adults &&
+    !asked.errors.children &&
+    !asked.errors.room;
   // Everything at once after the hotel info (issue 26): the room list says whether the room exists,
-  // so the calendar's answer is kept as it came until then (an unknown room is a 404, not its error).
-  const [rooms, calendarAnswer, tonight, fromPrices] = await Promise.all([
+  // so an unknown room is a 404 whatever the calendar answered.
+  const [rooms, calendar, tonight, fromPrices] = await Promise.all([
     app.api.rooms(),
-    app.api.roomCalendar(firstMonth, calendarEnd, [roomClassId]).then(
-      (days) => ({ ok: true as const, days }),
-      (error: unknown) => ({ ok: false as const, error }),
-    ),
+    loadCalendar(context, request, today, {
+      party: partyAsked ? asked.search : { room: 1, adults: 1, children: 0 },
+      from: today,
+      roomClassIds: [roomClassId],
+      picks: false,
+    }),
     app.api.search(today, addDays(today, 1)).catch(fallbackOnError(app.log, "tonight's plans", () => null)),
     loadFromPrices(app.api, today, [roomClassId]).catch(fallbackOnError(app.log, "from price", () => new Map<number, number | null>())),
   ]);
   const room = rooms.find((candidate) => candidate.room_class_id === roomClassId);
   if (!room) throw notFound();
-  if (!calendarAnswer.ok) throw calendarAnswer.error;
-  const calendar = calendarAnswer.days;
   // Content pages are for guests who are not signed in: normal prices order the plans (spec §5).
   const plans = sortPlans(tonight?.rooms.find((row) => row.room_class_id === roomClassId)?.price_set ?? [], false);
   const fromPrice = fromPrices.get(roomClassId) ?? null;
-  const booking = (start: string) =>
-    bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, 1), ...partyForRoom(room) }).href;
+  const party = partyAsked ? asked.search : partyForRoom(room);
+  // A day opens the booking page on its shortest stay for this room, with that check-in picked on
+  // the booking page's calendar: its check-outs' totals are one tap further (or the hotel's engine).
+  const booking = (start: string, nights: number) => {
+    const target = bookingTarget(hotel, app.env.PRODUCT, app.lang, { start, end: addDays(start, nights), ...party });
+    return target.kind === "internal" ? `${target.href}&room_id=${roomClassId}&pick=${start}` : target.href;
+  };
   const pageUrl = `${url.origin}${url.pathname}`;
   return {
     url: pageUrl,
@@ -52,10 +62,11 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
     fromPrice,
     plans,
     today,
-    firstMonth,
-    previousMonth: firstMonth > thisMonth ? addMonths(firstMonth, -1).slice(0, 7) : null,
-    nextMonth: addMonths(firstMonth, 1) <= lastMonth ? addMonths(firstMonth, 1).slice(0, 7) : null,
-    calendar: calendar.map((day) => ({ ...day, href: day.available && day.date >= today ? booking(day.date) : null })),
+    calendar,
+    partyQuery: partyAsked ? `room=${party.room}&adults=${party.adults}&children=${party.children}&` : "",
+    dayLinks: Object.fromEntries(
+      (calendar.calendar?.days ?? []).flatMap((day) => (day.price === undefined ? [] : [[day.date, booking(day.date, day.nights ?? 1)]])),
+    ),
     jsonLd: roomJsonLd(room, url.origin, pageUrl, fromPrice),
   };
 }

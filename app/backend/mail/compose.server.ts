@@ -74,6 +74,7 @@ async function presented(deps: MailDeps, subject: MailSubject, preloaded?: Order
     attempts,
     cancellation,
     rail = [],
+    invoice,
   } = preloaded ??
     (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
       lines: [],
@@ -84,7 +85,10 @@ async function presented(deps: MailDeps, subject: MailSubject, preloaded?: Order
     subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
     ctx,
-    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts, rail)), cancellation: presentedCancellation },
+    order: {
+      ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts, rail, invoice)),
+      cancellation: presentedCancellation,
+    },
     info: presentHotelInfo(subject.hotel, ctx.lang),
   };
 }

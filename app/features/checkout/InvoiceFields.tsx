@@ -34,7 +34,15 @@ export function InvoiceFields({
   const closed = (which: (typeof KINDS)[number]) => hydrated && kind !== which;
   const choice = (which: (typeof KINDS)[number]) => (
     <label className="choice">
-      <input type="radio" name="invoice_kind" value={which} defaultChecked={kind === which} onChange={onKind} />{" "}
+      <input
+        type="radio"
+        name="invoice_kind"
+        value={which}
+        defaultChecked={kind === which}
+        onChange={onKind}
+        aria-invalid={fieldErrors.invoice_kind ? true : undefined}
+        aria-describedby={fieldErrors.invoice_kind ? "invoice_kind-error" : undefined}
+      />{" "}
       {t(`checkout.invoice.kind.${which}`)}
     </label>
   );
@@ -53,7 +61,14 @@ export function InvoiceFields({
           {CARRIERS.map((which) => (
             <div key={which} className="invoice-fields__carrier">
               <label className="choice">
-                <input type="radio" name="carrier_kind" value={which} defaultChecked={carrier === which} />{" "}
+                <input
+                  type="radio"
+                  name="carrier_kind"
+                  value={which}
+                  defaultChecked={carrier === which}
+                  aria-invalid={fieldErrors.carrier_kind ? true : undefined}
+                  aria-describedby={fieldErrors.carrier_kind ? "carrier_kind-error" : undefined}
+                />{" "}
                 {t(`checkout.invoice.carrier.${which}`)}
               </label>
               {which === "mobile" ? (

@@ -1,5 +1,4 @@
 /** Hotel content calls of spec §7. */
-import type { Issuer } from "~/domain/einvoice/machine";
 import * as v from "valibot";
 import { todayIn } from "~/domain/dates";
 import { isLanguage } from "~/i18n/languages";
@@ -97,12 +96,7 @@ export const contentRoutes: BackendRoute[] = [
     path: "/api/hotel/info",
     handler: async (ctx) => {
       const hotel = await requireHotel(ctx.db, ctx.url.searchParams.get("domain"));
-      // Who issues the e-invoice (decision 159): the checkout asks the guest's choice only where Portico does.
-      const invoicing = await ctx.db
-        .prepare("SELECT issuer FROM hotel_invoicing WHERE hotel_id = ?")
-        .bind(hotel.id)
-        .first<{ issuer: Issuer }>();
-      return ok({ ...presentHotelInfo(hotel, ctx.lang, { testGateway: ctx.testGateway }), invoice_issuer: invoicing?.issuer ?? null });
+      return ok(presentHotelInfo(hotel, ctx.lang, { testGateway: ctx.testGateway }));
     },
   },
   {

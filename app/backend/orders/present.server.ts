@@ -140,7 +140,7 @@ export async function presentOrder(
     created_at: order.created_at,
     pay_deadline: order.pay_deadline,
     // The e-invoice as the guest is told of it (decision 159): its numbers, or when it will be issued.
-    invoice: presentInvoice(storedInvoice, order),
+    invoice: presentInvoice(hotel, storedInvoice, order),
     payment_attempts: attempts.map((attempt) => ({
       vendor_id: attempt.vendor_id,
       amount: attempt.amount,
@@ -155,8 +155,9 @@ export async function presentOrder(
 }
 
 /** The order's e-invoice as the API answers it (docs/api.md "The order object"): null when Portico issues none. */
-function presentInvoice(stored: StoredInvoice | undefined, order: OrderRow) {
-  const invoice = stored ? guestInvoice(stored, order) : null;
+function presentInvoice(hotel: HotelRow, stored: StoredInvoice | undefined, order: OrderRow) {
+  const hotelIssuer = hotel.invoice_issuer ?? null;
+  const invoice = guestInvoice(stored ? { ...stored, hotelIssuer } : { hotelIssuer, issuer: null, buyer: null, documents: [] }, order);
   if (!invoice) return null;
   return { status: invoice.status, invoices: invoice.invoices, buyer: invoice.buyer ? payloadOfChoice(invoice.buyer).invoice : null };
 }

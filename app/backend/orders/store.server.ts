@@ -125,14 +125,13 @@ export interface OrderDetails {
   cancellation: CancellationRow | null;
   /** The order's rail tickets (decision 120). */
   rail?: RailRow[];
-  /** The order's e-invoice as stored (decision 159); absent: read before invoices were shown. */
+  /** The order's e-invoice row as stored (decision 159; its hotelIssuer is left to the hotel row); absent: none opened. */
   invoice?: StoredInvoice;
 }
 
 interface InvoiceDetailRow {
   order_id: number;
-  hotel_issuer: Issuer | null;
-  issuer: Issuer | null;
+  issuer: Issuer;
   buyer: string | null;
   documents: string;
 }
@@ -188,15 +187,14 @@ export async function loadOrderDetails(
        ORDER BY order_id, CASE direction WHEN 'outbound' THEN 0 ELSE 1 END, id`,
       )
       .bind(ids),
-    // The e-invoice: the hotel's issuer, the order's row and its invoices (decision 159).
+    // The e-invoice: the order's row and its invoices (decision 159); the hotel's issuer is the hotel row's.
     db
       .prepare(
-        `SELECT o.id AS order_id, hi.issuer AS hotel_issuer, oi.issuer, oi.buyer,
+        `SELECT oi.order_id, oi.issuer, oi.buyer,
               (SELECT json_group_array(json_object('number', d.number, 'random_number', d.random_number, 'amount', d.amount,
                  'issued_on', d.issued_on, 'status', d.status))
-               FROM (SELECT * FROM einvoice_documents WHERE order_id = o.id ORDER BY seq) d) AS documents
-       FROM orders o LEFT JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id LEFT JOIN order_invoices oi ON oi.order_id = o.id
-       WHERE o.id IN (SELECT value FROM json_each(?1))`,
+               FROM (SELECT * FROM einvoice_documents WHERE order_id = oi.order_id ORDER BY seq) d) AS documents
+       FROM order_invoices oi WHERE oi.order_id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(ids),
   ]);
@@ -205,7 +203,7 @@ export async function loadOrderDetails(
     const entry = details.get(row.order_id);
     if (entry)
       entry.invoice = {
-        hotelIssuer: row.hotel_issuer,
+        hotelIssuer: null,
         issuer: row.issuer,
         buyer: parsedOr<BuyerChoice | null>(row.buyer, null),
         documents: parsedOr<StoredInvoice["documents"]>(row.documents, []),

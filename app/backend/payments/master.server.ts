@@ -10,7 +10,7 @@ import { invoiceNumberText } from "~/domain/einvoice/guest";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { findHotelByDomain, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson, pickText, type LocalizedText } from "~/backend/localize";
-import { hotelNameIn, mainLanguage } from "~/backend/hotels/hotels.server";
+import { HOTEL_COLUMNS, hotelNameIn, mainLanguage } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { hotelSiteOrigin, LocalPath, startPayment } from "~/backend/payments/payments.server";
 import { currentOrder } from "~/backend/payments/expiry.server";
@@ -158,7 +158,7 @@ export const masterRoutes: BackendRoute[] = [
     handler: async (ctx) => {
       if (!ctx.featureRepay) throw new ApiError(403, "repay_disabled");
       const body = parseInput(RepayBody, await readJsonBody(ctx.request));
-      const hotel = await ctx.db.prepare("SELECT * FROM hotels WHERE id = ?").bind(body.hotel_id).first<HotelRow>();
+      const hotel = await ctx.db.prepare(`SELECT ${HOTEL_COLUMNS} FROM hotels h WHERE h.id = ?`).bind(body.hotel_id).first<HotelRow>();
       if (!hotel || !hotel.domain) throw new ApiError(404, "master_domain_missing");
       const order = await currentOrder(
         ctx.db,

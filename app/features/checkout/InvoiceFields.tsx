@@ -56,8 +56,13 @@ export function InvoiceFields({
       <FieldError errors={fieldErrors} name="invoice_kind" />
       <div className="invoice-fields__kind">
         {choice("carrier")}
-        <fieldset className="invoice-fields__more" hidden={closed("carrier")} disabled={closed("carrier")}>
-          <legend className="visually-hidden">{t("checkout.invoice.carrier_kind")}</legend>
+        {/* Named without a legend: a hidden legend widens a phone's page (it is laid out before it is hidden). */}
+        <fieldset
+          className="invoice-fields__more"
+          hidden={closed("carrier")}
+          disabled={closed("carrier")}
+          aria-label={t("checkout.invoice.carrier_kind")}
+        >
           {CARRIERS.map((which) => (
             <div key={which} className="invoice-fields__carrier">
               <label className="choice">
@@ -109,8 +114,12 @@ export function InvoiceFields({
       </div>
       <div className="invoice-fields__kind">
         {choice("company")}
-        <fieldset className="invoice-fields__more" hidden={closed("company")} disabled={closed("company")}>
-          <legend className="visually-hidden">{t("checkout.invoice.kind.company")}</legend>
+        <fieldset
+          className="invoice-fields__more"
+          hidden={closed("company")}
+          disabled={closed("company")}
+          aria-label={t("checkout.invoice.kind.company")}
+        >
           <div className="field">
             <label htmlFor="company_reg_number">{t("checkout.invoice.company_reg_number")}</label>
             <input inputMode="numeric" autoComplete="off" maxLength={10} {...field("company_reg_number")} />

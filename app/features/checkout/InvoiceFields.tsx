@@ -132,7 +132,7 @@ export function InvoiceFields({
           </div>
           <div className="field">
             <label htmlFor="company_address">{t("checkout.invoice.company_address")}</label>
-            <input autoComplete="street-address" maxLength={100} {...field("company_address")} />
+            <input autoComplete="off" maxLength={100} {...field("company_address")} />
             <FieldError errors={fieldErrors} name="company_address" />
           </div>
         </fieldset>

@@ -114,8 +114,19 @@ export const HotelInfoSchema = v.object({
   template_images: v.array(ImageSchema),
   tags: v.array(v.string()),
   updated_at: v.optional(v.string(), ""),
+  /** Who issues the e-invoice (built-in back end, decision 159); null: Portico issues none. */
+  invoice_issuer: v.optional(v.nullable(v.picklist(["portico_at_payment", "portico_at_checkout", "hotel_system"])), null),
 });
 export type HotelInfo = v.InferOutput<typeof HotelInfoSchema>;
+
+/** The order payload's e-invoice choice (docs/api.md), as an order and a member's profile carry it back. */
+const InvoiceChoiceSchema = v.object({
+  kind: v.string(),
+  carrier: v.optional(v.string()),
+  carrier_code: v.optional(v.string()),
+  love_code: v.optional(v.string()),
+  company_address: v.optional(v.string()),
+});
 
 const NullableImage = v.nullable(ImageSchema);
 
@@ -361,6 +372,13 @@ export const MemberProfileSchema = v.object({
   last_name: v.string(),
   phone: v.string(),
   points: v.number(),
+  /** The e-invoice choice of the member's last booking, with its company fields (built-in back end). */
+  invoice_choice: v.optional(
+    v.nullable(
+      v.object({ ...InvoiceChoiceSchema.entries, company_reg_number: v.optional(v.string()), company_name: v.optional(v.string()) }),
+    ),
+    null,
+  ),
 });
 export type MemberProfile = v.InferOutput<typeof MemberProfileSchema>;
 
@@ -555,6 +573,17 @@ export const OrderSchema = v.object({
   cancellation: v.optional(v.nullable(CancellationSchema), null),
   /** The cancellation policy that applies after the free window, by kind of money (built-in back end; other back ends send none). */
   refund_policy: v.optional(v.array(RefundPolicySchema), []),
+  /** The e-invoice as the guest is told of it (built-in back end, decision 159); null: Portico issues none. */
+  invoice: v.optional(
+    v.nullable(
+      v.object({
+        status: v.picklist(["issued", "voided", "being_issued", "after_payment", "at_checkout", "hotel_system"]),
+        invoices: v.array(v.object({ number: v.string(), random_number: v.string(), amount: v.number(), issued_on: v.string() })),
+        buyer: v.nullable(InvoiceChoiceSchema),
+      }),
+    ),
+    null,
+  ),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 

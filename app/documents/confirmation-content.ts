@@ -17,6 +17,7 @@ import { htmlToText } from "~/lib/sanitize";
 import { bookerName } from "~/i18n/names";
 import { railTextLines } from "~/documents/rail-text";
 import { addonLines } from "~/documents/addon-text";
+import { invoiceTextLines, type InvoiceFacts } from "~/documents/invoice-text";
 
 /** An order as the confirmation prints it: its money (as the order page adds it up) and its stay. */
 export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
@@ -40,6 +41,10 @@ export interface ConfirmationOrder extends Omit<OrderMoney, "payment_status"> {
   attachment_list?: readonly unknown[];
   /** The cancellation policy after the free window (refundPolicy), printed as the cancel page states it. */
   refund_policy?: readonly Pick<RefundPolicy, "kind" | "schedule" | "steps">[];
+  /** The e-invoice (decision 159): its numbers, or when it is issued; and the company it is for. */
+  invoice?: InvoiceFacts | null;
+  company_reg_number?: string;
+  company_name?: string;
   /** A cancelled booking's refund: printed in the same words as the order page and the email. */
   cancellation?: (RefundFacts & { refund_status: RefundStatus }) | null;
 }
@@ -106,6 +111,12 @@ function cancelPolicySection(order: ConfirmationOrder, lang: Language) {
   ];
 }
 
+/** The e-invoice, in the order page's and the email's words; nothing where Portico issues none. */
+function invoiceSection(order: ConfirmationOrder, lang: Language) {
+  const rows = invoiceTextLines(lang, order.invoice, order);
+  return rows.length > 0 ? [{ heading: docText(lang, "invoice.heading"), rows }] : [];
+}
+
 export function confirmationContent(
   order: ConfirmationOrder,
   hotel: ConfirmationHotel,
@@ -154,6 +165,7 @@ export function confirmationContent(
         heading: t("pdf.amounts"),
         rows: [...money.map((line): [string, string] => [line.text, line.shown]), [t("pdf.payment"), paymentLabel]],
       },
+      ...invoiceSection(order, lang),
       ...transferSection(order, hotel, lang, money.find((line) => line.label === "due_now" || line.label === "remaining")?.amount ?? 0),
       ...(order.cancellation
         ? [{ heading: t("refund.heading"), rows: [], paragraphs: cancellationLines(lang, order.cancellation, account) }]

@@ -9,6 +9,7 @@ import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { CaptchaField } from "~/features/captcha/CaptchaField";
 import { fieldProps, type FieldErrors, type Values } from "~/features/checkout/fields";
 import { PaymentFields } from "~/features/checkout/PaymentFields";
+import { InvoiceFields } from "~/features/checkout/InvoiceFields";
 import { AddonFields } from "~/features/addons/AddonFields";
 import { RailSection } from "~/features/rail/RailSection";
 import { focusFirstInvalid, useHydrated, useSubmissionDone } from "~/ui/forms";
@@ -122,7 +123,7 @@ export default function CheckoutPage() {
           <div className="checkout-main">
             {/* First, as before; its button keeps what is typed below as the checkout's draft before leaving for the rail page. */}
             <RailSection rail={data.rail} price={price} busy={busy === "rail"} />
-            <BookerFields field={field} fieldErrors={fieldErrors} />
+            <BookerFields field={field} fieldErrors={fieldErrors} company={!data.invoiceIssuer} />
             <CheckoutLines lines={data.lines} price={price} field={field} fieldErrors={fieldErrors} />
             <AddonFields groups={data.addons} values={values} fieldErrors={fieldErrors} />
             <PaymentFields
@@ -134,6 +135,9 @@ export default function CheckoutPage() {
               values={values}
               fieldErrors={fieldErrors}
             />
+            {data.invoiceIssuer ? (
+              <InvoiceFields issuer={data.invoiceIssuer} field={field} values={{ ...prefill, ...values }} fieldErrors={fieldErrors} />
+            ) : null}
           </div>
           <CheckoutSummary
             member={data.member}

@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function OrderPage() {
-  const { order, actions, justCancelled, justAdded, refund, policy, extras, rail, csrf } = useLoaderData<typeof loader>();
+  const { order, actions, justCancelled, justAdded, refund, policy, invoice, extras, rail, csrf } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const extrasReply = acted && "extras" in acted ? acted.extras : null;
   const railReply = acted && "rail" in acted ? acted.rail : null;
@@ -67,6 +67,19 @@ export default function OrderPage() {
           {policy.lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
+        </section>
+      ) : null}
+      {invoice.lines.length > 0 ? (
+        <section className="order-page__invoice">
+          <h2>{invoice.heading}</h2>
+          <dl className="facts-list">
+            {invoice.lines.map(([label, value]) => (
+              <div key={`${label}${value}`}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
         </section>
       ) : null}
       <OrderExtras order={order} rail={rail ? <RailChanges order={order} view={rail} csrf={csrf} reply={railReply} /> : null} />

@@ -4,6 +4,9 @@
  * service's member token (mem_token) of a member of this hotel. The account service
  * (oauth.server.ts) issues both.
  */
+import { rememberedBuyer } from "~/backend/einvoice/invoices.server";
+import type { BuyerChoice } from "~/domain/einvoice/buyer";
+import { payloadOfChoice } from "~/domain/einvoice/guest";
 import { ApiError, ok } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import type { BackendRoute } from "~/backend/route";
@@ -48,6 +51,13 @@ export function issueMemberToken(db: D1Database, memberId: number, now = new Dat
   return issueToken(db, memberId, null, now);
 }
 
+/** A remembered e-invoice choice as the order payload would carry it: `invoice` and the company fields. */
+function rememberedPayload(choice: BuyerChoice | null) {
+  if (!choice) return null;
+  const { invoice, company } = payloadOfChoice(choice);
+  return { ...invoice, ...company };
+}
+
 export const memberRoutes: BackendRoute[] = [
   {
     // The member's profile, which the site loads before the price check (spec §6). It is also how
@@ -64,6 +74,8 @@ export const memberRoutes: BackendRoute[] = [
         last_name: member.last_name,
         phone: member.phone,
         points: member.points,
+        // The e-invoice choice of their last booking, offered again at the checkout (decision 159).
+        invoice_choice: rememberedPayload(await rememberedBuyer(ctx.db, member.id)),
       });
     },
   },

@@ -161,6 +161,27 @@ export function enqueueInvoiceStatements(
   ];
 }
 
+/**
+ * The statement that opens a new order's invoice row with the buyer the guest chose, for the
+ * order's own batch (decision 159, amended): under the hotel's issuer, not queued (nothing is owed
+ * before a payment; the settlement queues it). A hotel without invoicing gets no row.
+ */
+export function openInvoiceStatement(db: D1Database, orderDoc: string, buyer: BuyerChoice | null): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO order_invoices (order_id, hotel_id, issuer, provider, buyer, state, status)
+       SELECT o.id, o.hotel_id, hi.issuer, CASE WHEN hi.issuer = 'hotel_system' THEN 'none' ELSE hi.provider END,
+              COALESCE(?2, json_object('kind', 'carrier', 'carrier', 'member', 'code', '', 'email', o.booker_email)),
+              json_object('issuer', hi.issuer, 'orderRef', replace(o.order_doc, '-', ''), 'target', 0, 'sale', 0,
+                'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
+                'inFlight', json('null'), 'failure', json('null')),
+              CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
+       FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.order_doc = ?1
+       ON CONFLICT (order_id) DO NOTHING`,
+    )
+    .bind(orderDoc, buyer ? JSON.stringify(buyer) : null);
+}
+
 export async function loadInvoice(db: D1Database, orderId: number): Promise<(OrderInvoiceRow & { parsed: InvoiceState }) | null> {
   const row = await db.prepare("SELECT * FROM order_invoices WHERE order_id = ?").bind(orderId).first<OrderInvoiceRow>();
   if (!row) return null;

@@ -1,3 +1,4 @@
+import type { Issuer } from "~/domain/einvoice/machine";
 import { isLanguage, type Language, DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { ApiError } from "~/backend/http.server";
 import { remembered } from "~/backend/versioned";
@@ -89,7 +90,12 @@ export interface HotelRow {
   updated_at: string;
   /** Bumped by every import of the hotel file (migration 0003). */
   content_version: number;
+  /** Who issues the e-invoice (the hotel file's `invoicing`, decision 159); null: Portico issues none. Read with the row (HOTEL_COLUMNS). */
+  invoice_issuer?: Issuer | null;
 }
+
+/** A hotel row's columns with its e-invoice issuer: the import that changes it bumps content_version too. */
+export const HOTEL_COLUMNS = "h.*, (SELECT issuer FROM hotel_invoicing WHERE hotel_id = h.id) AS invoice_issuer";
 
 export function mainLanguage(hotel: Pick<HotelRow, "main_lang">): Language {
   return isLanguage(hotel.main_lang) ? hotel.main_lang : DEFAULT_LANGUAGE;
@@ -120,7 +126,7 @@ export function hotelOf(db: D1Database, head: HotelHead | null | undefined): Pro
   if (!head) return Promise.resolve(null);
   return remembered(
     `hotel ${head.id} ${head.content_version}`,
-    () => db.prepare("SELECT * FROM hotels WHERE id = ?").bind(head.id).first<HotelRow>(),
+    () => db.prepare(`SELECT ${HOTEL_COLUMNS} FROM hotels h WHERE h.id = ?`).bind(head.id).first<HotelRow>(),
     (row) => row !== null && row.content_version === head.content_version,
   );
 }
@@ -194,6 +200,8 @@ export function presentHotelInfo(hotel: HotelRow, lang: Language, where: { testG
     deposit_type: hotel.deposit_type,
     deposit_percent: hotel.deposit_percent,
     payment_list: parseJson<{ vendor_id: number; method: string }[]>(hotel.payment_list, []),
+    /** Who issues the e-invoice (decision 159): the checkout asks the guest's choice only where Portico does. */
+    invoice_issuer: hotel.invoice_issuer ?? null,
     /** Portico's own: payments go through the built-in test gateway; every page says "test mode". */
     test_payments: where.testGateway && usesTestGateway(hotel),
     member_price_discount: {

@@ -9,7 +9,7 @@ import { confirmationContent } from "~/documents/confirmation-content";
 import type { ConfirmationDocument } from "~/documents/confirmation-pdf";
 import { documentLanguage, paymentText } from "~/documents/labels";
 import { orderPaidWith } from "~/domain/payments";
-import { presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
+import { HOTEL_COLUMNS, presentHotelInfo, usesTestGateway, type HotelRow } from "~/backend/hotels/hotels.server";
 import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders/present.server";
 import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
@@ -40,7 +40,7 @@ interface MailSubject {
 async function loadSubject(db: D1Database, row: OutboxRow): Promise<MailSubject | null> {
   if (row.order_id === null) return null;
   const [hotel, order] = await Promise.all([
-    db.prepare("SELECT * FROM hotels WHERE id = ?").bind(row.hotel_id).first<HotelRow>(),
+    db.prepare(`SELECT ${HOTEL_COLUMNS} FROM hotels h WHERE h.id = ?`).bind(row.hotel_id).first<HotelRow>(),
     db.prepare("SELECT * FROM orders WHERE id = ? AND hotel_id = ?").bind(row.order_id, row.hotel_id).first<OrderRow>(),
   ]);
   return hotel && order ? { row, hotel, order } : null;
@@ -74,6 +74,7 @@ async function presented(deps: MailDeps, subject: MailSubject, preloaded?: Order
     attempts,
     cancellation,
     rail = [],
+    invoice,
   } = preloaded ??
     (await loadOrderDetails(deps.db, [subject.order.id])).get(subject.order.id) ?? {
       lines: [],
@@ -84,7 +85,10 @@ async function presented(deps: MailDeps, subject: MailSubject, preloaded?: Order
     subject.order.status === "cancelled" && cancellation ? presentCancellation(subject.hotel, subject.order, lines, cancellation) : null;
   return {
     ctx,
-    order: { ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts, rail)), cancellation: presentedCancellation },
+    order: {
+      ...(await presentOrder(ctx, subject.hotel, subject.order, lines, attempts, rail, invoice)),
+      cancellation: presentedCancellation,
+    },
     info: presentHotelInfo(subject.hotel, ctx.lang),
   };
 }
@@ -185,7 +189,7 @@ export async function composePending(deps: MailDeps, limit = 20): Promise<number
   const orderIds = [...new Set(rows.flatMap((row) => (row.order_id === null ? [] : [row.order_id])))];
   const hotelIds = [...new Set(rows.map((row) => row.hotel_id))];
   const [hotels, orders] = await deps.db.batch<HotelRow | OrderRow>([
-    deps.db.prepare("SELECT * FROM hotels WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(hotelIds)),
+    deps.db.prepare(`SELECT ${HOTEL_COLUMNS} FROM hotels h WHERE h.id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(hotelIds)),
     deps.db.prepare("SELECT * FROM orders WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(orderIds)),
   ]);
   const hotelById = new Map((hotels?.results as HotelRow[]).map((hotel) => [hotel.id, hotel]));

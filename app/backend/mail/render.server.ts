@@ -3,6 +3,7 @@
  * name and contact, the order's summary and amounts, how to pay while something is unpaid, the
  * refund after a cancellation, and the signed view and cancel links (decision 041).
  */
+import { invoiceTextLines } from "~/documents/invoice-text";
 import { orderPaidWith } from "~/domain/payments";
 import { lodgingUnit, type LodgingUnit } from "~/domain/units";
 import { isolatedName } from "~/domain/contact";
@@ -178,6 +179,8 @@ export function orderFacts(lang: Language, order: PresentedOrder, cancellation: 
   // What was paid, and once money came back: what was charged, refunded or still to be, and who keeps the rest.
   for (const line of moneyLines.filter((entry) => PAID_LABELS.has(entry.label))) facts.push([line.text, line.shown]);
   facts.push([t("pdf.payment"), paymentText(lang, order.pay_way, order.payment_vendor, orderPaidWith(order))]);
+  // The e-invoice's number, or when it is issued (decision 159), as the order page and the PDF say it.
+  facts.push(...invoiceTextLines(lang, order.invoice, order));
   return { facts, moneyLines, orderMoney };
 }
 

@@ -35,6 +35,35 @@ import { isRailSoldOut, railHoldStatements } from "~/backend/rail/holds.server";
 import { isStayRuleRefusal, stayRulesGuard } from "~/backend/orders/stay-guard.server";
 import { loadAvailability, ruleRefusal } from "~/backend/catalogue/catalogue.server";
 import { stayRuleError } from "~/backend/pricing/stay.server";
+import { validateBuyer, type BuyerChoice, type BuyerField } from "~/domain/einvoice/buyer";
+import { buyerFieldsOfPayload } from "~/domain/einvoice/guest";
+import { openInvoiceStatement, rememberBuyerStatement } from "~/backend/einvoice/invoices.server";
+
+/** The payload's field a refused part of the buyer's choice names (docs/api.md). */
+const INVOICE_PAYLOAD_FIELDS: Record<BuyerField, string> = {
+  invoice_kind: "invoice.kind",
+  carrier_kind: "invoice.carrier",
+  carrier_code: "invoice.carrier_code",
+  love_code: "invoice.love_code",
+  tax_id: "company_reg_number",
+  company_name: "company_name",
+  company_address: "invoice.company_address",
+  email: "booker_email",
+};
+
+/**
+ * The e-invoice buyer the payload chose, checked as the checkout checks it (decision 159); null
+ * when it names none. A refusal names the payload's field. The provider's remote checks are not
+ * asked: they only advise, and a booking never waits on them.
+ */
+function invoiceBuyerOf(payload: v.InferOutput<typeof OrderPayload>): BuyerChoice | null {
+  if (!payload.invoice) return null;
+  const result = validateBuyer(buyerFieldsOfPayload(payload.invoice, payload));
+  if (result.ok) return result.choice;
+  const [field] = Object.keys(result.errors) as BuyerField[];
+  const name = INVOICE_PAYLOAD_FIELDS[field ?? "invoice_kind"];
+  throw new ApiError(400, "invalid_field", { field: name }, name);
+}
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
 function redirectPathFor(hotel: HotelRow, order: OrderRow, viewHash: string): string {
@@ -100,6 +129,7 @@ function orderInsertStatements(
   who: OrderIdentity,
   mailAllowed: boolean,
   deadline: string | null,
+  buyer: BuyerChoice | null,
 ): D1PreparedStatement[] {
   const { db } = ctx;
   const { hotel, member, detail } = priced;
@@ -201,6 +231,12 @@ function orderInsertStatements(
         .bind(orderDoc, line.position, line.num, memberApplies ? 1 : 0, line.plan.id, line.room.id, priced.start, priced.end),
     );
   });
+  // The guest's e-invoice choice, on the order's invoice row (where the hotel has invoicing) and
+  // remembered for a member's next checkout (decision 159).
+  if (buyer) {
+    statements.push(openInvoiceStatement(db, orderDoc, buyer));
+    if (member) statements.push(rememberBuyerStatement(db, member.id, buyer));
+  }
   // Taking the add-ons' inventory in the same batch as the rooms: the CHECK on addon_days refuses an oversell.
   statements.push(...holdStatements(db, orderDoc, priced.attachments));
   // And the rail seats (decision 120): the allotment's CHECK refuses an oversell, all or nothing with the rooms.
@@ -242,6 +278,7 @@ function orderInsertStatements(
 export async function createOrder(ctx: BackendContext): Promise<Response> {
   const body = await readJsonBody(ctx.request);
   const payload = parseInput(OrderPayload, body);
+  const buyer = invoiceBuyerOf(payload);
   const hotel = await requireHotel(ctx.db, payload.domain);
   assertHotelBookable(hotel);
   const occupants = payload.orders.map((line, index) => {
@@ -322,7 +359,7 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   const orderDoc = newOrderDoc(priced.today);
   try {
     await ctx.db.batch(
-      orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash, who, mailAllowed, deadline),
+      orderInsertStatements(ctx, priced, payload, occupants, orderDoc, idempotencyKey, requestHash, who, mailAllowed, deadline, buyer),
     );
   } catch (error) {
     const mapped = constraintError(error);

@@ -22,6 +22,7 @@ import { bookedLineRefund, type RailRow } from "~/backend/rail/lines.server";
 import { loadStations } from "~/backend/rail/timetable.server";
 import { presentRailRow } from "~/backend/rail/present.server";
 import { departureInstant } from "~/domain/rail";
+import { guestInvoice, payloadOfChoice, type StoredInvoice } from "~/domain/einvoice/guest";
 import {
   type AttemptRow,
   type CancellationRow,
@@ -55,6 +56,7 @@ export async function presentOrder(
   lines: OrderLineRow[],
   attempts: AttemptRow[] = [],
   rail: RailRow[] = [],
+  storedInvoice?: StoredInvoice,
 ) {
   const main = mainLanguage(hotel);
   const stations = rail.length > 0 ? await loadStations(ctx.db) : new Map();
@@ -137,6 +139,8 @@ export async function presentOrder(
     remain_room_amount: Math.max(0, order.total_price - order.attachment_amount - (order.rail_amount ?? 0) - order.paid_amount),
     created_at: order.created_at,
     pay_deadline: order.pay_deadline,
+    // The e-invoice as the guest is told of it (decision 159): its numbers, or when it will be issued.
+    invoice: presentInvoice(hotel, storedInvoice, order),
     payment_attempts: attempts.map((attempt) => ({
       vendor_id: attempt.vendor_id,
       amount: attempt.amount,
@@ -148,6 +152,14 @@ export async function presentOrder(
       created_at: attempt.created_at,
     })),
   };
+}
+
+/** The order's e-invoice as the API answers it (docs/api.md "The order object"): null when Portico issues none. */
+function presentInvoice(hotel: HotelRow, stored: StoredInvoice | undefined, order: OrderRow) {
+  const hotelIssuer = hotel.invoice_issuer ?? null;
+  const invoice = guestInvoice(stored ? { ...stored, hotelIssuer } : { hotelIssuer, issuer: null, buyer: null, documents: [] }, order);
+  if (!invoice) return null;
+  return { status: invoice.status, invoices: invoice.invoices, buyer: invoice.buyer ? payloadOfChoice(invoice.buyer).invoice : null };
 }
 
 export const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });
@@ -270,10 +282,11 @@ export async function orderAnswer(
     attempts,
     cancellation,
     rail = [],
+    invoice,
   } = loaded ?? (await loadOrderDetails(ctx.db, [order.id])).get(order.id) ?? { lines: [], attempts: [], cancellation: null };
   const quote = refundQuote(hotel, order, lines, ctx.now, rail);
   return {
-    ...(await presentOrder(ctx, hotel, order, lines, attempts, rail)),
+    ...(await presentOrder(ctx, hotel, order, lines, attempts, rail, invoice)),
     cancellation: order.status === "cancelled" && cancellation ? presentCancellation(hotel, order, lines, cancellation) : null,
     refund_quote: {
       rule: quote.rule,

@@ -41,6 +41,20 @@ export const OrderPayload = v.object({
   idempotency_key: v.optional(v.string()),
   /** A pass of /api/captcha/verify for "order", when the limits asked for one (decision 072). */
   captcha_pass: v.optional(v.pipe(v.string(), v.maxLength(400)), ""),
+  /**
+   * How the guest receives the e-invoice (decision 159), where Portico issues it: the kind and what
+   * it needs; a company's 統一編號 and name are `company_reg_number` and `company_name`. Checked by
+   * validateBuyer in createOrder. None: the provider's member carrier by the booker's email.
+   */
+  invoice: v.optional(
+    v.object({
+      kind: v.pipe(v.string(), v.maxLength(20)),
+      carrier: v.optional(v.pipe(v.string(), v.maxLength(20)), ""),
+      carrier_code: v.optional(v.pipe(v.string(), v.maxLength(40)), ""),
+      love_code: v.optional(v.pipe(v.string(), v.maxLength(20)), ""),
+      company_address: v.optional(v.pipe(v.string(), v.maxLength(200)), ""),
+    }),
+  ),
 });
 
 export const Occupant = v.object({

@@ -1,6 +1,9 @@
 /** Orders as stored: their rows, their lines, payments and cancellations, read in as few queries as the page needs. */
 import { currentOrder, isPastDeadline } from "~/backend/payments/expiry.server";
 import type { RailRow } from "~/backend/rail/lines.server";
+import type { StoredInvoice } from "~/domain/einvoice/guest";
+import type { BuyerChoice } from "~/domain/einvoice/buyer";
+import type { Issuer } from "~/domain/einvoice/machine";
 
 export interface OrderRow {
   id: number;
@@ -122,6 +125,24 @@ export interface OrderDetails {
   cancellation: CancellationRow | null;
   /** The order's rail tickets (decision 120). */
   rail?: RailRow[];
+  /** The order's e-invoice row as stored (decision 159; its hotelIssuer is left to the hotel row); absent: none opened. */
+  invoice?: StoredInvoice;
+}
+
+interface InvoiceDetailRow {
+  order_id: number;
+  issuer: Issuer;
+  buyer: string | null;
+  documents: string;
+}
+
+function parsedOr<T>(json: string | null, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
 }
 
 /** How many payment attempts an order's answer lists, newest first. */
@@ -137,7 +158,7 @@ export async function loadOrderDetails(
   attempts = ATTEMPTS_SHOWN,
 ): Promise<Map<number, OrderDetails>> {
   const ids = JSON.stringify(orderIds);
-  const [lines, attemptRows, cancellations, railRows] = await db.batch([
+  const [lines, attemptRows, cancellations, railRows, invoiceRows] = await db.batch([
     db
       .prepare(
         `SELECT ol.order_id, ol.position, ol.room_class_id, ol.rate_plan_id, ol.num, ol.memo, ol.occupant_name, ol.occupant_phone,
@@ -166,8 +187,28 @@ export async function loadOrderDetails(
        ORDER BY order_id, CASE direction WHEN 'outbound' THEN 0 ELSE 1 END, id`,
       )
       .bind(ids),
+    // The e-invoice: the order's row and its invoices (decision 159); the hotel's issuer is the hotel row's.
+    db
+      .prepare(
+        `SELECT oi.order_id, oi.issuer, oi.buyer,
+              (SELECT json_group_array(json_object('number', d.number, 'random_number', d.random_number, 'amount', d.amount,
+                 'issued_on', d.issued_on, 'status', d.status))
+               FROM (SELECT * FROM einvoice_documents WHERE order_id = oi.order_id ORDER BY seq) d) AS documents
+       FROM order_invoices oi WHERE oi.order_id IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(ids),
   ]);
   const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], attempts: [], cancellation: null, rail: [] }]));
+  for (const row of (invoiceRows?.results ?? []) as InvoiceDetailRow[]) {
+    const entry = details.get(row.order_id);
+    if (entry)
+      entry.invoice = {
+        hotelIssuer: null,
+        issuer: row.issuer,
+        buyer: parsedOr<BuyerChoice | null>(row.buyer, null),
+        documents: parsedOr<StoredInvoice["documents"]>(row.documents, []),
+      };
+  }
   for (const row of (railRows?.results ?? []) as RailRow[]) details.get(row.order_id)?.rail?.push(row);
   for (const { order_id, ...line } of (lines?.results ?? []) as (OrderLineRow & { order_id: number })[])
     details.get(order_id)?.lines.push(line);

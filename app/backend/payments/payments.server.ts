@@ -9,7 +9,7 @@ import { DEFAULT_PAYMENT_DEADLINES, isOfflineMethod, type PaymentDeadlines } fro
 import { paymentGateway } from "~/backend/payments/gateways/gateway";
 import { PaymentConfigError, PaymentNotImplementedError, type GatewayConfig, type PaymentGateway } from "~/backend/payments/gateways/types";
 import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
-import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
+import { HOTEL_COLUMNS, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { parseJson } from "~/backend/localize";
 import { todayIn } from "~/domain/dates";
 import { isLocalHost } from "~/lib/hosts";
@@ -30,7 +30,7 @@ export function hotelDeadlines(hotel: Pick<HotelRow, "payment_deadlines">): Paym
 
 async function findHotelById(db: D1Database, id: string): Promise<HotelRow | null> {
   if (!/^\d{1,9}$/.test(id)) return null;
-  return db.prepare("SELECT * FROM hotels WHERE id = ?").bind(Number(id)).first<HotelRow>();
+  return db.prepare(`SELECT ${HOTEL_COLUMNS} FROM hotels h WHERE h.id = ?`).bind(Number(id)).first<HotelRow>();
 }
 
 /** The gateway of one vendor for one hotel; configuration problems become the §8 errors guests can read. */

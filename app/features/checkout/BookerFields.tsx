@@ -1,8 +1,11 @@
 import { useTranslation } from "~/i18n/react";
 import { FieldError, type FieldErrors, type FieldProps } from "./fields";
 
-/** Who books: name, phone, email, company and a note for the hotel. */
-export function BookerFields({ field, fieldErrors }: { field: FieldProps; fieldErrors: FieldErrors }) {
+/**
+ * Who books: name, phone, email, company and a note for the hotel. Where Portico issues the
+ * e-invoice, the company's fields are the invoice section's (`company` false).
+ */
+export function BookerFields({ field, fieldErrors, company = true }: { field: FieldProps; fieldErrors: FieldErrors; company?: boolean }) {
   const { t } = useTranslation();
   return (
     <fieldset>
@@ -31,18 +34,20 @@ export function BookerFields({ field, fieldErrors }: { field: FieldProps; fieldE
           <FieldError errors={fieldErrors} name="booker_email" />
         </div>
       </div>
-      <div className="field-row">
-        <div className="field">
-          <label htmlFor="company_name">{t("checkout.company_name")}</label>
-          <input autoComplete="organization" {...field("company_name")} />
-          <FieldError errors={fieldErrors} name="company_name" />
+      {company ? (
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="company_name">{t("checkout.company_name")}</label>
+            <input autoComplete="organization" {...field("company_name")} />
+            <FieldError errors={fieldErrors} name="company_name" />
+          </div>
+          <div className="field">
+            <label htmlFor="company_reg_number">{t("checkout.company_reg_number")}</label>
+            <input inputMode="numeric" maxLength={8} {...field("company_reg_number")} />
+            <FieldError errors={fieldErrors} name="company_reg_number" />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor="company_reg_number">{t("checkout.company_reg_number")}</label>
-          <input inputMode="numeric" maxLength={8} {...field("company_reg_number")} />
-          <FieldError errors={fieldErrors} name="company_reg_number" />
-        </div>
-      </div>
+      ) : null}
       <div className="field">
         <label htmlFor="memo">{t("checkout.memo")}</label>
         <textarea rows={3} maxLength={500} {...field("memo")} />

@@ -60,6 +60,7 @@ export async function bookOrder(
       adults_count: search.search.adults,
       children_count: search.search.children,
       ...(captcha.pass ? { captcha_pass: captcha.pass } : {}),
+      ...(order.invoice ? { invoice: order.invoice } : {}),
     },
     input.checkout_key,
   );

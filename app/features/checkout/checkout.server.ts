@@ -19,7 +19,8 @@ import { refusedBeforeBooking, answerPriceCheck } from "./checkout-price.server"
 import { answerNewChallenge, bookOrder } from "./book.server";
 import { answerBooked } from "./booked.server";
 import { readSubmission } from "./submission.server";
-import { validateOrder } from "./validate-order.server";
+import { asksInvoice, validateOrder } from "./validate-order.server";
+import { formValuesOfRemembered } from "~/domain/einvoice/guest";
 
 export async function checkoutPage(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, railPage, parsed, profile, api } = await loadCheckout(args);
@@ -32,6 +33,8 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
   // Add-ons only where the price check prices them (v2; decision 117).
   const addons = app.env.FEATURE_PRICE_CHECK_V2 ? await offeredAddons(api, cart) : [];
   const { payments, paymentsNote, defaultPayment } = paymentChoicesFor(hotel, cart);
+  // The e-invoice section, only where Portico issues the invoice (decision 159).
+  const invoiceIssuer = asksInvoice(hotel) ? (hotel.invoice_issuer as "portico_at_payment" | "portico_at_checkout") : null;
   const addonErrors = addonErrorsOf(draft, addons, t);
   const outcome: PriceOutcome =
     Object.keys(addonErrors).length > 0
@@ -77,8 +80,11 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
             booker_first_name: profile.first_name,
             booker_phone: profile.phone,
             booker_email: profile.email,
+            // A member's e-invoice choice of last time, offered again (decision 159).
+            ...(profile.invoice_choice && invoiceIssuer ? formValuesOfRemembered(profile.invoice_choice) : {}),
           }
         : {}) as Values,
+      invoiceIssuer,
     },
     { headers: setCookie ? { "set-cookie": setCookie } : {} },
   );

@@ -10,6 +10,7 @@ import { fixedT } from "~/i18n/i18next.server";
 import { hashOf, orderForRequest } from "~/features/orders/access.server";
 import { documentLanguage, docText } from "~/documents/labels";
 import { cancellationLines, policyLines } from "~/documents/refund-text";
+import { invoiceTextLines } from "~/documents/invoice-text";
 import { offeredExtras } from "~/features/orders/extras.server";
 import { railChangesView } from "~/features/orders/rail-changes.server";
 import { csrfToken } from "~/platform/cookies.server";
@@ -54,6 +55,11 @@ export async function loadOrderPage(context: AppLoadContext, params: { product?:
             lines: policyLines(documentLanguage(app.lang), order.refund_policy),
           }
         : null,
+    // The e-invoice in the words of the email and the PDF (decision 159): its numbers, or when it is issued.
+    invoice: {
+      heading: docText(documentLanguage(app.lang), "invoice.heading"),
+      lines: invoiceTextLines(documentLanguage(app.lang), order.invoice, order),
+    },
     actions: {
       pay:
         onlinePay && (state === "unpaid" || state === "paid_in_part")

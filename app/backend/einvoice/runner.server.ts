@@ -183,12 +183,31 @@ async function updateQueue(db: D1Database, orderId: number, hotelId: number, sta
   await db.prepare("DELETE FROM einvoice_queue WHERE order_id = ?").bind(orderId).run();
 }
 
-/** Runs the orders whose turn has come, oldest first, at most `limit` (the Cron's pass). */
-export async function runInvoiceQueue(deps: EinvoiceDeps, now: () => Date = () => new Date(), limit = 20): Promise<{ looked: number }> {
+/**
+ * Runs the orders whose turn has come, oldest first, at most `limit` (the Cron's pass: a bounded
+ * batch, the rest wait for the next pass). An order whose run throws (a database error, a bug) is
+ * put back STALE_CALL_MS later with the error, and the pass goes on with the others.
+ */
+export async function runInvoiceQueue(
+  deps: EinvoiceDeps,
+  now: () => Date = () => new Date(),
+  limit = 20,
+): Promise<{ looked: number; errors: number }> {
   const due = await deps.db
     .prepare("SELECT order_id FROM einvoice_queue WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
     .bind(now().toISOString(), limit)
     .all<{ order_id: number }>();
-  for (const { order_id } of due.results) await runInvoice(deps, order_id, now);
-  return { looked: due.results.length };
+  let errors = 0;
+  for (const { order_id } of due.results) {
+    try {
+      await runInvoice(deps, order_id, now);
+    } catch (error) {
+      errors += 1;
+      await deps.db
+        .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1, last_error = ?2 WHERE order_id = ?3")
+        .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), String(error).slice(0, 300), order_id)
+        .run();
+    }
+  }
+  return { looked: due.results.length, errors };
 }

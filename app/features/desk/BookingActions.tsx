@@ -87,7 +87,8 @@ export function BookingActions({ booking, role, today, csrf, formKeys, notice }:
     </p>
   );
 
-  const forms: Record<DeskAction, () => ReactNode> = {
+  // The invoice's actions have forms of their own, in the invoice panel (InvoicePanel.tsx).
+  const forms: Partial<Record<DeskAction, () => ReactNode>> = {
     record_transfer: () =>
       form(
         "record_transfer",
@@ -198,7 +199,7 @@ export function BookingActions({ booking, role, today, csrf, formKeys, notice }:
         </div>
       ) : null}
       {booking.owed > 0 && booking.status !== "cancelled" ? <p>{w("owed", { amount: price(booking.owed) })}</p> : null}
-      {offered.map((action) => forms[action]())}
+      {offered.map((action) => forms[action]?.())}
     </section>
   );
 }

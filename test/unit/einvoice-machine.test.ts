@@ -500,20 +500,32 @@ describe("staff at the desk", () => {
     expect(driver.provider.net()).toBe(12_000);
   });
 
-  it("issue now retries a failure at once, and is refused when nothing is due or the stay has not ended", () => {
+  it("issue now retries a failure at once (after a 403 only once its 30 minutes are over), and is refused when nothing is due or the stay has not ended", () => {
     const driver = issued();
     expect(staffEvent(driver.state, { action: "issue_now" }, driver.now)).toMatchObject({ ok: false, reason: "nothing_to_do" });
     const failing = start("portico_at_payment");
     const first = transition(failing.state, { type: "kept", target: 5_000, sale: 5_000 }, failing.now);
-    const failed = transition(
+    const limited = transition(
       first.state,
       { type: "failed", call: first.call as ProviderCall, kind: "rate_limited", message: "403" },
       failing.now,
     );
+    // After a 403, not even staff ask sooner than 30 minutes.
+    expect(staffEvent(limited.state, { action: "issue_now" }, new Date(failing.now.getTime() + 29 * 60_000))).toMatchObject({
+      ok: false,
+      reason: "rate_limited",
+    });
+    expect(staffEvent(limited.state, { action: "issue_now" }, new Date(failing.now.getTime() + 30 * 60_000)).ok).toBe(true);
+    const failed = transition(
+      first.state,
+      { type: "failed", call: first.call as ProviderCall, kind: "unavailable", message: "down" },
+      failing.now,
+    );
     const asked = staffEvent(failed.state, { action: "issue_now" }, failing.now);
+    // Unreachable, it may have issued: the retry looks it up by its relate number first.
     expect(asked).toEqual({ ok: true, event: { type: "retry" } });
     if (!asked.ok) throw new Error("refused");
-    expect(transition(failed.state, asked.event, failing.now).call?.op).toBe("issue");
+    expect(transition(failed.state, asked.event, failing.now).call?.op).toBe("lookup");
     const held = start("portico_at_checkout");
     drive(held, { type: "kept", target: 8_000, sale: 8_000 });
     expect(staffEvent(held.state, { action: "issue_now" }, held.now)).toMatchObject({ ok: false, reason: "awaits_checkout" });

@@ -147,11 +147,19 @@ export async function deskInvoice(db: D1Database, hotelId: number, orderId: numb
   };
 }
 
+/** An instant as "YYYY-MM-DD HH:MM" in Taipei (UTC+8 all year). */
+function taipeiMinute(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+}
+
 /** The refusal the staff member reads, in their language (locales/{lang}/api.json desk_invoice_*). */
 function refusal(refused: StaffRefusal): ApiError {
   switch (refused.reason) {
     case "void_closed":
       return new ApiError(409, "desk_invoice_void_closed", { last_day: refused.lastVoidDay }, "number");
+    case "rate_limited":
+      // The time in Taipei, as the desk's staff read the clock.
+      return new ApiError(409, "desk_invoice_rate_limited", { at: taipeiMinute(refused.retryAt) });
     case "no_such_invoice":
     case "already_withdrawn":
       return new ApiError(409, `desk_invoice_${refused.reason}`, {}, "number");

@@ -480,7 +480,9 @@ export type StaffRequest =
 export type StaffRefusal =
   | { reason: "hotel_system" | "handled_outside" | "busy" | "lost_allowance" | "awaits_checkout" | "nothing_to_do" }
   | { reason: "no_such_invoice" | "already_withdrawn" | "not_stuck" }
-  | { reason: "void_closed"; lastVoidDay: string };
+  | { reason: "void_closed"; lastVoidDay: string }
+  /** After an HTTP 403 the provider is not asked again before the wait is over, not even by staff. */
+  | { reason: "rate_limited"; retryAt: string };
 
 /**
  * A staff request as the event it becomes, checked against the state (with the order's facts
@@ -504,7 +506,10 @@ export function staffEvent(
   if (state.inFlight && request.action !== "issue_now") return { ok: false, reason: "busy" };
   if (lost) return { ok: false, reason: "lost_allowance" };
   if (request.action === "issue_now") {
-    if (state.failure || state.inFlight) return { ok: true, event: { type: "retry" } };
+    const failure = state.failure;
+    if (failure?.kind === "rate_limited" && failure.retryAt !== null && Date.parse(failure.retryAt) > now.getTime())
+      return { ok: false, reason: "rate_limited", retryAt: failure.retryAt };
+    if (failure || state.inFlight) return { ok: true, event: { type: "retry" } };
     if (nextCall(state, now)) return { ok: true, event: { type: "tick" } };
     const held = state.invoices.some((invoice) => invoice.status === "delayed");
     if (state.issuer === "portico_at_checkout" && !state.checkedOut && !state.cancelled && (held || state.target > 0))

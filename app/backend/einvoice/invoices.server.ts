@@ -11,7 +11,7 @@ import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer 
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** A change queues its order due at once, whatever the clocks say: before any instant the runner asks about. */
-const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
+export const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
 
 export interface OrderInvoiceRow {
   order_id: number;

@@ -19,7 +19,7 @@ import {
   type ProviderCall,
 } from "~/domain/einvoice/machine";
 import { einvoiceProvider, hotelInvoicing, type EinvoiceDeps } from "~/backend/einvoice/registry.server";
-import { loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
+import { DUE_AT_ONCE, loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
 import { failure, type EinvoiceProvider, type ProviderAnswer } from "~/backend/einvoice/provider";
 
 /** A call recorded as out for longer than this is taken as lost (its runner stopped): it is looked up. */
@@ -98,6 +98,13 @@ function historyLine(event: InvoiceEvent): { kind: string; outcome: "recorded" |
  * status it ends in (null: the order has no invoice row: its hotel has no invoicing).
  */
 export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () => Date = () => new Date()): Promise<InvoiceStatus | null> {
+  // The run takes its order off "due at once" before it reads the order: a change that queues it
+  // meanwhile (a cancellation during the run) puts it back to due at once, and the end of the run
+  // leaves it so: what this run did not read is run next time, never dropped.
+  await deps.db
+    .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1 WHERE order_id = ?2")
+    .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), orderId)
+    .run();
   const row = await loadInvoice(deps.db, orderId);
   if (!row) return null;
   const facts = await orderFacts(deps.db, orderId);
@@ -166,7 +173,10 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
   return invoiceStatus(state);
 }
 
-/** On the queue while a retry is due (or a call is left out); off it when settled, waiting for a check-out, or left to staff. */
+/**
+ * On the queue while a retry is due (or a call is left out); off it when settled, waiting for a
+ * check-out, or left to staff, unless a change queued it again during the run (then due at once).
+ */
 async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState, at: Date): Promise<void> {
   const failure = state.failure;
   const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : failure?.retryAt;
@@ -174,13 +184,15 @@ async function updateQueue(db: D1Database, orderId: number, hotelId: number, sta
     await db
       .prepare(
         `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at, attempts, last_error) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = excluded.attempts, last_error = excluded.last_error`,
+         ON CONFLICT (order_id) DO UPDATE SET
+           next_attempt_at = CASE WHEN einvoice_queue.next_attempt_at = '${DUE_AT_ONCE}' THEN einvoice_queue.next_attempt_at ELSE excluded.next_attempt_at END,
+           attempts = excluded.attempts, last_error = excluded.last_error`,
       )
       .bind(orderId, hotelId, retryAt, failure?.attempts ?? 0, (failure?.message ?? "").slice(0, 300))
       .run();
     return;
   }
-  await db.prepare("DELETE FROM einvoice_queue WHERE order_id = ?").bind(orderId).run();
+  await db.prepare(`DELETE FROM einvoice_queue WHERE order_id = ? AND next_attempt_at != '${DUE_AT_ONCE}'`).bind(orderId).run();
 }
 
 /**

@@ -28,7 +28,7 @@ test("staff see a paid booking's invoice panel, issue the invoice now and correc
   await page.goto(bookingUrl);
 
   const panel = page.getByRole("region", { name: "E-invoice" });
-  await expect(panel).toContainText("Portico, when the booking is paid");
+  await expect(panel).toContainText("This booking system, when the booking is paid");
   // Not paid yet: nothing to issue.
   await expect(panel.getByRole("button", { name: "Issue now" })).toHaveCount(0);
 

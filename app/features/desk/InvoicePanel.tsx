@@ -50,7 +50,12 @@ export function InvoicePanel({ invoice, order_doc, role, csrf, formKeys, notice 
     <Form key={key} method="post" action={target} className="desk-action" aria-label={submit}>
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="intent" value={action} />
-      <input type="hidden" name="form_key" value={formKeys[action]} />
+      {/* One key per rendered form: two invoices' void forms never share one. */}
+      <input
+        type="hidden"
+        name="form_key"
+        value={key === action ? formKeys[action] : `${formKeys[action]}-${key.replace(/[^A-Za-z0-9]/g, "")}`}
+      />
       {fields}
       <button type="submit" className={danger ? "button button--danger" : "button"}>
         {submit}

@@ -16,6 +16,11 @@ export const DESK_ACTIONS = [
   "refund",
   "resend_confirmation",
   "note",
+  // The booking's e-invoice (decision 159): events of its state machine, run at once.
+  "invoice_issue_now",
+  "invoice_void",
+  "invoice_allowance",
+  "invoice_handled",
 ] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 
@@ -33,5 +38,7 @@ export const DeskActionResultSchema = v.object({
   fee: v.optional(v.number()),
   /** refund: what is still due back after it. */
   due: v.optional(v.number()),
+  /** invoice_*: the invoice's status after the action's run (decision 159). */
+  invoice_status: v.optional(v.string()),
 });
 export type DeskActionResult = v.InferOutput<typeof DeskActionResultSchema>;

@@ -60,6 +60,39 @@ export const DeskTimelineEntrySchema = v.object({
 });
 export type DeskTimelineEntry = v.InferOutput<typeof DeskTimelineEntrySchema>;
 
+/** The booking's e-invoice as the desk shows it (decision 159, the hotel's side). */
+export const DeskInvoiceSchema = v.object({
+  issuer: v.nullable(v.picklist(["portico_at_payment", "portico_at_checkout", "hotel_system"])),
+  provider: v.string(),
+  status: v.string(),
+  amount: v.number(),
+  kept: v.number(),
+  number: v.string(),
+  random_number: v.string(),
+  issued_on: v.string(),
+  handled_outside: v.boolean(),
+  invoices: v.array(
+    v.object({
+      number: v.string(),
+      random_number: v.string(),
+      amount: v.number(),
+      remaining: v.number(),
+      purpose: v.string(),
+      status: v.string(),
+      issued_on: v.string(),
+      last_void_day: v.string(),
+      can_void: v.boolean(),
+      can_allowance: v.boolean(),
+    }),
+  ),
+  allowances: v.array(v.object({ number: v.string(), invoice_number: v.string(), amount: v.number(), status: v.string() })),
+  failure: v.nullable(v.object({ kind: v.string(), message: v.string(), attempts: v.number(), retry_at: v.nullable(v.string()) })),
+  actions: v.array(v.picklist(["invoice_issue_now", "invoice_void", "invoice_allowance", "invoice_handled"])),
+  lost_allowance: v.boolean(),
+  history: v.array(v.object({ at: v.string(), kind: v.string(), outcome: v.string(), detail: v.string() })),
+});
+export type DeskInvoice = v.InferOutput<typeof DeskInvoiceSchema>;
+
 export const DeskBookingPageSchema = v.object({
   booking: v.omit(OrderSchema, ["valid_hash", "cancel_hash"]),
   stay_status: v.picklist(["expected", "in_house", "checked_out", "no_show"]),
@@ -73,6 +106,8 @@ export const DeskBookingPageSchema = v.object({
   }),
   money_lines: v.array(MoneyLineSchema),
   timeline: v.array(DeskTimelineEntrySchema),
+  /** null: the hotel has no e-invoicing and the booking no invoice. */
+  invoice: v.optional(v.nullable(DeskInvoiceSchema), null),
 });
 export type DeskBookingPage = v.InferOutput<typeof DeskBookingPageSchema>;
 

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from "@remix-run/react";
 import { BookingPage } from "~/features/desk/BookingPage";
 import { BookingActions } from "~/features/desk/BookingActions";
+import { InvoicePanel } from "~/features/desk/InvoicePanel";
 import { loadBookingPage } from "~/features/desk/booking-page.server";
 import { deskTitle } from "~/features/desk/words";
 import bookingStyles from "~/features/desk/bookings.css";
@@ -20,5 +21,21 @@ export const meta: MetaFunction = ({ params }) => [{ title: `${params.orderDoc ?
 
 export default function DeskBooking() {
   const { page, actions, lang } = useLoaderData<typeof loader>();
-  return <BookingPage page={page} lang={lang} actions={<BookingActions {...actions} />} />;
+  return (
+    <BookingPage
+      page={page}
+      lang={lang}
+      actions={<BookingActions {...actions} />}
+      invoice={
+        <InvoicePanel
+          invoice={page.invoice ?? null}
+          order_doc={page.booking.order_doc}
+          role={actions.role}
+          csrf={actions.csrf}
+          formKeys={actions.formKeys}
+          notice={actions.notice?.action.startsWith("invoice_") ? actions.notice : null}
+        />
+      }
+    />
+  );
 }

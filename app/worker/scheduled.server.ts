@@ -1,10 +1,28 @@
-/** The Worker's Cron Trigger: unpaid orders expired, old payment events pruned, queued email sent. */
+/** The Worker's Cron Trigger: unpaid orders expired, old payment events pruned, e-invoices issued, queued email sent. */
 import { expireUnpaidOrders, prunePaymentEvents } from "~/backend/payments/payments.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { deliverMail } from "~/backend/mail/deliver.server";
 import { queueMornings } from "~/backend/mail/morning.server";
 import { rollCalendarsForward } from "~/backend/hotels/roll-forward.server";
+import { runInvoiceQueue } from "~/backend/einvoice/runner.server";
+import type { EinvoiceDeps } from "~/backend/einvoice/registry.server";
+
+/** Orders whose e-invoice one Cron pass looks after at most (each a few provider calls): the rest wait for the next pass. */
+export const INVOICES_PER_RUN = 20;
+
+/** What the e-invoice runner gets in the Cron: the e-invoice keys a hotel file may name, fetch, and the test gateway's flag. */
+export function einvoiceDeps(env: { DB: D1Database; ALLOW_TEST_GATEWAY: boolean }, rawEnv: Record<string, unknown>): EinvoiceDeps {
+  return {
+    db: env.DB,
+    secret: (name) => {
+      const value = /^ECPAY_EINVOICE_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      return typeof value === "string" && value !== "" ? value : undefined;
+    },
+    fetcher: (request) => fetch(request),
+    testGateway: env.ALLOW_TEST_GATEWAY,
+  };
+}
 
 /**
  * The Cron Trigger (wrangler.toml [triggers] crons): cancels unpaid orders past their payment
@@ -35,6 +53,13 @@ export async function handleScheduled(
     log.info(
       `calendars rolled forward: ${rolled.hotels} hotel(s), ${rolled.nights} hotel-night(s), ${rolled.trips} round trips, ${rolled.rowsWritten} rows written`,
     );
+  // E-invoices: a failure here never stops the rest of the pass (the queue keeps the orders for the next one).
+  try {
+    const invoices = await runInvoiceQueue(einvoiceDeps(env, rawEnv), () => now, INVOICES_PER_RUN);
+    if (invoices.looked > 0) log.info(`e-invoices: ${invoices.looked} order(s) looked after`);
+  } catch (error) {
+    log.error("e-invoice queue", error);
+  }
   await deliverMail(env, log, { limit: 50 });
   return expired;
 }

@@ -6,6 +6,7 @@ import {
   isSettled,
   netIssued,
   RATE_LIMIT_MINUTES,
+  staffEvent,
   transition,
   type CallResult,
   type FailureKind,
@@ -456,5 +457,128 @@ describe("random timelines (property)", () => {
     // The timelines reached both ways of reducing an invoice.
     expect(allowancesSeen).toBeGreaterThan(20);
     expect(voidsSeen).toBeGreaterThan(20);
+  });
+});
+
+describe("staff at the desk", () => {
+  const issued = () => {
+    const driver = start("portico_at_payment");
+    drive(driver, { type: "kept", target: 12_000, sale: 12_000 });
+    return driver;
+  };
+  const numberOf = (driver: Driver) => driver.state.invoices[0]?.number ?? "";
+
+  it("a void within the period is made and what the hotel keeps is issued again (a correction)", () => {
+    const driver = issued();
+    const asked = staffEvent(driver.state, { action: "void", number: numberOf(driver) }, driver.now);
+    expect(asked).toEqual({ ok: true, event: { type: "withdraw", seq: 1, how: "void" } });
+    if (!asked.ok) throw new Error("refused");
+    drive(driver, asked.event);
+    expect(driver.provider.calls.map((call) => call.op)).toEqual(["issue", "invalid", "issue"]);
+    expect(driver.provider.calls[2]).toMatchObject({ amount: 12_000, purpose: "stay", relateNumber: "PT260220ABCDEFE2" });
+    expect(driver.provider.net()).toBe(12_000);
+    expect(netIssued(driver.state)).toBe(12_000);
+    // The same invoice cannot be withdrawn twice; the new one can.
+    expect(staffEvent(driver.state, { action: "void", number: numberOf(driver) }, driver.now)).toMatchObject({ reason: "no_such_invoice" });
+  });
+
+  it("a void after the cut-off is refused with the last day; an allowance then withdraws it and the stay is issued again", () => {
+    const driver = issued();
+    driver.now = new Date("2026-03-13T16:00:00Z"); // 00:00 on 14 March in Taipei
+    expect(staffEvent(driver.state, { action: "void", number: numberOf(driver) }, driver.now)).toEqual({
+      ok: false,
+      reason: "void_closed",
+      lastVoidDay: "2026-03-13",
+    });
+    const asked = staffEvent(driver.state, { action: "allowance", number: numberOf(driver) }, driver.now);
+    if (!asked.ok) throw new Error("refused");
+    drive(driver, asked.event);
+    expect(driver.provider.calls.map((call) => call.op)).toEqual(["issue", "allowance", "issue"]);
+    expect(driver.provider.calls[1]).toMatchObject({ amount: 12_000 });
+    expect(driver.provider.calls[2]).toMatchObject({ amount: 12_000, purpose: "stay" });
+    expect(driver.provider.broken).toEqual([]);
+    expect(driver.provider.net()).toBe(12_000);
+  });
+
+  it("issue now retries a failure at once (after a 403 only once its 30 minutes are over), and is refused when nothing is due or the stay has not ended", () => {
+    const driver = issued();
+    expect(staffEvent(driver.state, { action: "issue_now" }, driver.now)).toMatchObject({ ok: false, reason: "nothing_to_do" });
+    const failing = start("portico_at_payment");
+    const first = transition(failing.state, { type: "kept", target: 5_000, sale: 5_000 }, failing.now);
+    const limited = transition(
+      first.state,
+      { type: "failed", call: first.call as ProviderCall, kind: "rate_limited", message: "403" },
+      failing.now,
+    );
+    // After a 403, not even staff ask sooner than 30 minutes.
+    expect(staffEvent(limited.state, { action: "issue_now" }, new Date(failing.now.getTime() + 29 * 60_000))).toMatchObject({
+      ok: false,
+      reason: "rate_limited",
+    });
+    expect(staffEvent(limited.state, { action: "issue_now" }, new Date(failing.now.getTime() + 30 * 60_000)).ok).toBe(true);
+    const failed = transition(
+      first.state,
+      { type: "failed", call: first.call as ProviderCall, kind: "unavailable", message: "down" },
+      failing.now,
+    );
+    const asked = staffEvent(failed.state, { action: "issue_now" }, failing.now);
+    // Unreachable, it may have issued: the retry looks it up by its relate number first.
+    expect(asked).toEqual({ ok: true, event: { type: "retry" } });
+    if (!asked.ok) throw new Error("refused");
+    expect(transition(failed.state, asked.event, failing.now).call?.op).toBe("lookup");
+    const held = start("portico_at_checkout");
+    drive(held, { type: "kept", target: 8_000, sale: 8_000 });
+    expect(staffEvent(held.state, { action: "issue_now" }, held.now)).toMatchObject({ ok: false, reason: "awaits_checkout" });
+    expect(staffEvent(start("hotel_system").state, { action: "issue_now" }, held.now)).toMatchObject({ ok: false, reason: "hotel_system" });
+  });
+
+  it("mark as handled: a lost allowance recorded, or a failure left to staff taken over outside, after which nothing is ever asked", () => {
+    const driver = issued();
+    expect(staffEvent(driver.state, { action: "handled" }, driver.now)).toMatchObject({ ok: false, reason: "not_stuck" });
+    let state = transition(driver.state, { type: "kept", target: 5_000, sale: 12_000 }, driver.now);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      state = transition(state.state, { type: "failed", call: state.call as ProviderCall, kind: "refused", message: "no" }, driver.now);
+      if (attempt < 3) state = transition(state.state, { type: "tick" }, new Date(state.state.failure?.retryAt ?? ""));
+    }
+    expect(invoiceStatus(state.state)).toBe("failed");
+    const asked = staffEvent(state.state, { action: "handled" }, driver.now);
+    expect(asked).toEqual({ ok: true, event: { type: "handled_outside" } });
+    if (!asked.ok) throw new Error("refused");
+    const handled = transition(state.state, asked.event, driver.now);
+    expect(handled.call).toBeNull();
+    expect(invoiceStatus(handled.state)).toBe("hotel_system");
+    expect(transition(handled.state, { type: "kept", target: 0, sale: 12_000, cancelled: true }, driver.now).call).toBeNull();
+    expect(staffEvent(handled.state, { action: "issue_now" }, driver.now)).toMatchObject({ reason: "handled_outside" });
+  });
+
+  it("200 random timelines with staff corrections end consistent", () => {
+    const random = prng(4159);
+    for (let run = 0; run < 200; run++) {
+      const issuer: Issuer = run % 2 === 0 ? "portico_at_payment" : "portico_at_checkout";
+      const driver = start(issuer, new Date(Date.parse("2026-01-01T00:00:00Z") + Math.floor(random() * 400) * 86_400_000));
+      const sale = 1_000 + Math.floor(random() * 20_000);
+      let kept = sale;
+      drive(driver, { type: "kept", target: kept, sale });
+      if (issuer === "portico_at_checkout") drive(driver, { type: "checked_out" });
+      for (let step = 0; step < 4; step++) {
+        driver.now = new Date(driver.now.getTime() + Math.floor(random() * 70 * 86_400_000));
+        const latest = [...driver.state.invoices].reverse().find((invoice) => invoice.status === "issued");
+        const roll = random();
+        if (roll < 0.5 && latest) {
+          const asked = staffEvent(driver.state, { action: random() < 0.5 ? "void" : "allowance", number: latest.number }, driver.now);
+          if (asked.ok) drive(driver, asked.event);
+          else expect(["void_closed", "no_such_invoice"], `run ${run}`).toContain(asked.reason);
+        } else if (kept > 0) {
+          kept -= 1 + Math.floor(random() * kept);
+          drive(driver, { type: "kept", target: kept, sale });
+        }
+      }
+      const label = `run ${run} (${issuer})`;
+      expect(driver.provider.broken, label).toEqual([]);
+      expect(isSettled(driver.state, driver.now), label).toBe(true);
+      expect(driver.provider.net(), label).toBe(kept);
+      expect(netIssued(driver.state), label).toBe(kept);
+      expect(driver.provider.orphanAllowances(), label).toBe(0);
+    }
   });
 });

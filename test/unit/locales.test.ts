@@ -80,6 +80,7 @@ const LATIN_TERMS = new Set([
   "UTC",
   "Wi",
   "Fi",
+  "HTTP",
   "domain",
 ]);
 

@@ -209,7 +209,7 @@ describe("failures and retries", () => {
     expect(waiting).toMatchObject({ attempts: 1 });
     expect(waiting?.last_error).toContain("403");
     // 29 minutes on: not yet.
-    expect(await runInvoiceQueue(deps, () => new Date(start + 29 * 60_000))).toEqual({ looked: 0 });
+    expect(await runInvoiceQueue(deps, () => new Date(start + 29 * 60_000))).toEqual({ looked: 0, errors: 0 });
     expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying" });
     await runInvoiceQueue(deps, () => new Date(start + 30 * 60_000));
     expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", amount: order.amount });

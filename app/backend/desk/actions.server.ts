@@ -16,6 +16,7 @@ import { WholeNumber } from "~/backend/pricing/stay.server";
 import { MAY_ACT, formKeyUsed, requireStaff } from "~/backend/desk/staff.server";
 import { recordPayment } from "~/backend/desk/payments-desk.server";
 import { refund } from "~/backend/desk/refunds-desk.server";
+import { invoiceAction } from "~/backend/desk/einvoice-desk.server";
 import {
   addNote,
   cancelForGuest,
@@ -38,6 +39,9 @@ const Day = v.pipe(
 /** One line of text without control characters (a reference, a slip number). */
 const Reference = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), v.regex(/^[^\p{Cc}\p{Cf}]*$/u));
 
+/** An invoice number: 2 uppercase letters and 8 digits. */
+const InvoiceNumber = v.pipe(v.string(), v.trim(), v.regex(/^[A-Z]{2}\d{8}$/));
+
 const Base = v.looseObject({
   domain: v.string(),
   form_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)),
@@ -54,9 +58,16 @@ const FIELDS = {
     v.object({ method: v.literal("manual"), amount: Amount, reference: v.pipe(Reference(80), v.minLength(1)) }),
   ]),
   note: v.object({ note: v.pipe(Note(1000), v.minLength(1)) }),
+  invoice_void: v.object({ number: InvoiceNumber }),
+  invoice_allowance: v.object({ number: InvoiceNumber }),
+  invoice_handled: v.object({
+    resolution: v.picklist(["allowance_found", "allowance_absent", "outside"]),
+    allowance_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{0,20}$/)), ""),
+    note: v.pipe(Note(500), v.minLength(1)),
+  }),
 } satisfies Partial<Record<DeskAction, v.GenericSchema>>;
 
-/** The actions that take fields (check-in, check-out and the resend take none). */
+/** The actions that take fields (check-in, check-out, the resend and "issue now" take none). */
 type WithFields = keyof typeof FIELDS;
 type Fields<A extends WithFields> = v.InferOutput<(typeof FIELDS)[A]>;
 
@@ -103,6 +114,13 @@ async function apply(acting: Acting, action: DeskAction, input: unknown): Promis
       return { outcome: await resendConfirmation(acting) };
     case "note":
       return { outcome: await addNote(acting, fields("note").note) };
+    case "invoice_issue_now":
+      return invoiceAction(acting, { action });
+    case "invoice_void":
+    case "invoice_allowance":
+      return invoiceAction(acting, { action, number: fields(action).number });
+    case "invoice_handled":
+      return invoiceAction(acting, { action, ...fields("invoice_handled") });
   }
 }
 

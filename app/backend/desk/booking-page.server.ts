@@ -9,6 +9,7 @@ import type { HotelRow } from "~/backend/hotels/hotels.server";
 import { orderAnswer } from "~/backend/orders/present.server";
 import { findOrder, type OrderRow } from "~/backend/orders/store.server";
 import { ApiError } from "~/backend/http.server";
+import { deskInvoice } from "~/backend/desk/einvoice-desk.server";
 
 /** At most this many rows of each source: an order's history is short; a runaway one is cut, not read whole. */
 const TIMELINE_PER_SOURCE = 100;
@@ -162,7 +163,11 @@ export async function bookingTimeline(db: D1Database, hotel: Pick<HotelRow, "id"
 export async function bookingPage(ctx: BackendContext, hotel: HotelRow, orderDoc: string) {
   const order = (await findOrder(ctx.db, hotel.id, orderDoc, ctx.now)) as (OrderRow & { stay_status?: string }) | null;
   if (!order) throw new ApiError(404, "order_not_found");
-  const [answer, timeline] = await Promise.all([orderAnswer(ctx, hotel, order, { cancel: false }), bookingTimeline(ctx.db, hotel, order)]);
+  const [answer, timeline, invoice] = await Promise.all([
+    orderAnswer(ctx, hotel, order, { cancel: false }),
+    bookingTimeline(ctx.db, hotel, order),
+    deskInvoice(ctx.db, hotel.id, order.id, ctx.now),
+  ]);
   // The desk prints the order, never the guest's signed links.
   const { valid_hash: _view, cancel_hash: _cancel, ...booking } = answer;
   const account = orderAccount({ ...booking, payment_status: booking.payment_status as OrderMoney["payment_status"] });
@@ -172,5 +177,6 @@ export async function bookingPage(ctx: BackendContext, hotel: HotelRow, orderDoc
     money: deskMoney(account, order.status === "cancelled"),
     money_lines: account.lines,
     timeline,
+    invoice,
   };
 }

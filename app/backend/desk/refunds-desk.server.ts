@@ -15,6 +15,7 @@
 import { ApiError } from "~/backend/http.server";
 import { gatewayFor } from "~/backend/payments/payments.server";
 import { refundDue, refundDueSql } from "~/backend/payments/refund-ledger.server";
+import { enqueueInvoiceStatements, invoicedSql } from "~/backend/einvoice/invoices.server";
 import { auditEntry, type StaffPrincipal } from "~/backend/desk/staff.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import type { Acting } from "~/backend/desk/stay-desk.server";
@@ -82,6 +83,9 @@ export async function refund(acting: Acting, asked: RefundAsked): Promise<{ outc
       .bind(hotel.id, order.id, payment?.id ?? null, asked.amount, asked.method, payment ? "pending" : "done", asked.reference, staff.id),
     refuseUnless(ctx.db, "changes() > 0"),
     ...(payment ? [] : [settledWhenNothingDue(ctx.db, order.id)]),
+    // The e-invoice follows what the hotel now keeps (decision 159): voided and issued again for the
+    // rest while its period allows, otherwise reduced by an allowance. A refused refund queues nothing.
+    ...enqueueInvoiceStatements(ctx.db, order.id, null, invoicedSql(order.id)),
   ];
   const results = await runAction(ctx.db, statements, async () => {
     const now = await refundDue(ctx.db, order.id);

@@ -11,6 +11,7 @@ import { ApiError } from "~/backend/http.server";
 import { cancelOrder } from "~/backend/orders/cancel.server";
 import { findOrder, type OrderRow } from "~/backend/orders/store.server";
 import { queueMail } from "~/backend/mail/outbox.server";
+import { enqueueInvoiceStatements, invoicedSql } from "~/backend/einvoice/invoices.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import type { StaffPrincipal } from "~/backend/desk/staff.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
@@ -43,7 +44,7 @@ function explain(acting: Acting, why: (order: DeskOrder) => ApiError): () => Pro
 const stageRefusal = (order: DeskOrder) =>
   order.status === "cancelled" ? new ApiError(409, "desk_order_cancelled") : new ApiError(409, "desk_stay_stage");
 
-/** One guarded change: [audit, change, refuse unless it changed]. */
+/** One guarded change: [audit, change, refuse unless it changed, what follows from it (`then`)]. */
 async function guarded(
   acting: Acting,
   action: string,
@@ -51,11 +52,12 @@ async function guarded(
   before: unknown,
   after: unknown,
   why: (order: DeskOrder) => ApiError,
+  then: D1PreparedStatement[] = [],
 ): Promise<ActionOutcome> {
   const { ctx, staff, order, formKey } = acting;
   const results = await runAction(
     ctx.db,
-    [actionAudit(ctx, staff, action, order.order_doc, formKey, before, after), change, refuseUnless(ctx.db, "changes() > 0")],
+    [actionAudit(ctx, staff, action, order.order_doc, formKey, before, after), change, refuseUnless(ctx.db, "changes() > 0"), ...then],
     explain(acting, why),
   );
   return results === "already_done" ? "already_done" : "done";
@@ -89,7 +91,11 @@ export async function extendDeadline(acting: Acting, day: string): Promise<Actio
   );
 }
 
-/** Check in (from the check-in day until the last night), check out (an in-house guest). */
+/**
+ * Check in (from the check-in day until the last night), check out (an in-house guest). The
+ * check-out queues the order's e-invoice in its batch (decision 159): at a hotel that issues at
+ * check-out, the held invoice is triggered (the lodging rule: at settlement).
+ */
 export async function moveStay(acting: Acting, to: "in_house" | "checked_out"): Promise<ActionOutcome> {
   const { ctx, hotel, order } = acting;
   const from = to === "in_house" ? "expected" : "in_house";
@@ -112,6 +118,14 @@ export async function moveStay(acting: Acting, to: "in_house" | "checked_out"): 
     { stay_status: from },
     { stay_status: to },
     stageRefusal,
+    to === "checked_out"
+      ? enqueueInvoiceStatements(
+          ctx.db,
+          order.id,
+          null,
+          `${invoicedSql(order.id)} AND (SELECT stay_status FROM orders WHERE id = ${Number(order.id)}) = 'checked_out'`,
+        )
+      : [],
   );
 }
 

@@ -6,11 +6,12 @@
 import { nightsBetween } from "~/domain/dates";
 import { validateBuyer, type BuyerChoice } from "~/domain/einvoice/buyer";
 import { hotelSale, type InvoiceSource } from "~/domain/einvoice/items";
+import { refundDueSql } from "~/backend/payments/refund-ledger.server";
 import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer } from "~/domain/einvoice/machine";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** A change queues its order due at once, whatever the clocks say: before any instant the runner asks about. */
-const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
+export const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
 
 export interface OrderInvoiceRow {
   order_id: number;
@@ -55,6 +56,8 @@ interface OrderFactRow {
   point_used: number;
   attachment_amount: number;
   refunded: number;
+  kept_aside: number;
+  due: number;
   rail_fees: number;
 }
 
@@ -69,9 +72,12 @@ function zhName(json: string): string {
 }
 
 /**
- * The order's facts. What the hotel keeps is what was paid and not refunded (or being refunded),
- * never more than its own sale: the order's total less the rail tickets and their refund fees,
- * which are THSR's, never the hotel's invoice.
+ * The order's facts. What the hotel keeps is what was paid (money kept aside to refund, late or
+ * overpaid, included) less what was refunded (or is being refunded) and less what is still due back
+ * (the refunds ledger, decision 151: a cancellation's refund before a gateway has paid it, or one a
+ * gateway refused and the hotel must pay by hand): so a cancellation's batch already says what the
+ * hotel keeps, its fee. Never more than its own sale: the order's total less the rail tickets and
+ * their refund fees, which are THSR's, never the hotel's invoice.
  */
 export async function orderFacts(db: D1Database, orderId: number): Promise<OrderFacts | null> {
   const order = await db
@@ -79,6 +85,8 @@ export async function orderFacts(db: D1Database, orderId: number): Promise<Order
       `SELECT o.id, o.hotel_id, o.order_doc, o.booker_name, o.booker_email, o.status, o.stay_status, o.check_in_day, o.check_out_day,
               o.total_price, o.paid_amount, o.rail_amount, o.promotion_discount, o.point_used, o.attachment_amount,
               (SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE order_id = o.id AND status != 'failed') AS refunded,
+              (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE order_id = o.id AND status IN ('overpaid', 'late')) AS kept_aside,
+              ${refundDueSql(Number(orderId))} AS due,
               (SELECT COALESCE(SUM(refund_fee), 0) FROM rail_reservations WHERE order_id = o.id) AS rail_fees
        FROM orders o WHERE o.id = ?`,
     )
@@ -115,7 +123,7 @@ export async function orderFacts(db: D1Database, orderId: number): Promise<Order
     orderDoc: order.order_doc,
     bookerName: order.booker_name,
     bookerEmail: order.booker_email,
-    target: Math.max(0, Math.min(order.paid_amount - order.refunded, sale)),
+    target: Math.max(0, Math.min(order.paid_amount + order.kept_aside - order.refunded - order.due, sale)),
     sale,
     cancelled: order.status === "cancelled",
     checkedOut: order.stay_status === "checked_out",
@@ -182,6 +190,15 @@ export function openInvoiceStatement(db: D1Database, orderDoc: string, buyer: Bu
     .bind(orderDoc, buyer ? JSON.stringify(buyer) : null);
 }
 
+/**
+ * SQL: whether order `orderId` has an invoice to look after: a row already, or money paid (a row
+ * is then opened under the hotel's issuer). A never-paid order's cancellation queues nothing.
+ */
+export function invoicedSql(orderId: number): string {
+  const id = Number(orderId);
+  return `(EXISTS (SELECT 1 FROM order_invoices WHERE order_id = ${id}) OR (SELECT paid_amount FROM orders WHERE id = ${id}) > 0)`;
+}
+
 export async function loadInvoice(db: D1Database, orderId: number): Promise<(OrderInvoiceRow & { parsed: InvoiceState }) | null> {
   const row = await db.prepare("SELECT * FROM order_invoices WHERE order_id = ?").bind(orderId).first<OrderInvoiceRow>();
   if (!row) return null;
@@ -197,12 +214,33 @@ export async function saveInvoice(
   db: D1Database,
   row: { order_id: number; hotel_id: number; version: number },
   state: InvoiceState,
-  history: { kind: string; outcome: "recorded" | "sent" | "done" | "failed"; detail: string }[],
+  history: HistoryLine[],
 ): Promise<boolean> {
+  const [updated] = await db.batch(saveStatements(db, row, state, history));
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
+/** One line of an order's invoice history (einvoice_events). */
+export interface HistoryLine {
+  kind: string;
+  outcome: "recorded" | "sent" | "done" | "failed";
+  detail: string;
+}
+
+/**
+ * saveInvoice's statements, for a batch of its own or a desk action's: the first is the guarded
+ * UPDATE (changes() = 0 when someone wrote since `version`); the others apply only after it did.
+ */
+export function saveStatements(
+  db: D1Database,
+  row: { order_id: number; hotel_id: number; version: number },
+  state: InvoiceState,
+  history: HistoryLine[],
+): D1PreparedStatement[] {
   const next = row.version + 1;
   const latest = [...state.invoices].reverse().find((invoice) => invoice.status === "issued");
   const guard = `(SELECT version FROM order_invoices WHERE order_id = ${Number(row.order_id)}) = ${next}`;
-  const [updated] = await db.batch([
+  return [
     db
       .prepare(
         `UPDATE order_invoices SET state = ?1, status = ?2, amount = ?3, number = ?4, random_number = ?5, issued_on = ?6,
@@ -253,8 +291,7 @@ export async function saveInvoice(
         .prepare(`INSERT INTO einvoice_events (order_id, hotel_id, kind, outcome, detail) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${guard}`)
         .bind(row.order_id, row.hotel_id, line.kind, line.outcome, line.detail.slice(0, 500)),
     ),
-  ]);
-  return (updated?.meta.changes ?? 0) > 0;
+  ];
 }
 
 /** Keeps a member's choice for the next checkout (the statement, for the order's batch). */

@@ -19,7 +19,7 @@ import {
   type ProviderCall,
 } from "~/domain/einvoice/machine";
 import { einvoiceProvider, hotelInvoicing, type EinvoiceDeps } from "~/backend/einvoice/registry.server";
-import { loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
+import { DUE_AT_ONCE, loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
 import { failure, type EinvoiceProvider, type ProviderAnswer } from "~/backend/einvoice/provider";
 
 /** A call recorded as out for longer than this is taken as lost (its runner stopped): it is looked up. */
@@ -98,6 +98,13 @@ function historyLine(event: InvoiceEvent): { kind: string; outcome: "recorded" |
  * status it ends in (null: the order has no invoice row: its hotel has no invoicing).
  */
 export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () => Date = () => new Date()): Promise<InvoiceStatus | null> {
+  // The run takes its order off "due at once" before it reads the order: a change that queues it
+  // meanwhile (a cancellation during the run) puts it back to due at once, and the end of the run
+  // leaves it so: what this run did not read is run next time, never dropped.
+  await deps.db
+    .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1 WHERE order_id = ?2")
+    .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), orderId)
+    .run();
   const row = await loadInvoice(deps.db, orderId);
   if (!row) return null;
   const facts = await orderFacts(deps.db, orderId);
@@ -166,7 +173,10 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
   return invoiceStatus(state);
 }
 
-/** On the queue while a retry is due (or a call is left out); off it when settled, waiting for a check-out, or left to staff. */
+/**
+ * On the queue while a retry is due (or a call is left out); off it when settled, waiting for a
+ * check-out, or left to staff, unless a change queued it again during the run (then due at once).
+ */
 async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState, at: Date): Promise<void> {
   const failure = state.failure;
   const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : failure?.retryAt;
@@ -174,21 +184,42 @@ async function updateQueue(db: D1Database, orderId: number, hotelId: number, sta
     await db
       .prepare(
         `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at, attempts, last_error) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (order_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = excluded.attempts, last_error = excluded.last_error`,
+         ON CONFLICT (order_id) DO UPDATE SET
+           next_attempt_at = CASE WHEN einvoice_queue.next_attempt_at = '${DUE_AT_ONCE}' THEN einvoice_queue.next_attempt_at ELSE excluded.next_attempt_at END,
+           attempts = excluded.attempts, last_error = excluded.last_error`,
       )
       .bind(orderId, hotelId, retryAt, failure?.attempts ?? 0, (failure?.message ?? "").slice(0, 300))
       .run();
     return;
   }
-  await db.prepare("DELETE FROM einvoice_queue WHERE order_id = ?").bind(orderId).run();
+  await db.prepare(`DELETE FROM einvoice_queue WHERE order_id = ? AND next_attempt_at != '${DUE_AT_ONCE}'`).bind(orderId).run();
 }
 
-/** Runs the orders whose turn has come, oldest first, at most `limit` (the Cron's pass). */
-export async function runInvoiceQueue(deps: EinvoiceDeps, now: () => Date = () => new Date(), limit = 20): Promise<{ looked: number }> {
+/**
+ * Runs the orders whose turn has come, oldest first, at most `limit` (the Cron's pass: a bounded
+ * batch, the rest wait for the next pass). An order whose run throws (a database error, a bug) is
+ * put back STALE_CALL_MS later with the error, and the pass goes on with the others.
+ */
+export async function runInvoiceQueue(
+  deps: EinvoiceDeps,
+  now: () => Date = () => new Date(),
+  limit = 20,
+): Promise<{ looked: number; errors: number }> {
   const due = await deps.db
     .prepare("SELECT order_id FROM einvoice_queue WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
     .bind(now().toISOString(), limit)
     .all<{ order_id: number }>();
-  for (const { order_id } of due.results) await runInvoice(deps, order_id, now);
-  return { looked: due.results.length };
+  let errors = 0;
+  for (const { order_id } of due.results) {
+    try {
+      await runInvoice(deps, order_id, now);
+    } catch (error) {
+      errors += 1;
+      await deps.db
+        .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1, last_error = ?2 WHERE order_id = ?3")
+        .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), String(error).slice(0, 300), order_id)
+        .run();
+    }
+  }
+  return { looked: due.results.length, errors };
 }

@@ -14,6 +14,7 @@ import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { queueMail } from "~/backend/mail/outbox.server";
+import { enqueueInvoiceStatements, invoicedSql } from "~/backend/einvoice/invoices.server";
 import { queueHotelMailFor, type CancelledBy } from "~/backend/mail/hotel-outbox.server";
 import { orderEmailAllowed, orderIdentity, type OrderIdentity } from "~/backend/orders/holds.server";
 import { eventStatement } from "~/backend/captcha/captcha.server";
@@ -162,6 +163,14 @@ export async function writeCancellation(
     ctx.db
       .prepare(`UPDATE orders SET status = 'cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${ours}`)
       .bind(order.id),
+    // Then its e-invoice is queued (decision 159): voided or reduced to the fee the hotel keeps, or,
+    // at a hotel that issues at check-out, the held invoice settled (the fee issued, nothing else).
+    ...enqueueInvoiceStatements(
+      ctx.db,
+      order.id,
+      null,
+      `(SELECT status FROM orders WHERE id = ${Number(order.id)}) = 'cancelled' AND ${invoicedSql(order.id)}`,
+    ),
   );
   try {
     const results = await ctx.db.batch(statements);

@@ -6,6 +6,7 @@
  */
 
 import { queueHotelMailFor } from "~/backend/mail/hotel-outbox.server";
+import { enqueueInvoiceStatements, invoicedSql } from "~/backend/einvoice/invoices.server";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -64,6 +65,8 @@ export async function expireOrder(db: D1Database, order: ExpirableOrder, now: Da
       .bind(order.id),
     // The hotel hears of it (decision 150), linked to its own domain: no request names a site here.
     queueHotelMailFor(db, order.id, "hotel_cancellation", { product }, cancelledHere, "sweep"),
+    // Never paid, so nothing invoiced: queued only if the order has an invoice all the same (decision 159).
+    ...enqueueInvoiceStatements(db, order.id, null, `${cancelledHere} AND ${invoicedSql(order.id)}`),
   ];
   if (order.member_id && order.point_used > 0) {
     const unreturned = `${cancelledHere} AND NOT EXISTS (SELECT 1 FROM point_ledger WHERE order_id = ${order.id} AND reason = 'cancellation')`;

@@ -13,7 +13,7 @@
  * - nothing is issued twice: every invoice has a relate number derived from the order and a
  *   sequence, and an issue whose answer was lost is looked up by it before anything else.
  */
-import { canVoid } from "./period";
+import { canVoid, lastVoidDay } from "./period";
 import type { InvoicePurpose } from "./items";
 
 export const ISSUERS = ["portico_at_payment", "portico_at_checkout", "hotel_system"] as const;
@@ -75,6 +75,14 @@ export interface InvoiceState {
   /** The call made and not yet answered. */
   inFlight: ProviderCall | null;
   failure: InvoiceFailure | null;
+  /**
+   * Invoices staff asked to withdraw and issue again (a correction at the desk): voided while the
+   * period allows (`void`), or reduced by an allowance of what they still count for (`allowance`).
+   * Once withdrawn, what the hotel keeps is issued anew. Absent in states stored before the desk.
+   */
+  withdraw?: { seq: number; how: "void" | "allowance" }[];
+  /** Staff took the order's invoice over outside Portico (the provider's back office): nothing more is asked, ever. */
+  handledOutside?: boolean;
 }
 
 export type ProviderCall =
@@ -114,7 +122,11 @@ export type InvoiceEvent =
   | { type: "allowance_resolved"; seq: number; number: string | null }
   /** Try again now (staff), or just look whether anything is due (the queue runner). */
   | { type: "retry" }
-  | { type: "tick" };
+  | { type: "tick" }
+  /** Staff withdraw an issued invoice (void, or an allowance of all it still counts for); what is kept is issued again. */
+  | { type: "withdraw"; seq: number; how: "void" | "allowance" }
+  /** Staff took the invoice over outside Portico: the machine asks nothing more for this order. */
+  | { type: "handled_outside" };
 
 /** Back-off after each failure in a row (minutes); then staff must retry. After a 403, never sooner than 30 minutes. */
 export const RETRY_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
@@ -160,7 +172,8 @@ export function netIssued(state: InvoiceState): number {
 export type InvoiceStatus = "hotel_system" | "none" | "pending" | "delayed" | "issued" | "allowance" | "voided" | "retrying" | "failed";
 
 export function invoiceStatus(state: InvoiceState): InvoiceStatus {
-  if (state.issuer === "hotel_system") return "hotel_system";
+  // Handled outside Portico by staff: for this order, as for a hotel whose own system issues.
+  if (state.issuer === "hotel_system" || state.handledOutside) return "hotel_system";
   if (state.failure) return state.failure.retryAt === null ? "failed" : "retrying";
   if (state.inFlight || state.invoices.some((invoice) => invoice.status === "sent")) return "pending";
   if (state.invoices.some((invoice) => invoice.status === "delayed")) return "delayed";
@@ -184,7 +197,8 @@ export const LOST_ALLOWANCE = "an allowance's answer was lost: look it up in the
 
 function purposeOf(state: InvoiceState, amount: number): InvoicePurpose {
   if (state.cancelled) return "cancellation_fee";
-  const anyIssued = state.invoices.some((invoice) => invoice.status === "issued");
+  // An invoice withdrawn by a full allowance counts for nothing: what follows it is the stay again.
+  const anyIssued = state.invoices.some((invoice) => invoice.status === "issued" && remaining(state, invoice) > 0);
   if (anyIssued) return "balance";
   return amount === state.sale ? "stay" : "deposit";
 }
@@ -202,12 +216,29 @@ function nextAllowanceSeq(state: InvoiceState): number {
  * (or when this hotel's own system issues). Decided at `now`: void or allowance depends on it.
  */
 export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
-  if (state.issuer === "hotel_system") return null;
+  if (state.issuer === "hotel_system" || state.handledOutside) return null;
   // An answer lost: find out what became of it before anything else (idempotent on the relate number).
   const sent = state.invoices.find((invoice) => invoice.status === "sent");
   if (sent) return { op: "lookup", seq: sent.seq, relateNumber: sent.relateNumber };
   // An allowance whose answer was lost is not asked again (ECPay has no key to find it by): staff look.
   if (state.allowances.some((allowance) => allowance.status === "sent")) return null;
+
+  // Staff withdrew an invoice (a correction): voided while its period allows and staff asked for a
+  // void (its allowances voided first), otherwise an allowance of all it still counts for. What the
+  // hotel keeps is then issued again below.
+  for (const asked of state.withdraw ?? []) {
+    const invoice = state.invoices.find((candidate) => candidate.seq === asked.seq && candidate.status === "issued");
+    if (!invoice || remaining(state, invoice) <= 0) continue;
+    if (asked.how === "void" && canVoid(invoice.issuedOn, now)) return reduceByVoid(state, invoice);
+    return {
+      op: "allowance",
+      seq: nextAllowanceSeq(state),
+      invoiceSeq: invoice.seq,
+      number: invoice.number,
+      issuedOn: invoice.issuedOn,
+      amount: remaining(state, invoice),
+    };
+  }
 
   const delayed = state.invoices.filter((invoice) => invoice.status === "delayed");
   if (state.issuer === "portico_at_checkout") {
@@ -235,20 +266,7 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
     const issued = state.invoices.filter((invoice) => invoice.status === "issued" && remaining(state, invoice) > 0);
     const invoice = issued[issued.length - 1];
     if (!invoice) return null;
-    if (canVoid(invoice.issuedOn, now)) {
-      // An allowance is voided before its invoice can be.
-      const allowance = state.allowances.find((candidate) => candidate.invoiceSeq === invoice.seq && candidate.status === "issued");
-      if (allowance) {
-        return {
-          op: "allowance_invalid",
-          seq: allowance.seq,
-          invoiceSeq: invoice.seq,
-          number: invoice.number,
-          allowanceNumber: allowance.number,
-        };
-      }
-      return { op: "invalid", seq: invoice.seq, number: invoice.number, issuedOn: invoice.issuedOn };
-    }
+    if (canVoid(invoice.issuedOn, now)) return reduceByVoid(state, invoice);
     const amount = Math.min(net - state.target, remaining(state, invoice));
     return {
       op: "allowance",
@@ -267,6 +285,21 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
     return { op: "issue", seq, relateNumber: relateNumber(state.orderRef, seq), amount: owed, purpose: purposeOf(state, owed) };
   }
   return null;
+}
+
+/** Voiding an invoice: its allowances are voided first (an allowance is voided before its invoice can be). */
+function reduceByVoid(state: InvoiceState, invoice: InvoiceDoc): ProviderCall {
+  const allowance = state.allowances.find((candidate) => candidate.invoiceSeq === invoice.seq && candidate.status === "issued");
+  if (allowance) {
+    return {
+      op: "allowance_invalid",
+      seq: allowance.seq,
+      invoiceSeq: invoice.seq,
+      number: invoice.number,
+      allowanceNumber: allowance.number,
+    };
+  }
+  return { op: "invalid", seq: invoice.seq, number: invoice.number, issuedOn: invoice.issuedOn };
 }
 
 function withInvoice(state: InvoiceState, seq: number, change: (invoice: InvoiceDoc) => InvoiceDoc): InvoiceState {
@@ -336,10 +369,11 @@ function backoff(kind: FailureKind, attempts: number, now: Date): string | null 
 }
 
 /**
- * The next state after `event` at `now`, and the provider call to make (at most one, recorded in
- * `inFlight`): the caller makes it and answers with an `answered` or `failed` event.
+ * The state after `event`, no call decided (the desk records a staff event this way, in the batch
+ * of its audit entry; the runner then decides the calls). An answer or failure of a call that is
+ * not the one out changes nothing (the same state is answered).
  */
-export function transition(state: InvoiceState, event: InvoiceEvent, now: Date): { state: InvoiceState; call: ProviderCall | null } {
+export function applyEvent(state: InvoiceState, event: InvoiceEvent, now: Date): InvoiceState {
   let next: InvoiceState = state;
   switch (event.type) {
     case "kept":
@@ -349,11 +383,11 @@ export function transition(state: InvoiceState, event: InvoiceEvent, now: Date):
       next = { ...state, checkedOut: true };
       break;
     case "answered":
-      if (!sameCall(state.inFlight, event.call)) return { state, call: null };
+      if (!sameCall(state.inFlight, event.call)) return state;
       next = { ...applyAnswer(state, event.call, event.result), inFlight: null, failure: null };
       break;
     case "failed": {
-      if (!sameCall(state.inFlight, event.call)) return { state, call: null };
+      if (!sameCall(state.inFlight, event.call)) return state;
       const attempts = (state.failure?.attempts ?? 0) + 1;
       next = {
         ...(event.kind === "unavailable" ? state : withdrawn(state, event.call)),
@@ -381,8 +415,29 @@ export function transition(state: InvoiceState, event: InvoiceEvent, now: Date):
       break;
     case "tick":
       break;
+    case "withdraw":
+      next = {
+        ...state,
+        withdraw: [...(state.withdraw ?? []).filter((asked) => asked.seq !== event.seq), { seq: event.seq, how: event.how }],
+        failure: null,
+      };
+      break;
+    case "handled_outside":
+      next = { ...state, handledOutside: true, failure: null };
+      break;
   }
-  if (next.issuer === "hotel_system" || next.inFlight) return { state: next, call: null };
+  return next;
+}
+
+/**
+ * The next state after `event` at `now`, and the provider call to make (at most one, recorded in
+ * `inFlight`): the caller makes it and answers with an `answered` or `failed` event.
+ */
+export function transition(state: InvoiceState, event: InvoiceEvent, now: Date): { state: InvoiceState; call: ProviderCall | null } {
+  const next = applyEvent(state, event, now);
+  // An answer or failure of a call that is not the one out changes nothing.
+  if (next === state && (event.type === "answered" || event.type === "failed")) return { state, call: null };
+  if (next.issuer === "hotel_system" || next.handledOutside || next.inFlight) return { state: next, call: null };
   if (next.failure && (next.failure.retryAt === null || Date.parse(next.failure.retryAt) > now.getTime()))
     return { state: next, call: null };
   const call = nextCall(next, now);
@@ -411,4 +466,60 @@ function withdrawn(state: InvoiceState, call: ProviderCall): InvoiceState {
 
 function sameCall(a: ProviderCall | null, b: ProviderCall): boolean {
   return a !== null && a.op === b.op && a.seq === b.seq;
+}
+
+/** What staff may ask of an order's invoice at the desk (decision 159, the hotel's side). */
+export type StaffRequest =
+  | { action: "issue_now" }
+  | { action: "void"; number: string }
+  | { action: "allowance"; number: string }
+  /** A lost allowance found in the provider's back office (its number) or not (null); otherwise a failure taken over outside Portico. */
+  | { action: "handled"; allowanceNumber?: string | null };
+
+/** Why the desk refuses a request; `lastVoidDay` for `void_closed` (the Taipei date the period closed). */
+export type StaffRefusal =
+  | { reason: "hotel_system" | "handled_outside" | "busy" | "lost_allowance" | "awaits_checkout" | "nothing_to_do" }
+  | { reason: "no_such_invoice" | "already_withdrawn" | "not_stuck" }
+  | { reason: "void_closed"; lastVoidDay: string }
+  /** After an HTTP 403 the provider is not asked again before the wait is over, not even by staff. */
+  | { reason: "rate_limited"; retryAt: string };
+
+/**
+ * A staff request as the event it becomes, checked against the state (with the order's facts
+ * already applied): the event to record with the desk's audit entry, or why it cannot be done now.
+ * Nothing here calls the provider: the runner makes the calls the event leads to.
+ */
+export function staffEvent(
+  state: InvoiceState,
+  request: StaffRequest,
+  now: Date,
+): { ok: true; event: InvoiceEvent } | ({ ok: false } & StaffRefusal) {
+  if (state.issuer === "hotel_system") return { ok: false, reason: "hotel_system" };
+  if (state.handledOutside) return { ok: false, reason: "handled_outside" };
+  const lost = state.allowances.find((allowance) => allowance.status === "sent");
+  if (request.action === "handled") {
+    if (lost) return { ok: true, event: { type: "allowance_resolved", seq: lost.seq, number: request.allowanceNumber ?? null } };
+    if (state.failure && state.failure.retryAt === null && !state.inFlight) return { ok: true, event: { type: "handled_outside" } };
+    return { ok: false, reason: "not_stuck" };
+  }
+  // A call out (its answer not in yet): the runner finishes it first; a stale one is looked up by "issue now".
+  if (state.inFlight && request.action !== "issue_now") return { ok: false, reason: "busy" };
+  if (lost) return { ok: false, reason: "lost_allowance" };
+  if (request.action === "issue_now") {
+    const failure = state.failure;
+    if (failure?.kind === "rate_limited" && failure.retryAt !== null && Date.parse(failure.retryAt) > now.getTime())
+      return { ok: false, reason: "rate_limited", retryAt: failure.retryAt };
+    if (failure || state.inFlight) return { ok: true, event: { type: "retry" } };
+    if (nextCall(state, now)) return { ok: true, event: { type: "tick" } };
+    const held = state.invoices.some((invoice) => invoice.status === "delayed");
+    if (state.issuer === "portico_at_checkout" && !state.checkedOut && !state.cancelled && (held || state.target > 0))
+      return { ok: false, reason: "awaits_checkout" };
+    return { ok: false, reason: "nothing_to_do" };
+  }
+  const invoice = state.invoices.find((candidate) => candidate.number === request.number && candidate.status === "issued");
+  if (!invoice || remaining(state, invoice) <= 0) return { ok: false, reason: "no_such_invoice" };
+  if ((state.withdraw ?? []).some((asked) => asked.seq === invoice.seq)) return { ok: false, reason: "already_withdrawn" };
+  if (request.action === "void" && !canVoid(invoice.issuedOn, now))
+    return { ok: false, reason: "void_closed", lastVoidDay: lastVoidDay(invoice.issuedOn) };
+  return { ok: true, event: { type: "withdraw", seq: invoice.seq, how: request.action } };
 }

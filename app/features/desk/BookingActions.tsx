@@ -30,7 +30,9 @@ export interface BookingActionsProps {
  * the booking and the staff member's role, each with the CSRF token and its one-time form_key,
  * working without JavaScript. They post to /desk/bookings/{order_doc}/act, which comes back here.
  */
-export function BookingActions({ booking, role, today, csrf, formKeys, notice }: BookingActionsProps) {
+export function BookingActions({ booking, role, today, csrf, formKeys, notice: last }: BookingActionsProps) {
+  // The invoice's actions say what they did in the invoice panel.
+  const notice = last && !last.action.startsWith("invoice_") ? last : null;
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const w = (key: string, values: Record<string, string | number> = {}) => t(key, { ns: "desk-actions", ...values });
@@ -87,7 +89,8 @@ export function BookingActions({ booking, role, today, csrf, formKeys, notice }:
     </p>
   );
 
-  const forms: Record<DeskAction, () => ReactNode> = {
+  // The invoice's actions have forms of their own, in the invoice panel (InvoicePanel.tsx).
+  const forms: Partial<Record<DeskAction, () => ReactNode>> = {
     record_transfer: () =>
       form(
         "record_transfer",
@@ -198,7 +201,7 @@ export function BookingActions({ booking, role, today, csrf, formKeys, notice }:
         </div>
       ) : null}
       {booking.owed > 0 && booking.status !== "cancelled" ? <p>{w("owed", { amount: price(booking.owed) })}</p> : null}
-      {offered.map((action) => forms[action]())}
+      {offered.map((action) => forms[action]?.())}
     </section>
   );
 }

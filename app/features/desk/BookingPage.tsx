@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 /**
  * A booking at the desk (booking-page.server.ts): the stay, booker, rooms and occupants, add-ons
  * and rail tickets, the money (what was paid, given back and still owed), the actions the staff
- * member may take (<BookingActions/>, with its own heading), and the timeline, newest first.
+ * member may take (<BookingActions/>, with its own heading), the e-invoice (<InvoicePanel/>), and
+ * the timeline, newest first.
  */
 import { Link } from "@remix-run/react";
 import type { DeskBookingPage, DeskTimelineEntry } from "~/contract/desk-bookings-schemas";
@@ -41,7 +42,18 @@ function TimelineEntry({ entry, lang }: { entry: DeskTimelineEntry; lang: Langua
   );
 }
 
-export function BookingPage({ page, lang, actions }: { page: DeskBookingPage; lang: Language; actions?: ReactNode }) {
+export function BookingPage({
+  page,
+  lang,
+  actions,
+  invoice,
+}: {
+  page: DeskBookingPage;
+  lang: Language;
+  actions?: ReactNode;
+  /** The e-invoice panel (InvoicePanel.tsx), after the actions. */
+  invoice?: ReactNode;
+}) {
   const w = useBookingWords();
   const booking = page.booking;
   const addons = booking.attachment_list.filter(
@@ -135,6 +147,8 @@ export function BookingPage({ page, lang, actions }: { page: DeskBookingPage; la
       </section>
 
       <div data-booking-actions="">{actions}</div>
+
+      {invoice}
 
       <section aria-labelledby="desk-booking-timeline">
         <h2 id="desk-booking-timeline">{w("page.timeline")}</h2>

@@ -129,7 +129,14 @@ describe("a signed-in member's price check", () => {
 
   it("shows the member prices in the lines both ways, matching the totals the back end computes", async () => {
     const { client, profile } = await signedIn();
-    expect(profile).toEqual({ email: "lin@example.com", first_name: "Lin", last_name: "Mei", phone: "", points: 100 });
+    expect(profile).toEqual({
+      email: "lin@example.com",
+      first_name: "Lin",
+      last_name: "Mei",
+      phone: "",
+      points: 100,
+      invoice_choice: null,
+    });
     const v2 = await checkPrice(client, hotel, true, cart, { member: profile }, UNKNOWN);
     const legacy = await checkPrice(client, hotel, false, cart, { member: profile }, UNKNOWN);
     const guest = await checkPrice(api, hotel, true, cart, {}, UNKNOWN);

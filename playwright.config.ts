@@ -33,6 +33,9 @@ export default defineConfig({
   // A guard against a hang, not a timing: every step waits on the page. 30 s was reached by the axe
   // audit of seven pages on two cores shared with other work.
   timeout: 90_000,
+  // The same guard for each expectation's wait on the page (Playwright's 5 s): a server-rendered
+  // navigation under load on two shared cores once took longer than that (after-booking, JS off).
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${WORKER_PORT}`,

@@ -65,7 +65,7 @@ function SiteFrame({ site, children }: { site: SiteData; children: ReactNode }) 
       <SiteHeader site={site} />
       {children}
       <SiteFooter site={site} />
-      <Analytics {...site.hotel.analytics} />
+      <Analytics scripts={site.hotel.analytics.scripts} />
     </div>
   );
 }

@@ -42,12 +42,12 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
-import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { existsSync } from "node:fs";
 import { generateShape, shapeSignature, signatureDiff } from "./bench-shape.mjs";
 import { engineCpuReader, startPortico, startWorkers } from "./miniflare.mjs";
+import { bytesOf } from "./page-bytes.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8791";
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? "8792";
@@ -300,30 +300,6 @@ async function checkFloor(pageHtml, shapePath) {
   console.log(`Checked: the floor renders the same elements and attributes (${floor.body.length} bytes of HTML with its scripts).`);
 }
 
-async function bytesOf(base, path) {
-  const page = await get(`${base}${path}`);
-  const html = page.body.toString("utf8");
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]);
-  const js = [
-    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)].map((match) => match[1]),
-  ];
-  const gz = async (urls) => {
-    let total = 0;
-    for (const url of new Set(urls)) total += gzipSync((await get(new URL(url, base).toString())).body).length;
-    return total;
-  };
-  const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((match) => match[1])
-    .join("");
-  return {
-    html: gzipSync(page.body).length,
-    css: await gz(css),
-    js: (await gz(js)) + (inlineScripts ? gzipSync(inlineScripts).length : 0),
-  };
-}
-
 async function lighthouseRun(base, pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -349,7 +325,7 @@ async function lighthouseRun(base, pages) {
       });
       const audits = result.lhr.audits;
       const score = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
-      const bytes = await bytesOf(base, path);
+      const bytes = await bytesOf(get, base, path);
       const ms = (id) => String(Math.round(audits[id].numericValue)).padStart(6);
       console.log(
         `${name.padEnd(8)} ${String(score).padStart(4)}  ${ms("largest-contentful-paint")}   ${ms("first-contentful-paint")}   ${ms("total-blocking-time")}  ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}  ${String(bytes.html).padStart(7)}  ${String(bytes.css).padStart(6)}  ${String(bytes.js).padStart(5)}   ${String(bytes.html + bytes.css).padStart(8)}`,

@@ -13,7 +13,11 @@ import type { Messages } from "./translate";
 
 export type WordList = readonly string[];
 
-/** The root's and the site layout's words: header, menu, footer, banners, the error and 404 pages. */
+/**
+ * The root's and the site layout's words: header, menu, footer, banners, the error and 404 pages.
+ * Not the content pages' own words (news, follow, facilities): those pages do not hydrate, and a
+ * client navigation to one fetches the whole catalogue first (decision 161).
+ */
 export const SHELL_WORDS: WordList = [
   "language_name",
   "skip_to_content",
@@ -22,9 +26,6 @@ export const SHELL_WORDS: WordList = [
   "nav",
   "member",
   "footer",
-  "follow",
-  "news",
-  "facilities",
   "error",
   "not_found",
   "form",

@@ -15,6 +15,7 @@ import { THEME_STYLESHEETS } from "~/layouts/themes";
 import { fallbackOnError } from "~/platform/log.server";
 import { memberSystemOpen, signOutToken } from "~/platform/session.server";
 import { notFound } from "~/platform/not-found.server";
+import { analyticsScripts } from "~/lib/analytics-scripts";
 
 export type SiteMenuItem =
   | { kind: "link"; label: string; labelKey: string | null; href: string; newTab: boolean; external: boolean }
@@ -43,6 +44,11 @@ export function toSiteMenuItem(item: MenuItem | null): SiteMenuItem {
     }
   }
   return { kind: "disabled" };
+}
+
+/** The hotel's analytics as the page renders them: the GTM container for its noscript frame, and the scripts. */
+function analyticsOf(ga: string, pixel: string, gtm: string) {
+  return { gtm, scripts: analyticsScripts({ ga, pixel, gtm }) };
 }
 
 export async function loadSite(context: AppLoadContext, request: Request) {
@@ -111,11 +117,7 @@ export async function loadSite(context: AppLoadContext, request: Request) {
       businessRegistration: hotel.business_registration,
       businessNumber: hotel.unified_business_number,
       social: { fb: hotel.fb, line: hotel.line, instagram: hotel.instagram },
-      analytics: {
-        ga: hotel.ga_code,
-        pixel: hotel.pixel_code,
-        gtm: app.env.FEATURE_GTM && app.env.GTM_ID ? app.env.GTM_ID : "",
-      },
+      analytics: analyticsOf(hotel.ga_code, hotel.pixel_code, app.env.FEATURE_GTM && app.env.GTM_ID ? app.env.GTM_ID : ""),
     },
   };
 }

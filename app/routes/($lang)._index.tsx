@@ -5,6 +5,9 @@ import { SectionView } from "~/features/content/SectionView";
 import { useSite } from "~/ui/site-data";
 import { homePage } from "~/features/content/home-page.server";
 import { jsonLdText, pageMeta, siteFromMatches } from "~/ui/seo";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 export const loader = (args: LoaderFunctionArgs) => homePage(args);
 

@@ -8,6 +8,9 @@ import { htmlToText } from "~/lib/sanitize";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
 import { notFound } from "~/platform/not-found.server";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 /** Map link (spec §3 google_map_open_way): 0 searches the address, 1 the hotel's listing by store name. */
 export function mapLink(hotel: { google_map_open_way: number; google_store_name: string; address: string }): string {

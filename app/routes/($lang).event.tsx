@@ -11,6 +11,9 @@ import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
 import { useSite } from "~/ui/site-data";
 import { notFound } from "~/platform/not-found.server";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 /** Promotions: the list, or with ?id= one promotion. A non-numeric id gives an empty event (spec §5). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

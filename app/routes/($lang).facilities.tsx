@@ -6,6 +6,9 @@ import { RichText } from "~/features/content/RichText";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
 import { notFound } from "~/platform/not-found.server";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 /** The hotel's facilities, by priority (spec §9). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

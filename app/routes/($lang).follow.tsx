@@ -4,6 +4,9 @@ import { useTranslation } from "~/i18n/react";
 import { fixedT } from "~/i18n/i18next.server";
 import { pageMeta, siteFromMatches } from "~/ui/seo";
 import { notFound } from "~/platform/not-found.server";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 /** /follow: the hotel's social accounts. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

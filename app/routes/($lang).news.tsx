@@ -7,6 +7,9 @@ import { fixedT } from "~/i18n/i18next.server";
 import { canonicalPath, pageMeta, siteFromMatches } from "~/ui/seo";
 import { useSite } from "~/ui/site-data";
 import { notFound } from "~/platform/not-found.server";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 /** News items per page of /news. */
 export const NEWS_PAGE_SIZE = 10;

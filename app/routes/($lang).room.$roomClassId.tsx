@@ -12,6 +12,9 @@ import { formatCapacity, formatDate, formatPrice } from "~/i18n/format";
 import { FACILITY_GROUPS } from "~/contract/facilities";
 import { jsonLdText, pageMeta, siteFromMatches } from "~/ui/seo";
 import { useSite } from "~/ui/site-data";
+import { contentLinks } from "~/features/content/links";
+
+export const links = contentLinks;
 
 export const loader = (args: LoaderFunctionArgs) => roomPage(args);
 

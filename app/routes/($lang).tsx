@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -7,12 +7,9 @@ import { NotFound } from "~/ui/NotFound";
 import { ServerError } from "~/ui/ServerError";
 import { SiteFooter } from "~/ui/chrome/SiteFooter";
 import { SiteHeader } from "~/ui/chrome/SiteHeader";
-import { DEFAULT_LANGUAGE, isLanguage, localizePath, stripLanguage } from "~/i18n/languages";
-import { liveHotel } from "~/platform/context.server";
-import { safeRedirect } from "~/platform/redirects.server";
-import { loadSite, type SiteData } from "~/platform/site.server";
+import type { SiteData } from "~/platform/site.server";
+import { siteLayout } from "~/platform/site-layout.server";
 import { useSite } from "~/ui/site-data";
-import { notFound } from "~/platform/not-found.server";
 import { sharedDataRevalidation } from "~/ui/revalidate";
 
 /**
@@ -23,29 +20,7 @@ import { sharedDataRevalidation } from "~/ui/revalidate";
  */
 export const shouldRevalidate = sharedDataRevalidation;
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const { app } = context;
-  const hotel = liveHotel(app.hotel);
-  if (!hotel) throw notFound();
-  // zh-TW has no prefix: /zh-TW/about is /about (the Worker answers this first; kept for safety).
-  if (params.lang === DEFAULT_LANGUAGE) {
-    const url = new URL(request.url);
-    throw safeRedirect(`${stripLanguage(url.pathname)}${url.search}`, request, 301);
-  }
-  const languagePath = (params.lang === undefined || isLanguage(params.lang)) && app.langValid;
-  // A language the hotel does not publish: the same page in its main language, where every link
-  // works (a 404 framed in that language would only link to more 404s). Temporary, since the
-  // hotel may publish the language later (decision 018).
-  if (languagePath && !hotel.support_lang.includes(app.lang) && hotel.support_lang.includes(hotel.main_lang)) {
-    const url = new URL(request.url);
-    throw safeRedirect(`${localizePath(stripLanguage(url.pathname), hotel.main_lang)}${url.search}`, request, 302);
-  }
-  const known = languagePath && hotel.support_lang.includes(app.lang);
-  const site = await loadSite(context, request);
-  // The site comes with the 404 so its boundary can show the whole site around the message.
-  if (!known) throw data(site, { status: 404 });
-  return site;
-}
+export const loader = (args: LoaderFunctionArgs) => siteLayout(args);
 
 /** Header, menu and footer around a page of the site. */
 function SiteFrame({ site, children }: { site: SiteData; children: ReactNode }) {
@@ -65,7 +40,7 @@ function SiteFrame({ site, children }: { site: SiteData; children: ReactNode }) 
       <SiteHeader site={site} />
       {children}
       <SiteFooter site={site} />
-      <Analytics {...site.hotel.analytics} />
+      <Analytics scripts={site.hotel.analytics.scripts} />
     </div>
   );
 }

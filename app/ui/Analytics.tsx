@@ -1,12 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { pixelScript } from "~/ui/pixel";
+import type { AnalyticsScript } from "~/lib/analytics-scripts";
 
-interface AnalyticsProps {
-  ga: string;
-  pixel: string;
-  gtm: string;
-}
-
+/** TAG_ID of analytics-scripts, kept here so that module (and the snippets) stays out of the browser bundle. */
 const ID = /^[A-Za-z0-9-]{4,40}$/;
 
 /**
@@ -29,30 +24,13 @@ export function GtmNoscript({ gtm }: { gtm: string }) {
 }
 
 /**
- * Google Analytics (ga_code), the Meta pixel (pixel_code) and Google Tag Manager (feature flag),
- * each only when configured. All load async at the end of the body, so they never block rendering;
- * a hotel that configures none ships no script at all.
+ * The hotel's analytics scripts (Google Analytics, the Meta pixel, Google Tag Manager), as the
+ * server built them (analyticsScripts, decision 161). All load async at the end of the body, so
+ * they never block rendering; a hotel that configures none has none.
  */
-export function Analytics({ ga, pixel, gtm }: AnalyticsProps) {
+export function Analytics({ scripts }: { scripts: AnalyticsScript[] }) {
   const root = useRouteLoaderData<{ nonce: string }>("root");
   const nonce = root?.nonce;
-  const scripts: { key: string; src?: string; inline?: string }[] = [];
-  if (ID.test(ga)) {
-    scripts.push({ key: "ga-src", src: `https://www.googletagmanager.com/gtag/js?id=${ga}` });
-    scripts.push({
-      key: "ga",
-      inline: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(ga)});`,
-    });
-  }
-  if (/^\d{5,20}$/.test(pixel)) {
-    scripts.push({ key: "pixel", inline: pixelScript(pixel) });
-  }
-  if (ID.test(gtm)) {
-    scripts.push({
-      key: "gtm",
-      inline: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":new Date().getTime(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+i;f.parentNode.insertBefore(j,f)})(window,document,"script","dataLayer",${JSON.stringify(gtm)});`,
-    });
-  }
   if (scripts.length === 0) return null;
   return (
     <>

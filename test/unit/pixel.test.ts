@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PIXEL_STUB_SOURCE, pixelScript, type PixelStub } from "~/ui/pixel";
+import { PIXEL_STUB_SOURCE, pixelScript, type PixelStub } from "~/lib/pixel";
 
 /** The stub exactly as the page runs it: from its source text. */
 const createPixelStub = (now: () => number): PixelStub => new Function(`return (${PIXEL_STUB_SOURCE})`)()(now, 100);

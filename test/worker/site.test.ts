@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, beforeAll } from "vitest";
-import { pixelScript } from "~/ui/pixel";
+import { pixelScript } from "~/lib/pixel";
 import { apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
 
 describe("the Worker", () => {

@@ -261,6 +261,32 @@ test("with JavaScript, a search is one request, as it is without", async ({ page
   expect(requests).toEqual([expect.stringMatching(/^GET .*\/booking\.data$/)]);
 });
 
+test("the home page opened from a booking page without a reload is styled as when loaded directly", async ({ page }) => {
+  // Decision 161: the content pages' rules are in a stylesheet of their own that booking pages do not load.
+  const layout = () =>
+    page.evaluate(() => {
+      const grid = document.querySelector(".card-grid");
+      const slides = document.querySelector(".hero__slides");
+      return {
+        grid: grid ? getComputedStyle(grid).display : null,
+        slides: slides ? getComputedStyle(slides).display : null,
+      };
+    });
+  await page.goto(hotelUrl("taipei", "/en-US"));
+  const direct = await layout();
+  expect(direct).toEqual({ grid: "grid", slides: "flex" });
+
+  await page.goto(hotelUrl("taipei", "/en-US/hxa/booking"));
+  await waitForHydration(page);
+  expect(await layout(), "the booking page has no cards or hero").toEqual({ grid: null, slides: null });
+  let loads = 0;
+  page.on("load", () => (loads += 1));
+  await page.locator("header").getByRole("link", { name: "Rooms" }).first().click();
+  await expect(page.getByRole("heading", { name: "Our rooms" })).toBeVisible();
+  expect(await layout(), "the rooms are cards in a grid under the hero, as on the page loaded directly").toEqual(direct);
+  expect(loads, "the page was shown without a reload").toBe(0);
+});
+
 test("a booking page carries its own words; the first page opened from it without a reload fetches the rest once", async ({ page }) => {
   // Decision 144: the results page's HTML holds the booking words, not the checkout's, pay page's or receipt's.
   const served = (await fetchText("taipei", "/en-US/hxa/booking")).body;

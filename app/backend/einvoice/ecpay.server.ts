@@ -7,7 +7,7 @@
  * success. HTTP 403 means "too fast": wait 30 minutes, never retry in a loop. Callbacks (the
  * buyer's consent to an allowance) are form posts signed with the MD5 CheckMacValue.
  */
-import { ecpayUrlEncode } from "~/backend/payments/gateways/ecpay";
+import { checkMacSource } from "~/backend/payments/gateways/ecpay";
 import { base64, fromBase64Url, safeEqual } from "~/lib/crypto";
 import { md5Hex } from "~/lib/md5";
 import { ecpayBuyerFlags } from "~/domain/einvoice/buyer";
@@ -84,15 +84,7 @@ export function einvoiceCheckMacValue(
   params: Readonly<Record<string, string>>,
   keys: Pick<EcpayEinvoiceKeys, "hashKey" | "hashIv">,
 ): string {
-  const names = Object.keys(params)
-    .filter((name) => name !== "CheckMacValue")
-    .sort((a, b) => {
-      const x = a.toLowerCase();
-      const y = b.toLowerCase();
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-  const raw = `HashKey=${keys.hashKey}&${names.map((name) => `${name}=${params[name]}`).join("&")}&HashIV=${keys.hashIv}`;
-  return md5Hex(ecpayUrlEncode(raw)).toUpperCase();
+  return md5Hex(checkMacSource(params, keys)).toUpperCase();
 }
 
 /** A verified allowance-consent callback (AllowanceByCollegiate's ReturnURL), or why it is refused. */

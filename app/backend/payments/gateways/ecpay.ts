@@ -23,11 +23,12 @@ export function ecpayUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/%20/g, "+").replace(/~/g, "%7e").replace(/'/g, "%27").toLowerCase();
 }
 
-/** CheckMacValue (SHA256) over every parameter but CheckMacValue itself, empty values included. */
-export async function checkMacValue(
-  params: Readonly<Record<string, string>>,
-  keys: Pick<EcpayKeys, "hashKey" | "hashIv">,
-): Promise<string> {
+/**
+ * What ECPay's CheckMacValue hashes: every parameter but CheckMacValue itself (empty values
+ * included), sorted A→Z case-insensitively, between HashKey and HashIV, then .NET URL-encoded and
+ * lowercased. AIO hashes it with SHA256; the e-invoice callbacks with MD5.
+ */
+export function checkMacSource(params: Readonly<Record<string, string>>, keys: { hashKey: string; hashIv: string }): string {
   const names = Object.keys(params)
     .filter((name) => name !== "CheckMacValue")
     .sort((a, b) => {
@@ -35,8 +36,15 @@ export async function checkMacValue(
       const y = b.toLowerCase();
       return x < y ? -1 : x > y ? 1 : 0;
     });
-  const raw = `HashKey=${keys.hashKey}&${names.map((name) => `${name}=${params[name]}`).join("&")}&HashIV=${keys.hashIv}`;
-  return (await sha256Hex(ecpayUrlEncode(raw))).toUpperCase();
+  return ecpayUrlEncode(`HashKey=${keys.hashKey}&${names.map((name) => `${name}=${params[name]}`).join("&")}&HashIV=${keys.hashIv}`);
+}
+
+/** CheckMacValue (SHA256) over every parameter but CheckMacValue itself, empty values included. */
+export async function checkMacValue(
+  params: Readonly<Record<string, string>>,
+  keys: Pick<EcpayKeys, "hashKey" | "hashIv">,
+): Promise<string> {
+  return (await sha256Hex(checkMacSource(params, keys))).toUpperCase();
 }
 
 /** ECPay's date format, yyyy/MM/dd HH:mm:ss, in Taiwan time. */

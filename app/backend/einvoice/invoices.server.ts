@@ -132,6 +132,23 @@ export async function orderFacts(db: D1Database, orderId: number): Promise<Order
 }
 
 /**
+ * The order's invoice row opened under its hotel's issuer (?2: the buyer's choice as JSON, or the
+ * provider's member carrier by the booker's email), for the order `where` names; none for a hotel
+ * without invoicing, and an existing row is kept.
+ */
+function openInvoiceSql(where: string): string {
+  return `INSERT INTO order_invoices (order_id, hotel_id, issuer, provider, buyer, state, status)
+    SELECT o.id, o.hotel_id, hi.issuer, CASE WHEN hi.issuer = 'hotel_system' THEN 'none' ELSE hi.provider END,
+           COALESCE(?2, json_object('kind', 'carrier', 'carrier', 'member', 'code', '', 'email', o.booker_email)),
+           json_object('issuer', hi.issuer, 'orderRef', replace(o.order_doc, '-', ''), 'target', 0, 'sale', 0,
+             'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
+             'inFlight', json('null'), 'failure', json('null')),
+           CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
+    FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE ${where}
+    ON CONFLICT (order_id) DO NOTHING`;
+}
+
+/**
  * The statements that open an order's invoice row (if it has none) under the hotel's issuer, and
  * put it on the queue to be looked at now: for a D1 batch, beside the change that calls for it (a
  * payment applied, a refund, a cancellation, a check-out). A hotel without invoicing gets no row.
@@ -146,19 +163,7 @@ export function enqueueInvoiceStatements(
   when = "1",
 ): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        `INSERT INTO order_invoices (order_id, hotel_id, issuer, provider, buyer, state, status)
-         SELECT o.id, o.hotel_id, hi.issuer, CASE WHEN hi.issuer = 'hotel_system' THEN 'none' ELSE hi.provider END,
-                COALESCE(?2, json_object('kind', 'carrier', 'carrier', 'member', 'code', '', 'email', o.booker_email)),
-                json_object('issuer', hi.issuer, 'orderRef', replace(o.order_doc, '-', ''), 'target', 0, 'sale', 0,
-                  'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
-                  'inFlight', json('null'), 'failure', json('null')),
-                CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
-         FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.id = ?1 AND (${when})
-         ON CONFLICT (order_id) DO NOTHING`,
-      )
-      .bind(orderId, buyer ? JSON.stringify(buyer) : null),
+    db.prepare(openInvoiceSql(`o.id = ?1 AND (${when})`)).bind(orderId, buyer ? JSON.stringify(buyer) : null),
     db
       .prepare(
         `INSERT INTO einvoice_queue (order_id, hotel_id, next_attempt_at)
@@ -175,19 +180,7 @@ export function enqueueInvoiceStatements(
  * before a payment; the settlement queues it). A hotel without invoicing gets no row.
  */
 export function openInvoiceStatement(db: D1Database, orderDoc: string, buyer: BuyerChoice | null): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO order_invoices (order_id, hotel_id, issuer, provider, buyer, state, status)
-       SELECT o.id, o.hotel_id, hi.issuer, CASE WHEN hi.issuer = 'hotel_system' THEN 'none' ELSE hi.provider END,
-              COALESCE(?2, json_object('kind', 'carrier', 'carrier', 'member', 'code', '', 'email', o.booker_email)),
-              json_object('issuer', hi.issuer, 'orderRef', replace(o.order_doc, '-', ''), 'target', 0, 'sale', 0,
-                'cancelled', json('false'), 'checkedOut', json('false'), 'invoices', json('[]'), 'allowances', json('[]'),
-                'inFlight', json('null'), 'failure', json('null')),
-              CASE WHEN hi.issuer = 'hotel_system' THEN 'hotel_system' ELSE 'none' END
-       FROM orders o JOIN hotel_invoicing hi ON hi.hotel_id = o.hotel_id WHERE o.order_doc = ?1
-       ON CONFLICT (order_id) DO NOTHING`,
-    )
-    .bind(orderDoc, buyer ? JSON.stringify(buyer) : null);
+  return db.prepare(openInvoiceSql("o.order_doc = ?1")).bind(orderDoc, buyer ? JSON.stringify(buyer) : null);
 }
 
 /**

@@ -29,12 +29,13 @@ export default defineConfig(async () => {
       // Each test waits on the Worker's answers, never on a clock; this is only a guard against a
       // hang. Vitest's 5 s was reached by tests of ~1 s on two cores shared with other work.
       testTimeout: 60_000,
-      // Each file keeps a Miniflare of its own (a fresh D1, a fresh Worker module, an empty cache):
-      // its setup (~2 s a file) is paid per file, but two files run at once, also on two cores
-      // (Vitest's default there is one). Sharing one Miniflare across files (isolate: false) would
-      // share the Worker's in-memory state keyed by hotel versions that restart with each file's
-      // database (decision 145).
+      // Two Miniflares (one per worker), each running its share of the files one after another in
+      // one isolate and one D1 (decision 164): the built Worker is imported once per worker, not once
+      // per file. Files keep to their own hotels (their own domains) and never count another file's
+      // rows. WORKER_ISOLATE=1 gives each file a Miniflare of its own again (to tell a leak between
+      // files from a fault of the file).
       maxWorkers: Math.max(2, availableParallelism() - 1),
+      isolate: process.env.WORKER_ISOLATE === "1",
       setupFiles: ["test/worker/setup.ts"],
       // Back ends that fail, served from Node for test/worker/backend-down.test.ts; pdftotext for the tests that read a PDF.
       globalSetup: ["test/worker/broken-backends.global.ts", "test/worker/pdf-text.global.ts"],

@@ -11,11 +11,13 @@ import { builtInClientSecret, pkceChallenge } from "~/lib/oauth-crypto";
 import { randomToken } from "~/lib/crypto";
 import { Browser, fetchAs, fixtureHotel, hidden, loadHotel } from "./helpers";
 
-export const HOST = "signin.localhost";
-export const OTHER = "signin-other.localhost";
-export const CLOSED = "signin-closed.localhost";
+// The three hotels' domains, one set per test file (set by `accountHotels`): files share one
+// database one after another (decision 164), and each adds the same members.
+export let HOST = "signin.localhost";
+export let OTHER = "signin-other.localhost";
+export let CLOSED = "signin-closed.localhost";
 export const PASSWORD = "correct-horse-1";
-export const CALLBACK = `http://${HOST}/hxa/oauth/callback`;
+export let CALLBACK = `http://${HOST}/hxa/oauth/callback`;
 
 /** A path the Browser can follow: same-host absolute Locations become paths. */
 export function follow(location: string | null, host = HOST): string {
@@ -122,8 +124,12 @@ export async function tokenFields(code: string, verifier: string) {
 export const hotelId = async (domain: string) =>
   (await env.DB.prepare("SELECT id FROM hotels WHERE domain = ?").bind(domain).first<{ id: number }>())?.id ?? 0;
 
-/** Loads the three hotels and their members once for the test file that calls it. */
-export function accountHotels(): void {
+/** Loads the three hotels and their members once for the test file that calls it, under domains named after `file`. */
+export function accountHotels(file: string): void {
+  HOST = `signin-${file}.localhost`;
+  OTHER = `signin-${file}-other.localhost`;
+  CLOSED = `signin-${file}-closed.localhost`;
+  CALLBACK = `http://${HOST}/hxa/oauth/callback`;
   beforeAll(async () => {
     await loadHotel(
       fixtureHotel(HOST, (file) => {

@@ -32,7 +32,7 @@ import {
 // than once: on a shared two-core machine running other test files, past the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-accountHotels();
+accountHotels("tokens");
 
 describe("OAuth refusals", () => {
   it("exchanges the RFC 7636 appendix B verifier for a token, once", async () => {

@@ -23,7 +23,7 @@ import { accountHotels, CALLBACK, HOST, PASSWORD, addMember, follow, signIn, sig
 // than once: on a shared two-core machine running other test files, past the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-accountHotels();
+accountHotels("account");
 
 describe("the account service's pages", () => {
   // The fixture hotel is named in zh-TW (its main language) and en-US only.
@@ -318,9 +318,11 @@ describe("the account service's pages", () => {
       expect(answer.status).toBe(200);
       expect(text(answer.html)).toContain("We sent a message to target@example.com.");
     }
-    const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'target@example.com'").first<{
-      n: number;
-    }>();
+    const sent = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'target@example.com' AND hotel_id = (SELECT id FROM hotels WHERE domain = ?)",
+    )
+      .bind(HOST)
+      .first<{ n: number }>();
     expect(sent?.n).toBe(3);
   });
 });

@@ -17,7 +17,7 @@ import zhCNDocuments from "../../locales/zh-CN/documents.json";
 import enUSDocuments from "../../locales/en-US/documents.json";
 import jaJPDocuments from "../../locales/ja-JP/documents.json";
 import koKRDocuments from "../../locales/ko-KR/documents.json";
-import { BOOKER, Browser, apiJson, countingDb, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { BOOKER, Browser, apiJson, countingDb, fetchAs, fixtureHotel, hidden, loadHotel, setAsideOtherHotelsMail, text } from "./helpers";
 
 const HOST = "after.localhost";
 const OTHER = "after-other.localhost";
@@ -137,6 +137,7 @@ describe("the email outbox", () => {
     const mailer = resendMailer("re_test_key", fakeFetch);
 
     const now = new Date();
+    await setAsideOtherHotelsMail(HOST);
     expect(await deliverMail(appEnv, log, { mailer, now, limit: 50 })).toBeGreaterThanOrEqual(0);
     let [mail] = await outboxOf(doc);
     expect(mail?.status).toBe("queued");
@@ -229,6 +230,7 @@ describe("the email outbox", () => {
     const appEnv = parseEnv(env as unknown as Record<string, unknown>);
     const failing = { name: "failing", send: async () => Promise.reject(new Error("provider down")) };
     let at = Date.now();
+    await setAsideOtherHotelsMail(HOST);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       await deliverMail(appEnv, createLogger("test"), { mailer: failing, now: new Date(at), limit: 50 });
       at += 24 * 3600_000;

@@ -15,7 +15,18 @@ import { deliverMail } from "~/backend/mail/deliver.server";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
-import { Browser, apiJson, fetchAs, fixtureHotel, hotelRefs, loadHotel, orderOneNight, text, type HotelRefs } from "./helpers";
+import {
+  Browser,
+  apiJson,
+  fetchAs,
+  fixtureHotel,
+  hotelRefs,
+  loadHotel,
+  orderOneNight,
+  setAsideOtherHotelsMail,
+  text,
+  type HotelRefs,
+} from "./helpers";
 
 const HOST = "add-up.localhost";
 const today = todayIn("Asia/Taipei");
@@ -113,6 +124,7 @@ async function sentConfirmation(doc: string): Promise<{ text: string; pdf: strin
     return Response.json({ id: "re_1" });
   }) as typeof fetch;
   const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Hotel <stay@example.com>" };
+  await setAsideOtherHotelsMail(HOST);
   await deliverMail(appEnv, createLogger("test"), { mailer: resendMailer("re_test_key", fakeFetch), limit: 50 });
   const mail = sent.find((message) => message.subject.includes(doc) && (message.attachments?.length ?? 0) > 0);
   if (!mail) throw new Error(`no confirmation sent for ${doc}`);

@@ -10,7 +10,7 @@ import { addDays, todayIn } from "~/domain/dates";
 import { memberSessionCookie } from "~/platform/cookies.server";
 import { parseEnv, type AppEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
-import { Browser, apiJson, checkoutFields, fetchAs, fixtureHotel, hidden, loadHotel, text } from "./helpers";
+import { Browser, apiJson, checkoutFields, fetchAs, fixtureHotel, hidden, loadHotel, setAsideOtherHotelsMail, text } from "./helpers";
 
 /**
  * The guest's side of the e-invoice (issue 41, decision 159): the checkout's invoice section as a
@@ -374,6 +374,7 @@ async function deliverNow(): Promise<{ subject: string; text: string; attachment
     return Response.json({ id: "re_1" });
   }) as typeof fetch;
   const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Hotel <stay@example.com>" };
+  await setAsideOtherHotelsMail(AT_PAYMENT, AT_CHECKOUT, OWN_SYSTEM);
   await deliverMail(appEnv, createLogger("test"), { mailer: resendMailer("re_test_key", fakeFetch), limit: 50 });
   return sent;
 }

@@ -345,3 +345,18 @@ export async function payInFull(orderDoc: string, prefix: string): Promise<void>
   if (!payment) throw new Error(`no payment for ${orderDoc}`);
   await markOrderPaid(env.DB, createLogger("test"), payment, `G${tradeNo}`);
 }
+
+/**
+ * Other test files share this database (decision 164), and a delivery run sends the oldest due
+ * messages first, a few at a time: the queued messages of every hotel but `domains` are set aside
+ * (marked failed, as a message the provider refused for good) so that the run this test starts
+ * sends this test's messages.
+ */
+export async function setAsideOtherHotelsMail(...domains: string[]): Promise<void> {
+  await env.DB.prepare(
+    `UPDATE mail_outbox SET status = 'failed', last_error = 'set aside: another test file''s hotel'
+     WHERE status = 'queued' AND hotel_id NOT IN (SELECT id FROM hotels WHERE domain IN (SELECT value FROM json_each(?)))`,
+  )
+    .bind(JSON.stringify(domains))
+    .run();
+}

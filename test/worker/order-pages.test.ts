@@ -6,7 +6,7 @@ import { deliverMail } from "~/backend/mail/deliver.server";
 import { resendMailer } from "~/backend/mail/transports.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
-import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, text } from "./helpers";
+import { BOOKER, apiJson, fetchAs, fixtureHotel, loadHotel, setAsideOtherHotelsMail, text } from "./helpers";
 
 /**
  * An order's pages (the confirmation and the payment page) as a guest reads them, in every state an
@@ -267,6 +267,7 @@ describe("names on an order's pages and emails (issue 22 item 19, decision 052)"
       return Response.json({ id: "re_1" });
     }) as typeof fetch;
     const appEnv = { ...parseEnv(env as unknown as Record<string, unknown>), MAIL_FROM: "Fixture Hotel <stay@example.com>" };
+    await setAsideOtherHotelsMail(HOST);
     await deliverMail(appEnv, createLogger("test"), { mailer: resendMailer("re_test_key", fakeFetch), now: new Date(), limit: 50 });
     const mail = sent.find((message) => message.subject.includes(created.order_doc));
     expect(mail?.text).toContain("Dear \u2068Mei Lin\u2069,");

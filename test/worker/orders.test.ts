@@ -68,8 +68,10 @@ describe("creating orders", () => {
     for (const attempt of refused) expect(["Not enough rooms", "This room type is sold out"]).toContain(attempt.body.msg.message);
     expect(await booked(stay.check_in_day)).toBe(3);
     expect(await booked(addDays(stay.check_in_day, 1))).toBe(3);
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE check_in_day = ?")
-      .bind(stay.check_in_day)
+    const orders = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM orders WHERE check_in_day = ? AND hotel_id = (SELECT id FROM hotels WHERE domain = ?)",
+    )
+      .bind(stay.check_in_day, HOST)
       .first<{ n: number }>();
     expect(orders?.n).toBe(3);
     const negative = await env.DB.prepare("SELECT COUNT(*) AS n FROM room_nights WHERE booked < 0 OR booked > capacity").first<{

@@ -7,6 +7,7 @@ import { nightsBetween } from "~/domain/dates";
 import { validateBuyer, type BuyerChoice } from "~/domain/einvoice/buyer";
 import { hotelSale, type InvoiceSource } from "~/domain/einvoice/items";
 import { refundDueSql } from "~/backend/payments/refund-ledger.server";
+import { refuseUnless } from "~/backend/desk/action-batch.server";
 import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer } from "~/domain/einvoice/machine";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -209,8 +210,18 @@ export async function saveInvoice(
   state: InvoiceState,
   history: HistoryLine[],
 ): Promise<boolean> {
-  const [updated] = await db.batch(saveStatements(db, row, state, history));
-  return (updated?.meta.changes ?? 0) > 0;
+  const [update, ...rest] = saveStatements(db, row, state, history);
+  try {
+    // The whole batch aborts when the guarded UPDATE changed nothing: the children's own guard
+    // (the version this write makes) is also true after ANOTHER writer's write of that version, so
+    // a loser's history lines and documents would land beside the winner's (found by two runs, the
+    // payment's and the Cron's, started together: decision 163).
+    await db.batch([update as D1PreparedStatement, refuseUnless(db, "changes() > 0"), ...rest]);
+    return true;
+  } catch (error) {
+    if (String(error instanceof Error ? error.message : error).includes("desk_refused")) return false;
+    throw error;
+  }
 }
 
 /** One line of an order's invoice history (einvoice_events). */

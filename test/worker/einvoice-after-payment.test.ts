@@ -197,6 +197,17 @@ describe("issued right after the payment, with no Cron pass", () => {
     expect(await sandboxOf(created.order_doc)).toEqual([]);
   });
 
+  it("a callback signed for one hotel's trade, posted at another hotel's address, pays nothing and issues nothing", async () => {
+    const created = await order();
+    const tradeNo = await attempt(created.id, created.order.final_amount);
+    // Both hotels use the same test merchant: the signature checks out, the hotel does not.
+    const elsewhere = await callback(tradeNo, created.order.final_amount, AT_CHECKOUT);
+    expect(elsewhere).toEqual({ status: 400, text: "0|trade of another hotel" });
+    expect(await orderRow(created.id)).toMatchObject({ status: "pending_payment", paid_amount: 0 });
+    expect(await invoiceOf(created.id)).toBeNull();
+    expect(await queued(created.id)).toBeNull();
+  });
+
   it("at a hotel that issues at check-out, the payment's run holds the invoice for the stay (issued later), never issues it", async () => {
     const created = await order(AT_CHECKOUT);
     await payOnGateway(created, AT_CHECKOUT);

@@ -22,11 +22,10 @@ import {
   type StaffRequest,
 } from "~/domain/einvoice/machine";
 import { enqueueInvoiceStatements, loadInvoice, orderFacts, saveStatements, type OrderFacts } from "~/backend/einvoice/invoices.server";
-import { hotelInvoicing, type EinvoiceDeps } from "~/backend/einvoice/registry.server";
+import { hotelInvoicing, requestEinvoiceDeps } from "~/backend/einvoice/registry.server";
 import { runInvoice } from "~/backend/einvoice/runner.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import type { Acting } from "~/backend/desk/stay-desk.server";
-import type { BackendContext } from "~/backend/route";
 
 /** History lines the panel shows at most (newest first). */
 const HISTORY_LINES = 50;
@@ -73,11 +72,6 @@ export interface DeskInvoicePanel {
 function withFacts(state: InvoiceState, facts: OrderFacts, now: Date): InvoiceState {
   const kept = applyEvent(state, { type: "kept", target: facts.target, sale: facts.sale, cancelled: facts.cancelled }, now);
   return facts.checkedOut ? applyEvent(kept, { type: "checked_out" }, now) : kept;
-}
-
-/** The e-invoice runner's needs from a request of the staff API. */
-export function requestEinvoiceDeps(ctx: BackendContext): EinvoiceDeps {
-  return { db: ctx.db, secret: ctx.secret, fetcher: ctx.fetcher, testGateway: ctx.testGateway };
 }
 
 /** The invoice panel of an order of `hotelId` (its caller found the order in this hotel). */

@@ -7,9 +7,12 @@ import { nightsBetween } from "~/domain/dates";
 import { validateBuyer, type BuyerChoice } from "~/domain/einvoice/buyer";
 import { hotelSale, type InvoiceSource } from "~/domain/einvoice/items";
 import { refundDueSql } from "~/backend/payments/refund-ledger.server";
+import { refuseUnless } from "~/backend/desk/action-batch.server";
 import { initialState, invoiceStatus, netIssued, type InvoiceState, type Issuer } from "~/domain/einvoice/machine";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/** The guest's own emails about an order, as SQL: their links lead to the guest's site. */
+const GUEST_MAIL_KINDS = "'order_confirmation', 'paid_receipt', 'order_cancellation'";
 /** A change queues its order due at once, whatever the clocks say: before any instant the runner asks about. */
 export const DUE_AT_ONCE = "1970-01-01T00:00:00.000Z";
 
@@ -209,8 +212,18 @@ export async function saveInvoice(
   state: InvoiceState,
   history: HistoryLine[],
 ): Promise<boolean> {
-  const [updated] = await db.batch(saveStatements(db, row, state, history));
-  return (updated?.meta.changes ?? 0) > 0;
+  const [update, ...rest] = saveStatements(db, row, state, history);
+  try {
+    // The whole batch aborts when the guarded UPDATE changed nothing: the children's own guard
+    // (the version this write makes) is also true after ANOTHER writer's write of that version, so
+    // a loser's history lines and documents would land beside the winner's (found by two runs, the
+    // payment's and the Cron's, started together: decision 163).
+    await db.batch([update as D1PreparedStatement, refuseUnless(db, "changes() > 0"), ...rest]);
+    return true;
+  } catch (error) {
+    if (String(error instanceof Error ? error.message : error).includes("desk_refused")) return false;
+    throw error;
+  }
 }
 
 /** One line of an order's invoice history (einvoice_events). */
@@ -249,6 +262,26 @@ export function saveStatements(
         latest?.issuedOn ?? "",
         row.order_id,
         row.version,
+      ),
+    // The guest's "invoice issued" email, for each number this write issues (before the documents
+    // below record it as issued): composed later, and skipped then if an email before it already
+    // carried the number (decision 163). Links lead where the guest's own emails of the order led.
+    ...state.invoices
+      .filter((invoice) => invoice.status === "issued" && invoice.number !== "")
+      .map((invoice) =>
+        db
+          .prepare(
+            `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, about)
+             SELECT o.hotel_id, o.id, 'invoice_issued', o.lang, o.booker_email,
+               COALESCE((SELECT m.site_origin FROM mail_outbox m WHERE m.order_id = o.id AND m.kind IN (${GUEST_MAIL_KINDS}) ORDER BY m.id DESC LIMIT 1), 'https://' || h.domain),
+               COALESCE((SELECT m.product FROM mail_outbox m WHERE m.order_id = o.id AND m.kind IN (${GUEST_MAIL_KINDS}) ORDER BY m.id DESC LIMIT 1), 'hxa'),
+               ?2
+             FROM orders o JOIN hotels h ON h.id = o.hotel_id
+             WHERE o.id = ?1 AND o.booker_email != '' AND ${guard}
+               AND NOT EXISTS (SELECT 1 FROM einvoice_documents d WHERE d.relate_number = ?3 AND d.status = 'issued' AND d.number = ?2)
+               AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.order_id = o.id AND m.kind = 'invoice_issued' AND m.about = ?2)`,
+          )
+          .bind(row.order_id, invoice.number, invoice.relateNumber),
       ),
     ...state.invoices.map((invoice) =>
       db

@@ -9,6 +9,7 @@ import { isLocalHost } from "~/lib/hosts";
 import { ecpayEinvoice } from "~/backend/einvoice/ecpay.server";
 import type { EinvoiceProvider, EinvoiceProviderName, Fetcher } from "~/backend/einvoice/provider";
 import { sandboxEinvoice } from "~/backend/einvoice/sandbox.server";
+import type { BackendContext } from "~/backend/route";
 
 export interface HotelInvoicing {
   hotel_id: number;
@@ -29,6 +30,11 @@ export interface EinvoiceDeps {
   fetcher: Fetcher;
   /** Whether the built-in test gateway (and so the e-invoice sandbox) may run here. */
   testGateway: boolean;
+}
+
+/** The e-invoice runner's needs from a request (the staff API's, a payment's callback). */
+export function requestEinvoiceDeps(ctx: Pick<BackendContext, "db" | "secret" | "fetcher" | "testGateway">): EinvoiceDeps {
+  return { db: ctx.db, secret: ctx.secret, fetcher: ctx.fetcher, testGateway: ctx.testGateway };
 }
 
 export class EinvoiceConfigError extends Error {

@@ -210,16 +210,46 @@ export async function runInvoiceQueue(
     .bind(now().toISOString(), limit)
     .all<{ order_id: number }>();
   let errors = 0;
-  for (const { order_id } of due.results) {
-    try {
-      await runInvoice(deps, order_id, now);
-    } catch (error) {
-      errors += 1;
-      await deps.db
-        .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1, last_error = ?2 WHERE order_id = ?3")
-        .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), String(error).slice(0, 300), order_id)
-        .run();
-    }
-  }
+  for (const { order_id } of due.results) if (!(await runQueued(deps, order_id, now))) errors += 1;
   return { looked: due.results.length, errors };
+}
+
+/**
+ * One queued order's run, as the Cron's pass and the run after a payment make it: whether it ran
+ * without throwing. One that throws (a database error, a bug) is put back STALE_CALL_MS later with
+ * the error, for the next pass.
+ */
+async function runQueued(deps: EinvoiceDeps, orderId: number, now: () => Date): Promise<boolean> {
+  try {
+    await runInvoice(deps, orderId, now);
+    return true;
+  } catch (error) {
+    await deps.db
+      .prepare("UPDATE einvoice_queue SET next_attempt_at = ?1, last_error = ?2 WHERE order_id = ?3")
+      .bind(new Date(now().getTime() + STALE_CALL_MS).toISOString(), String(error).slice(0, 300), orderId)
+      .run();
+    return false;
+  }
+}
+
+/**
+ * Right after a payment settled (decision 163): the order's queue entry, which the settlement's own
+ * batch made due at once, is run now rather than at the Cron's next pass, by the same run the Cron
+ * makes (the lease, the guarded writes, the relate numbers, the back-off): so a Cron pass running the
+ * same order meanwhile issues nothing twice (the second writer loses at its first write), and a
+ * failure leaves the order on the queue for the Cron to retry. Nothing is run for an order that is
+ * not due (another hotel's issuer, a replayed notice after the invoice was issued). Never throws.
+ */
+export async function runAfterPayment(deps: EinvoiceDeps, orderId: number, now: () => Date = () => new Date()): Promise<boolean> {
+  try {
+    const due = await deps.db
+      .prepare("SELECT 1 AS due FROM einvoice_queue WHERE order_id = ? AND next_attempt_at <= ?")
+      .bind(orderId, now().toISOString())
+      .first<{ due: number }>();
+    if (!due) return false;
+    return await runQueued(deps, orderId, now);
+  } catch {
+    // The queue entry stays as the payment's batch left it: due, for the Cron.
+    return false;
+  }
 }

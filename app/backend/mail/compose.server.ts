@@ -14,7 +14,7 @@ import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders/present.server";
 import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
 import { isGuestOrderMail, type OutboxRow } from "~/backend/mail/outbox.server";
-import { renderHotelAlert, renderOrderMail, type OwedPayment } from "~/backend/mail/render.server";
+import { renderHotelAlert, renderInvoiceMail, renderOrderMail, type OwedPayment, type RenderedMail } from "~/backend/mail/render.server";
 import { isHotelOrderMail } from "~/backend/mail/hotel-outbox.server";
 import { renderHotelOrderMail } from "~/backend/mail/render-hotel.server";
 import { deskBookingPath } from "~/contract/desk";
@@ -118,7 +118,8 @@ export async function emailLogo(assets: Fetcher | undefined, origin: string, pat
 /** Whether the site has a PNG beside an SVG logo, by the PNG's path (emailLogo). */
 const pngBesideSvg = new Map<string, boolean>();
 
-async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDetails) {
+/** A message's subject and bodies; null: an "invoice issued" email whose number no longer stands (nothing to send). */
+async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDetails): Promise<RenderedMail | null> {
   const { ctx, order, info } = await presented(deps, subject, preloaded);
   const { row } = subject;
   const lang = ctx.lang;
@@ -148,6 +149,11 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
   if (isHotelOrderMail(row.kind)) {
     const desk = `${row.site_origin}${localizePath(deskBookingPath(order.order_doc), lang)}`;
     return renderHotelOrderMail({ kind: row.kind, lang, hotel, order, cancellation: order.cancellation, about: row.about, desk, testMode });
+  }
+  if (row.kind === "invoice_issued") {
+    // Only while the number it was queued for still stands (not voided meanwhile): else nothing to say.
+    if (!order.invoice?.invoices.some((invoice) => invoice.number === row.about)) return null;
+    return renderInvoiceMail({ lang, hotel, order, view, testMode });
   }
   // Sign-up, sign-in link, invitation and morning emails are written whole when they are queued: they never reach here.
   if (!isGuestOrderMail(row.kind)) throw new Error(`${row.kind} mail is not rendered from its order here`);
@@ -195,31 +201,68 @@ export async function composePending(deps: MailDeps, limit = 20): Promise<number
   const hotelById = new Map((hotels?.results as HotelRow[]).map((hotel) => [hotel.id, hotel]));
   const orderById = new Map((orders?.results as OrderRow[]).map((order) => [order.id, order]));
   const details = await loadOrderDetails(deps.db, orderIds);
-  const writes: D1PreparedStatement[] = [];
   let rendered = 0;
   const failed = (row: OutboxRow, reason: string) =>
     deps.db.prepare("UPDATE mail_outbox SET status = 'failed', last_error = ? WHERE id = ? AND subject IS NULL").bind(reason, row.id);
-  for (const row of rows) {
-    const hotel = hotelById.get(row.hotel_id);
-    const order = row.order_id === null ? undefined : orderById.get(row.order_id);
-    if (!hotel || !order || order.hotel_id !== row.hotel_id) {
-      writes.push(failed(row, "order not found"));
-      continue;
+  const skipped = (row: OutboxRow, reason: string) =>
+    deps.db
+      .prepare("UPDATE mail_outbox SET status = 'skipped', last_error = ? WHERE id = ? AND subject IS NULL AND status = 'queued'")
+      .bind(reason, row.id);
+  const renderAll = async (batch: OutboxRow[], writes: D1PreparedStatement[]) => {
+    for (const row of batch) {
+      const hotel = hotelById.get(row.hotel_id);
+      const order = row.order_id === null ? undefined : orderById.get(row.order_id);
+      if (!hotel || !order || order.hotel_id !== row.hotel_id) {
+        writes.push(failed(row, "order not found"));
+        continue;
+      }
+      try {
+        const mail = await render(deps, { row, hotel, order }, details.get(order.id));
+        if (!mail) {
+          writes.push(skipped(row, "the invoice number no longer stands"));
+          continue;
+        }
+        writes.push(
+          deps.db
+            .prepare("UPDATE mail_outbox SET subject = ?, text_body = ?, html_body = ? WHERE id = ? AND subject IS NULL")
+            .bind(mail.subject, mail.text, mail.html, row.id),
+        );
+        rendered += 1;
+      } catch (error) {
+        deps.log.error("mail could not be rendered", row.id, error);
+        writes.push(failed(row, (error instanceof Error ? error.message : String(error)).slice(0, 500)));
+      }
     }
-    try {
-      const mail = await render(deps, { row, hotel, order }, details.get(order.id));
-      writes.push(
-        deps.db
-          .prepare("UPDATE mail_outbox SET subject = ?, text_body = ?, html_body = ? WHERE id = ? AND subject IS NULL")
-          .bind(mail.subject, mail.text, mail.html, row.id),
-      );
-      rendered += 1;
-    } catch (error) {
-      deps.log.error("mail could not be rendered", row.id, error);
-      writes.push(failed(row, (error instanceof Error ? error.message : String(error)).slice(0, 500)));
-    }
+  };
+  // The "invoice issued" emails after the others: whether one is needed is read from what the
+  // order's other emails say once written (the same pass's included, or a concurrent pass's that
+  // won the write), never guessed from a message still being rendered (decision 163).
+  const invoiceRows = rows.filter((row) => row.kind === "invoice_issued");
+  const first: D1PreparedStatement[] = [];
+  await renderAll(
+    rows.filter((row) => row.kind !== "invoice_issued"),
+    first,
+  );
+  if (first.length > 0) await deps.db.batch(first);
+  if (invoiceRows.length === 0) return rendered;
+  const { results: said } = await deps.db
+    .prepare(
+      `SELECT id, order_id, text_body FROM mail_outbox
+       WHERE order_id IN (SELECT value FROM json_each(?)) AND kind IN ('order_confirmation', 'paid_receipt', 'order_cancellation', 'invoice_issued')
+         AND status IN ('queued', 'sent') AND text_body IS NOT NULL`,
+    )
+    .bind(JSON.stringify([...new Set(invoiceRows.map((row) => row.order_id))]))
+    .all<{ id: number; order_id: number; text_body: string }>();
+  const second: D1PreparedStatement[] = [];
+  const toRender: OutboxRow[] = [];
+  for (const row of invoiceRows) {
+    const carried = said.some((mail) => mail.order_id === row.order_id && mail.id !== row.id && mail.text_body.includes(row.about));
+    if (!/^[A-Z]{2}\d{8}$/.test(row.about)) second.push(failed(row, "no invoice number"));
+    else if (carried) second.push(skipped(row, "an email of the order already said the invoice number"));
+    else toRender.push(row);
   }
-  await deps.db.batch(writes);
+  await renderAll(toRender, second);
+  if (second.length > 0) await deps.db.batch(second);
   return rendered;
 }
 

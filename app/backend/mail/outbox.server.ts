@@ -20,7 +20,9 @@ export type MailKind =
   | "hotel_payment_received"
   | "hotel_refund_due"
   | "hotel_morning"
-  | "staff_invite";
+  | "staff_invite"
+  // The guest's e-invoice number, when it is issued after the emails before it were composed (decision 163, migration 0025).
+  | "invoice_issued";
 
 /** The emails sent to the guest about their order (rendered from the order by compose.server.ts). */
 export type GuestOrderMailKind = "order_confirmation" | "order_cancellation" | "paid_receipt";
@@ -86,7 +88,8 @@ export interface OutboxRow {
   subject: string | null;
   text_body: string | null;
   html_body: string | null;
-  status: "queued" | "sent" | "failed";
+  /** skipped: found not needed when composed (an email before it already said the invoice number). */
+  status: "queued" | "sent" | "failed" | "skipped";
   attempts: number;
   next_attempt_at: string;
   last_error: string;

@@ -305,3 +305,58 @@ ${kind === "order_confirmation" ? `<p style="margin:12px 0">${escapeHtml(t("mail
   });
   return { subject, text, html };
 }
+
+/**
+ * The guest's short email when the e-invoice is issued after the emails before it were composed
+ * (by the queue's retry, at check-out, or by staff; decision 163): the booking, the invoice's
+ * number with its random number, amount and date, how it is received, and the booking page.
+ */
+export function renderInvoiceMail(input: {
+  lang: Language;
+  hotel: MailHotel;
+  order: PresentedOrder;
+  view: string;
+  testMode?: boolean;
+}): RenderedMail {
+  const { lang, hotel, order, view } = input;
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
+  const subject = `${input.testMode ? "[TEST] " : ""}${t("mail.subject.invoice_issued", { hotel: hotel.name, number: order.order_doc })}`;
+  const facts: [string, string][] = [
+    [t("mail.number"), order.order_doc],
+    [t("mail.stay"), `${formatDate(order.check_in_day, lang)} – ${formatDate(order.check_out_day, lang)}`],
+    ...invoiceTextLines(lang, order.invoice, order),
+  ];
+  const greeting = t("mail.greeting", { name: isolatedName(bookerName(order, lang)) });
+  const intro = t("mail.intro.invoice_issued", { hotel: hotel.name, number: order.order_doc });
+  const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
+  const text = [
+    ...(input.testMode ? [t("mail.test_mode"), ""] : []),
+    greeting,
+    "",
+    intro,
+    "",
+    ...facts.map(([label, value]) => labelled(lang, label, value)),
+    "",
+    labelled(lang, t("mail.view_link"), view),
+    "",
+    t("mail.contact", { hotel: hotel.name }),
+    hotel.name,
+    ...contact,
+    "",
+  ].join("\n");
+  const fact = ([label, value]: [string, string]) =>
+    `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
+  const html = mailShell({
+    lang,
+    subject,
+    hotel,
+    body: `${input.testMode ? `<p style="margin:0 0 12px">${escapeHtml(t("mail.test_mode"))}</p>\n` : ""}<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${facts.map(fact).join("\n")}
+<div style="margin-top:20px">${mailButton(t("mail.view_link"), view, true)}</div>
+<hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
+<p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${contact.map(escapeHtml).join("<br>")}</p>`,
+  });
+  return { subject, text, html };
+}

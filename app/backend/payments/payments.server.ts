@@ -17,6 +17,8 @@ import { isSafeLocalPath, safeLocalPath } from "~/lib/local-path";
 import { verifyOrderLink } from "~/backend/orders/links.server";
 import { applyNotice, findPayment, logPaymentEvent, markOrderPaid, printable } from "~/backend/payments/settle.server";
 import { refundDueSql } from "~/backend/payments/refund-ledger.server";
+import { runAfterPayment } from "~/backend/einvoice/runner.server";
+import { requestEinvoiceDeps } from "~/backend/einvoice/registry.server";
 import type { BackendContext, BackendRoute } from "~/backend/route";
 import type { Logger } from "~/platform/log.server";
 
@@ -313,8 +315,18 @@ async function handleCallback(ctx: BackendContext, params: Record<string, string
     reason: outcome.reason,
     tradeNo: verdict.notice.tradeNo,
   });
+  if (outcome.paid && outcome.orderId !== undefined) invoiceAfterPayment(ctx, outcome.orderId);
   if (outcome.outcome === "refused") return textAnswer(`0|${outcome.reason}`, 400);
   return textAnswer(gateway.acknowledgement || "OK");
+}
+
+/**
+ * The order's e-invoice, issued after the answer (decision 163): the settlement's batch queued it;
+ * it is run now in the request's background work, the Cron's pass being the retry. Whatever
+ * becomes of it, the callback has already answered and the payment stands.
+ */
+function invoiceAfterPayment(ctx: BackendContext, orderId: number): void {
+  ctx.waitUntil(runAfterPayment(requestEinvoiceDeps(ctx), orderId, () => ctx.now));
 }
 
 /** LINE Pay sends the browser back to confirmUrl; confirming there is what makes the payment. */
@@ -336,6 +348,7 @@ async function handleLinepayConfirm(ctx: BackendContext, params: Record<string, 
   const answer = await gateway.query(tradeNo, transactionId, payment.amount);
   if (answer?.paid && answer.amount === payment.amount) {
     const { changed, owed } = await markOrderPaid(ctx.db, ctx.log, payment, transactionId, ctx.site, "wallet");
+    if (changed) invoiceAfterPayment(ctx, payment.order_id);
     const outcome = changed || owed ? "applied" : "ignored";
     await logPaymentEvent(ctx.db, ctx.log, {
       hotelId: hotel.id,

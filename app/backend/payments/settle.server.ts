@@ -268,7 +268,8 @@ async function markCodeIssued(
   return (marked?.meta.changes ?? 0) > 0;
 }
 
-export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason: string; paid?: boolean };
+/** What a notice did; `paid`: it credited order `orderId` (its e-invoice is then due, decision 163). */
+export type NoticeOutcome = { outcome: "applied" | "ignored" | "refused"; reason: string; paid?: boolean; orderId?: number };
 
 /**
  * Applies a verified notice to the attempt it names: the hotel, trade number, amount and currency
@@ -292,7 +293,7 @@ export async function applyNotice(
   switch (notice.kind) {
     case "paid": {
       const { changed, owed } = await markOrderPaid(db, log, payment, notice.gatewayTradeNo, site, notice.paidWith);
-      if (changed) return { outcome: "applied", reason: "paid", paid: true };
+      if (changed) return { outcome: "applied", reason: "paid", paid: true, orderId: payment.order_id };
       if (owed === "late") return { outcome: "applied", reason: "paid after the order was cancelled: kept as late, to refund" };
       if (owed === "overpaid") return { outcome: "applied", reason: "paid beyond what the order owed: kept as overpaid, to refund" };
       return { outcome: "ignored", reason: `already ${payment.status}` };

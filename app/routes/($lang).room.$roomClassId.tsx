@@ -121,9 +121,8 @@ export default function RoomPage() {
         onRoomPage
         links={{
           month: (month) => `?${data.partyQuery}cal=${month}#stay-calendar`,
-          checkIn: (day) => data.dayLinks[day.date] ?? "",
           // A room's page picks no check-in: its days open the booking page, whose calendar has the check-outs.
-          checkOut: () => "",
+          day: (date) => data.dayLinks[date] ?? "",
         }}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data.jsonLd) }} />

@@ -37,7 +37,8 @@ export default function BookingPage() {
   const site = useSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.formMethod === undefined;
+  // A link's navigation, or a day picked on the calendar (its forms'): the results are being read again.
+  const searching = navigation.state === "loading" && (navigation.formMethod === undefined || navigation.formData?.has("pick") === true);
   const lang = site?.lang ?? "zh-TW";
   const main = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -64,6 +65,8 @@ export default function BookingPage() {
   // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
   useSubmissionDone((submitted) => {
     const intent = submitted.get("intent");
+    // A check-in picked on the calendar is no search: its hint says what comes next (a check-out is one).
+    if (submitted.has("pick") && !submitted.has("end")) return;
     if (intent === null) {
       // A search: the results changed in place, so the page says how many there are (issue 25 item 20).
       const invalid = Object.keys(data.errors).length > 0;

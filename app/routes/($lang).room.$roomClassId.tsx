@@ -118,7 +118,7 @@ export default function RoomPage() {
       <StayCalendar
         view={data.calendar}
         lang={lang}
-        onRoomPage
+        unavailable={t("stay_calendar.unavailable_room")}
         links={{
           month: (month) => `?${data.partyQuery}cal=${month}#stay-calendar`,
           // A room's page picks no check-in: its days open the booking page, whose calendar has the check-outs.

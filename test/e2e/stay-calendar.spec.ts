@@ -39,9 +39,12 @@ test("a guest picks check-in then check-out on the calendar and the search shows
   await expect(calendar.locator(`button[value="${soldOut}"]`)).toHaveCount(0);
   await expect(cellOf(calendar, soldOut)).toHaveText(`${Number(soldOut.slice(8))} sold out`);
 
+  // The page's announcement of a search: none for a check-in (the hint says what comes next).
+  const announced = page.locator("#main p.visually-hidden[role=status]");
   await checkIn.click();
   await expect(page).toHaveURL(new RegExp(`pick=${start}`));
   await expect(calendar.getByText(/now choose a check-out date. Each day shows the whole stay's total/)).toBeVisible();
+  await expect(announced).toHaveText("");
   const checkOut = calendar.locator(`button[name="end"][value="${end}"]`);
   await expect(checkOut).toHaveAccessibleName(priced(end));
   // A check-out shows the whole stay's total: two nights cost more than the first night's "from".
@@ -53,6 +56,8 @@ test("a guest picks check-in then check-out on the calendar and the search shows
   await expect(page.locator("#search-start")).toHaveValue(start);
   await expect(page.locator("#search-end")).toHaveValue(end);
   await expect(page.locator(".booking-room").first()).toBeVisible();
+  // With JavaScript the check-out is a search like the form's, and says how many results it found.
+  if (javaScriptEnabled) await expect(announced).toHaveText(/^\d+ results? for your search$/);
 });
 
 test("the calendar looks right on a phone and a desktop in zh-TW, ja-JP and ko-KR", async ({ page }) => {

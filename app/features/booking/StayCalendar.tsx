@@ -46,13 +46,14 @@ export function StayCalendar({
   lang,
   links,
   dialog,
-  onRoomPage = false,
+  unavailable,
 }: {
   view: CalendarView;
   lang: Language;
   links: CalendarLinks;
   dialog?: CalendarDialog;
-  onRoomPage?: boolean;
+  /** What the page says when the calendar cannot be read, if not the booking page's words. */
+  unavailable?: string;
 }) {
   const { t } = useTranslation();
   const w = (key: string, values: Record<string, string | number> = {}) => t(`calendar.${key}`, { ...values, ns: "calendar" });
@@ -173,7 +174,7 @@ export function StayCalendar({
         {monthLink(view.previous, `‹ ${w("previous")}`)}
         {monthLink(view.next, `${w("next")} ›`)}
       </nav>
-      {view.days ? null : <p>{w(onRoomPage ? "unavailable_room" : "unavailable")}</p>}
+      {view.days ? null : <p>{unavailable ?? w("unavailable")}</p>}
       {links.fields ? (
         <>
           {/* A check-out searches the stay from the pick: its buttons submit this form (their `form`). */}

@@ -37,7 +37,8 @@ export default function BookingPage() {
   const site = useSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.formMethod === undefined;
+  // A link's navigation, or a day picked on the calendar (its forms'): the results are being read again.
+  const searching = navigation.state === "loading" && (navigation.formMethod === undefined || navigation.formData?.has("pick") === true);
   const lang = site?.lang ?? "zh-TW";
   const main = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -51,19 +52,21 @@ export default function BookingPage() {
     calendarButton.current?.focus();
   };
   const view = data.calendar;
-  // Every calendar link keeps the party and the filters of the results, so the stay it searches is
-  // shown as the calendar priced it.
-  const carry = calendarQuery(data.search, data.filters);
+  // Every day and month of the calendar keeps the party and the filters of the results, so the stay
+  // it searches is shown as the calendar priced it.
+  const carry = calendarFields(data.search, data.filters);
+  const query = carry.map(([name, value]) => `${name}=${value}`).join("&");
   const calendarLinks: CalendarLinks = {
-    month: (month) => `?${carry}&cal=${month}${view.pick ? `&pick=${view.pick}` : ""}#stay-calendar`,
-    checkIn: (day) => `?${carry}&cal=${view.month}&pick=${day.date}#stay-calendar`,
-    checkOut: (entry, pick) => `?${carry}&start=${pick}&end=${entry.date}&cal=${view.month}&pick=${pick}`,
+    month: (month) => `?${query}&cal=${month}${view.pick ? `&pick=${view.pick}` : ""}#stay-calendar`,
+    fields: carry,
     chosenEnd: view.pick === data.search.start ? data.search.end : undefined,
   };
   // With JavaScript the page is not reloaded, so it says what changed and takes the guest on:
   // to the first field to fix, to the refusal, or to the cart's next step (decision 021).
   useSubmissionDone((submitted) => {
     const intent = submitted.get("intent");
+    // A check-in picked on the calendar is no search: its hint says what comes next (a check-out is one).
+    if (submitted.has("pick") && !submitted.has("end")) return;
     if (intent === null) {
       // A search: the results changed in place, so the page says how many there are (issue 25 item 20).
       const invalid = Object.keys(data.errors).length > 0;
@@ -185,16 +188,18 @@ export default function BookingPage() {
   );
 }
 
-/** The party and the results' filters, as the calendar's links carry them. */
-function calendarQuery(
+/** The party and the results' filters, as the calendar's forms and links carry them. */
+function calendarFields(
   search: { room: number; adults: number; children: number },
   filters: { rooms: number[]; plans: number[]; facilities: string[]; meals: boolean },
-): string {
+): [string, string][] {
   return [
-    `room=${search.room}&adults=${search.adults}&children=${search.children}`,
-    ...filters.rooms.map((id) => `room_id=${id}`),
-    ...filters.plans.map((id) => `plan=${id}`),
-    ...filters.facilities.map((key) => `facility=${key}`),
-    ...(filters.meals ? ["meals=1"] : []),
-  ].join("&");
+    ["room", String(search.room)],
+    ["adults", String(search.adults)],
+    ["children", String(search.children)],
+    ...filters.rooms.map((id): [string, string] => ["room_id", String(id)]),
+    ...filters.plans.map((id): [string, string] => ["plan", String(id)]),
+    ...filters.facilities.map((key): [string, string] => ["facility", key]),
+    ...(filters.meals ? [["meals", "1"] as [string, string]] : []),
+  ];
 }

@@ -118,12 +118,11 @@ export default function RoomPage() {
       <StayCalendar
         view={data.calendar}
         lang={lang}
-        onRoomPage
+        unavailable={t("stay_calendar.unavailable_room")}
         links={{
           month: (month) => `?${data.partyQuery}cal=${month}#stay-calendar`,
-          checkIn: (day) => data.dayLinks[day.date] ?? "",
           // A room's page picks no check-in: its days open the booking page, whose calendar has the check-outs.
-          checkOut: () => "",
+          day: (date) => data.dayLinks[date] ?? "",
         }}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data.jsonLd) }} />

@@ -1,18 +1,23 @@
-import { Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
-import { dateTimeFormat, formatDate, formatMonth, formatPrice } from "~/i18n/format";
+import { dateTimeFormat, formatCount, formatDate, formatMonth } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import { addDays, addMonths, dayOfWeek } from "~/domain/dates";
 import { useHydrated } from "~/ui/forms";
-import type { StayCalendarCheckOut, StayCalendarDay } from "~/contract/stay-calendar-schemas";
-import type { CalendarView } from "./calendar.server";
+import { dayOf, type CalendarView, type Day } from "./calendar-days";
 
-/** Where the calendar's links go: the booking page keeps its state in its own address, a room page sends each day to the booking page. */
+/**
+ * Where the calendar's days go. The booking page keeps its state in its own address: its days are
+ * buttons of two GET forms that carry `fields` (the party and filters) once. A room page sends each
+ * day to the booking page by a link of its own (`day`).
+ */
 export interface CalendarLinks {
   month: (month: string) => string;
-  checkIn: (day: StayCalendarDay) => string;
-  checkOut: (entry: StayCalendarCheckOut, pick: string) => string;
+  /** A room page: the link of a day that can start a stay. */
+  day?: (date: string) => string | undefined;
+  /** The booking page: the fields every pick carries, as name and value. */
+  fields?: readonly (readonly [string, string])[];
   /** The check-out of the stay searched from `pick`, shown as chosen. */
   chosenEnd?: string;
 }
@@ -23,11 +28,16 @@ export interface CalendarDialog {
   close: () => void;
 }
 
+/** The form of the check-out buttons (the check-in buttons are inside the months' form). */
+const OUT_FORM = "stay-calendar-out";
+
 /**
- * The guest's price calendar (decision 157): a month or two of plain links, so that it works without
- * JavaScript. The first tap picks check-in (the page comes back with each check-out's total), the
- * second picks check-out and searches. A day that cannot be picked is text that says why.
- * With JavaScript the links navigate without a reload and the days are one grid that the keyboard
+ * The guest's price calendar (decisions 157, 162): a month or two of plain GET buttons (links on a
+ * room page), so that it works without JavaScript. The first tap picks check-in (the page comes back
+ * with each check-out's total), the second picks check-out and searches. A day that cannot be picked
+ * is text that says why. A day's name is its number and its price or refusal, in the table of its
+ * month (the caption) under its weekday; the currency is said once, above.
+ * With JavaScript the forms submit without a reload and the days are one grid that the keyboard
  * moves through as the WAI-ARIA date picker dialog's: arrows by day and week, Home/End, PageUp/PageDown
  * by month (with Shift by year), Enter/Space picks, Escape closes the dialog.
  */
@@ -36,17 +46,17 @@ export function StayCalendar({
   lang,
   links,
   dialog,
-  onRoomPage = false,
+  unavailable,
 }: {
   view: CalendarView;
   lang: Language;
   links: CalendarLinks;
   dialog?: CalendarDialog;
-  onRoomPage?: boolean;
+  /** What the page says when the calendar cannot be read, if not the booking page's words. */
+  unavailable?: string;
 }) {
   const { t } = useTranslation();
   const w = (key: string, values: Record<string, string | number> = {}) => t(`calendar.${key}`, { ...values, ns: "calendar" });
-  const { calendar } = view;
   // THE date style and month names (format.ts), which the Worker and the browser render alike.
   const long = (date: string) => formatDate(date, lang);
   const weekdayName = dateTimeFormat(lang, "calendar-weekday", { weekday: "short", timeZone: "UTC" });
@@ -55,74 +65,54 @@ export function StayCalendar({
       /[^\p{L}\p{N}]/gu,
       "",
     );
-  // The visible price drops its "NT$" on a phone (CSS); the accessible name keeps it.
-  const shortPrice = (amount: number) => (
-    <>
-      <span className="stay-calendar__currency">NT$</span>
-      {formatPrice(amount, lang).replace("NT$", "")}
-    </>
-  );
-  const why = (entry: { reason?: string; nights?: number }) =>
-    entry.reason === "min_stay" || entry.reason === "max_stay"
-      ? w(entry.reason, { count: entry.nights ?? 1 })
-      : w(entry.reason ?? "sold_out");
-  const checkOuts = new Map((calendar?.check_outs ?? []).map((entry) => [entry.date, entry]));
-  const days = new Map((calendar?.days ?? []).map((entry) => [entry.date, entry]));
-  const keys = useDayKeys(view, links, dialog);
+  const why = (day: Day) => w(day.reason ?? "sold_out", day.count === undefined ? {} : { count: day.count });
+  const first = `${view.month}-01`;
+  const dates = (view.days ?? []).map((_, index) => addDays(first, index));
+  const keys = useDayKeys(view, dates, links, dialog);
+  const { pick } = view;
 
-  function off(date: string, note: string, said: string) {
-    return (
-      <span className="stay-calendar__day stay-calendar__day--off" {...keys.day(date)} aria-disabled={keys.enhanced || undefined}>
-        <span aria-hidden="true">{Number(date.slice(8))}</span>
-        <span className="stay-calendar__sub" aria-hidden="true">
-          {note}
+  function cell(date: string) {
+    const index = dates.indexOf(date);
+    const out = pick !== null && date > pick ? view.outs[index - dates.indexOf(pick) - 1] : undefined;
+    const day = dayOf(out ?? view.days?.[index]);
+    const number = Number(date.slice(8));
+    if (day.price === undefined) {
+      const note = day.reason === "past" ? "" : why(day);
+      return (
+        <span {...keys.day(date)} aria-disabled={keys.enhanced || undefined}>
+          {note ? `${number} ` : number}
+          {note ? <small>{note}</small> : null}
         </span>
-        <span className="visually-hidden">{`${long(date)}, ${said}`}</span>
-      </span>
+      );
+    }
+    const chosen = out !== undefined ? date === links.chosenEnd : date === pick;
+    const content = (
+      <>
+        {`${number} `}
+        <small>{formatCount(day.price, lang)}</small>
+        {day.minStay ? <span className="visually-hidden">{` ${w("min_stay", { count: day.minStay })}`}</span> : null}
+      </>
     );
-  }
-
-  function checkInCell(day: StayCalendarDay) {
-    if (day.price === undefined) return off(day.date, day.reason === "past" ? "" : why(day), why(day));
-    const price = w("from", { price: formatPrice(day.price, lang) });
-    const rule = (day.min_stay ?? 1) > 1 ? w("min_stay", { count: day.min_stay ?? 1 }) : "";
-    const picked = day.date === view.pick;
-    return (
-      <Link
-        preventScrollReset
-        discover="none"
-        className={`stay-calendar__day${picked ? " stay-calendar__day--picked" : ""}`}
-        to={links.checkIn(day)}
-        aria-label={[long(day.date), price, rule].filter(Boolean).join(", ")}
-        aria-current={picked ? "date" : undefined}
-        {...keys.day(day.date)}
-      >
-        <span>{Number(day.date.slice(8))}</span>
-        <span className="stay-calendar__sub">{shortPrice(day.price)}</span>
+    const href = links.day?.(date);
+    return href !== undefined ? (
+      <Link discover="none" to={href} aria-current={chosen ? "date" : undefined}>
+        {content}
       </Link>
-    );
-  }
-
-  function checkOutCell(entry: StayCalendarCheckOut, pick: string) {
-    if (entry.total === undefined) return off(entry.date, why(entry), why(entry));
-    const chosen = entry.date === links.chosenEnd;
-    return (
-      <Link
-        discover="none"
-        className={`stay-calendar__day stay-calendar__day--out${chosen ? " stay-calendar__day--picked" : ""}`}
-        to={links.checkOut(entry, pick)}
-        aria-label={`${long(entry.date)}, ${w("total", { price: formatPrice(entry.total, lang), count: entry.nights })}`}
+    ) : (
+      <button
+        name={out !== undefined ? "end" : "pick"}
+        value={date}
+        form={out !== undefined ? OUT_FORM : undefined}
         aria-current={chosen ? "date" : undefined}
-        onClick={keys.picked}
-        {...keys.day(entry.date)}
+        onClick={out !== undefined ? keys.picked : undefined}
+        {...keys.day(date)}
       >
-        <span>{Number(entry.date.slice(8))}</span>
-        <span className="stay-calendar__sub">{shortPrice(entry.total)}</span>
-      </Link>
+        {content}
+      </button>
     );
   }
 
-  const months = calendar ? [...new Set(calendar.days.map((day) => day.date.slice(0, 7)))] : [];
+  const months = [...new Set(dates.map((date) => date.slice(0, 7)))];
   // Weekday headings from a known Sunday (2023-01-01).
   const weekdays = Array.from({ length: 7 }, (_, index) => weekdayOf(addDays("2023-01-01", index)));
   const monthLink = (month: string | null, text: string) =>
@@ -133,6 +123,35 @@ export function StayCalendar({
     ) : (
       <span />
     );
+  const hidden = (fields: readonly (readonly [string, string])[]) =>
+    fields.map(([name, value], index) => <input key={index} type="hidden" name={name} value={value} />);
+  const tables = months.map((month) => {
+    const inMonth = dates.filter((date) => date.startsWith(month));
+    const lead = dayOfWeek(`${month}-01`);
+    return (
+      <table key={month} className="stay-calendar__month" role={keys.enhanced ? "grid" : undefined}>
+        <caption>{formatMonth(`${month}-01`, lang)}</caption>
+        <thead>
+          <tr>
+            {weekdays.map((name) => (
+              <th key={name}>{name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: Math.ceil((lead + inMonth.length) / 7) }, (_, week) => (
+            <tr key={week}>
+              {Array.from({ length: 7 }, (_, column) => {
+                const date = inMonth[week * 7 + column - lead];
+                return <td key={column}>{date ? cell(date) : null}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  });
+  const fields = [...(links.fields ?? []), ["cal", view.month] as const];
   return (
     <section
       className={`stay-calendar${dialog?.open ? " stay-calendar--dialog" : ""}`}
@@ -149,50 +168,29 @@ export function StayCalendar({
         </button>
       ) : null}
       <p className="stay-calendar__hint" aria-live="polite">
-        {view.pick ? w("hint_check_out", { date: long(view.pick) }) : w("hint_check_in")}
+        {pick ? w("hint_check_out", { date: long(pick) }) : w("hint_check_in")}
       </p>
       <nav className="stay-calendar__nav" aria-label={w("heading")}>
         {monthLink(view.previous, `‹ ${w("previous")}`)}
         {monthLink(view.next, `${w("next")} ›`)}
       </nav>
-      {calendar ? null : <p>{w(onRoomPage ? "unavailable_room" : "unavailable")}</p>}
-      <div className="stay-calendar__months">
-        {months.map((month) => {
-          const first = `${month}-01`;
-          const inMonth = [...days.keys()].filter((date) => date.startsWith(month));
-          const lead = dayOfWeek(first);
-          return (
-            <table key={month} className="stay-calendar__month" role={keys.enhanced ? "grid" : undefined}>
-              <caption>{formatMonth(first, lang)}</caption>
-              <thead>
-                <tr>
-                  {weekdays.map((name) => (
-                    <th key={name} scope="col">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {Array.from({ length: Math.ceil((lead + inMonth.length) / 7) }, (_, week) => (
-                  <tr key={week}>
-                    {Array.from({ length: 7 }, (_, column) => {
-                      const date = inMonth[week * 7 + column - lead];
-                      if (!date) return <td key={column} />;
-                      const out = view.pick && date > view.pick ? checkOuts.get(date) : undefined;
-                      return (
-                        <td key={column}>
-                          {out && view.pick ? checkOutCell(out, view.pick) : checkInCell(days.get(date) as StayCalendarDay)}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          );
-        })}
-      </div>
+      {view.days ? null : <p>{unavailable ?? w("unavailable")}</p>}
+      {links.fields ? (
+        <>
+          {/* A check-out searches the stay from the pick: its buttons submit this form (their `form`). */}
+          {pick ? (
+            <Form method="get" id={OUT_FORM} discover="none" hidden>
+              {hidden([...fields, ["pick", pick], ["start", pick]])}
+            </Form>
+          ) : null}
+          <Form method="get" action="#stay-calendar" preventScrollReset discover="none" className="stay-calendar__months">
+            {hidden(fields)}
+            {tables}
+          </Form>
+        </>
+      ) : (
+        <div className="stay-calendar__months">{tables}</div>
+      )}
     </section>
   );
 }
@@ -222,28 +220,27 @@ const visible = (element: HTMLElement | null | undefined): element is HTMLElemen
  * (roving tabindex); a move beyond the months on screen loads the month it reaches through the
  * route's loader (the same link as "Next month"), then focuses that day.
  */
-function useDayKeys(view: CalendarView, links: CalendarLinks, dialog: CalendarDialog | undefined) {
+function useDayKeys(view: CalendarView, dates: string[], links: CalendarLinks, dialog: CalendarDialog | undefined) {
   const navigate = useNavigate();
   const idle = useNavigation().state === "idle";
   const enhanced = useHydrated() && dialog !== undefined;
   const section = useRef<HTMLElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const pending = useRef<string | null>(null);
-  const calendar = view.calendar;
-  const today = calendar?.today ?? "";
+  const { today, pick } = view;
   const lastDay = addDays(today, 364);
-  const shown = (date: string | null) => !!date && !!calendar?.days.some((day) => day.date === date);
-  const bookable = (date: string) =>
-    view.pick && date > view.pick
-      ? calendar?.check_outs.some((entry) => entry.date === date && entry.total !== undefined)
-      : calendar?.days.some((day) => day.date === date && day.price !== undefined);
+  const shown = (date: string | null) => !!date && dates.includes(date);
+  const bookable = (date: string) => {
+    const index = dates.indexOf(date);
+    const code = pick && date > pick ? view.outs[index - dates.indexOf(pick) - 1] : view.days?.[index];
+    return code !== undefined && dayOf(code).price !== undefined;
+  };
   // The day that takes focus: the one last moved to, else the pick, else the first that can be picked.
   const current = shown(active)
     ? active
-    : view.pick && shown(view.pick)
-      ? view.pick
-      : (calendar?.days.find((day) => day.date >= today && bookable(day.date))?.date ??
-        calendar?.days.find((day) => day.date >= today)?.date);
+    : pick && shown(pick)
+      ? pick
+      : (dates.find((date) => date >= today && bookable(date)) ?? dates.find((date) => date >= today));
   const element = (date: string) => section.current?.querySelector<HTMLElement>(`[data-date="${date}"]`);
 
   useEffect(() => {
@@ -286,7 +283,7 @@ function useDayKeys(view: CalendarView, links: CalendarLinks, dialog: CalendarDi
     if (event.key === "Tab" && dialog?.open) {
       // A modal dialog keeps focus inside: Tab from the last control goes to the first, and back.
       const stops = [
-        ...(section.current?.querySelectorAll<HTMLElement>('a[href]:not([tabindex="-1"]), button, [tabindex="0"]') ?? []),
+        ...(section.current?.querySelectorAll<HTMLElement>(':is(a[href], button):not([tabindex="-1"]), [tabindex="0"]') ?? []),
       ].filter(visible);
       const edge = event.shiftKey ? stops[0] : stops[stops.length - 1];
       if (edge && event.target === edge) {
@@ -310,13 +307,10 @@ function useDayKeys(view: CalendarView, links: CalendarLinks, dialog: CalendarDi
       PageDown: () => addMonths(date, event.shiftKey ? 12 : 1),
     };
     if (event.key === " " || event.key === "Enter") {
-      // A link picks on Enter by itself; Space picks too. A day that cannot be picked does nothing.
-      // A check-in keeps focus on its day; a check-out searches and closes the dialog.
-      if (target.tagName === "A" && !target.classList.contains("stay-calendar__day--out")) pending.current = target.dataset.date;
-      if (event.key === " ") {
-        event.preventDefault();
-        target.click();
-      }
+      // A day's button picks on Enter and Space by itself; a day that cannot be picked does nothing
+      // (nor does Space scroll). A check-in keeps focus on its day; a check-out searches and closes the dialog.
+      if (target.getAttribute("name") === "pick") pending.current = target.dataset.date;
+      if (target.tagName !== "BUTTON") event.preventDefault();
       return;
     }
     const move = moves[event.key];
@@ -331,9 +325,7 @@ function useDayKeys(view: CalendarView, links: CalendarLinks, dialog: CalendarDi
     onKeyDown,
     /** A check-out picked from the dialog: the search follows, the dialog closes. */
     picked: () => dialog?.open && dialog.close(),
-    day: (date: string) => ({
-      "data-date": date,
-      ...(enhanced ? { tabIndex: date === current ? 0 : -1, onFocus: () => setActive(date) } : {}),
-    }),
+    // The keyboard's marks only once it is there: the server's HTML carries none.
+    day: (date: string) => (enhanced ? { "data-date": date, tabIndex: date === current ? 0 : -1, onFocus: () => setActive(date) } : {}),
   };
 }

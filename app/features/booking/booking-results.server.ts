@@ -56,7 +56,7 @@ function roomView(room: SearchRow) {
 export async function bookingResultsPage({ context, params, request }: LoaderFunctionArgs) {
   assertBookable(context, params.product, request);
   const { today, parsed } = searchOf(request, context.app.hotel?.time_zone ?? "Asia/Taipei");
-  const [state, calendar] = await Promise.all([
+  const [state, { view: calendar }] = await Promise.all([
     loadBookingState(context, request),
     loadCalendar(context, request, today, {
       party: parsed.search,

@@ -1,23 +1,16 @@
 /**
- * The guest's price calendar (decision 157): which months it shows and which check-in is picked
- * come from the address (`cal=YYYY-MM`, `pick=YYYY-MM-DD`), so every tap is a plain link. The
+ * The guest's price calendar (decisions 157, 162): which months it shows and which check-in is
+ * picked come from the address (`cal=YYYY-MM`, `pick=YYYY-MM-DD`), so every tap is a plain GET. The
  * booking page shows it for the party searched and its room and plan filters; a room's page for
  * that room class alone, without a pick (its days link into the booking page).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addDays, isIsoDate } from "~/domain/dates";
 import type { StayCalendar } from "~/contract/stay-calendar-schemas";
+import type { CalendarView, DayCode } from "./calendar-days";
 
 /** Months ahead a guest may page to: 365 days from today. */
 const AHEAD_DAYS = 365;
-
-export interface CalendarView {
-  month: string;
-  previous: string | null;
-  next: string | null;
-  pick: string | null;
-  calendar: StayCalendar | null;
-}
 
 export interface CalendarAsk {
   party: { room: number; adults: number; children: number };
@@ -36,7 +29,39 @@ function shiftMonth(month: string, by: number): string {
   return new Date(Date.UTC(year, index - 1 + by, 1)).toISOString().slice(0, 7);
 }
 
-export async function loadCalendar(context: AppLoadContext, request: Request, today: string, ask: CalendarAsk): Promise<CalendarView> {
+/** A refusal as the page carries it: its reason, with the nights of a minimum or maximum stay. */
+function refusal(entry: { reason?: string; nights?: number }): string {
+  const reason = entry.reason ?? "sold_out";
+  return reason === "min_stay" || reason === "max_stay" ? `${reason} ${entry.nights ?? 1}` : reason;
+}
+
+/**
+ * The calendar in the compact shape the page hydrates from (decision 162): one code a day from the
+ * first day shown, one a check-out from the day after the pick, within the months shown.
+ */
+export function calendarView(
+  calendar: StayCalendar | null,
+  at: { month: string; previous: string | null; next: string | null; pick: string | null; today: string },
+): CalendarView {
+  const days: DayCode[] | null = calendar
+    ? calendar.days.map((day) =>
+        day.price === undefined ? refusal(day) : (day.min_stay ?? 1) > 1 ? [day.price, day.min_stay ?? 1] : day.price,
+      )
+    : null;
+  const last = calendar?.days[calendar.days.length - 1]?.date ?? "";
+  const outs: DayCode[] =
+    calendar && at.pick
+      ? calendar.check_outs.filter((entry) => entry.date <= last).map((entry) => (entry.total === undefined ? refusal(entry) : entry.total))
+      : [];
+  return { ...at, today: calendar?.today ?? at.today, days, outs };
+}
+
+export async function loadCalendar(
+  context: AppLoadContext,
+  request: Request,
+  today: string,
+  ask: CalendarAsk,
+): Promise<{ view: CalendarView; calendar: StayCalendar | null }> {
   const params = new URL(request.url).searchParams;
   const last = monthOf(addDays(today, AHEAD_DAYS - 1));
   const rawPick = ask.picks ? (params.get("pick") ?? "") : "";
@@ -59,11 +84,12 @@ export async function loadCalendar(context: AppLoadContext, request: Request, to
       ratePlanIds: ask.ratePlanIds,
     })
     .catch(() => null);
-  return {
+  const view = calendarView(calendar, {
     month,
     previous: month > monthOf(today) ? shiftMonth(month, -1) : null,
     next: shiftMonth(month, shown - 1) < last ? shiftMonth(month, 1) : null,
     pick: pickShown ?? null,
-    calendar,
-  };
+    today,
+  });
+  return { view, calendar };
 }

@@ -31,7 +31,7 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
     !asked.errors.room;
   // Everything at once after the hotel info (issue 26): the room list says whether the room exists,
   // so an unknown room is a 404 whatever the calendar answered.
-  const [rooms, calendar, tonight, fromPrices] = await Promise.all([
+  const [rooms, { view: calendar, calendar: days }, tonight, fromPrices] = await Promise.all([
     app.api.rooms(),
     loadCalendar(context, request, today, {
       party: partyAsked ? asked.search : { room: 1, adults: 1, children: 0 },
@@ -65,7 +65,7 @@ export async function roomPage({ context, params, request }: LoaderFunctionArgs)
     calendar,
     partyQuery: partyAsked ? `room=${party.room}&adults=${party.adults}&children=${party.children}&` : "",
     dayLinks: Object.fromEntries(
-      (calendar.calendar?.days ?? []).flatMap((day) => (day.price === undefined ? [] : [[day.date, booking(day.date, day.nights ?? 1)]])),
+      (days?.days ?? []).flatMap((day) => (day.price === undefined ? [] : [[day.date, booking(day.date, day.nights ?? 1)]])),
     ),
     jsonLd: roomJsonLd(room, url.origin, pageUrl, fromPrice),
   };

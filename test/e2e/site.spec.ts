@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fetchText, hotelUrl } from "./helpers";
+import { formatDate } from "~/i18n/format";
 
 const LANGUAGES = ["zh-TW", "zh-CN", "en-US", "ja-JP", "ko-KR"] as const;
 const prefix = (lang: string) => (lang === "zh-TW" ? "" : `/${lang}`);
@@ -287,15 +288,19 @@ test("a room's price calendar links each open night to booking that room, for a 
   // Standard Double sleeps 2 adults (demo file), and a link books it for a party that fills it.
   expect(adults).toBe(TAIPEI.room_classes[0]!.people);
   const open = page.locator("#stay-calendar td > a").first();
-  // Its name: the day's number and its price (the currency is said once, above the months).
+  // On screen the day's number and its price (the currency is said once, above the months); its
+  // name says the date with its weekday and the price from.
   const label = (await open.textContent()) ?? "";
+  const name = (await open.getAttribute("aria-label")) ?? "";
   await open.click();
   const url = new URL(page.url());
   expect(url.pathname).toBe("/en-US/hxa/booking");
   const start = url.searchParams.get("start") ?? "";
   // The first open night is tonight, labelled with its lowest price.
   expect(start).toBe(taipeiToday());
-  expect(label).toBe(`${Number(start.slice(8))} ${lowestNightPrice(TAIPEI.room_classes[0]!.room_code, start).toLocaleString("en-US")}`);
+  const lowest = lowestNightPrice(TAIPEI.room_classes[0]!.room_code, start).toLocaleString("en-US");
+  expect(label).toBe(`${Number(start.slice(8))} ${lowest}`);
+  expect(name).toBe(`${formatDate(start, "en-US")}, from NT$${lowest}`);
   const nextDay = new Date(Date.parse(`${start}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   expect(url.searchParams.get("end")).toBe(nextDay);
   expect(Number(url.searchParams.get("adults"))).toBe(adults);

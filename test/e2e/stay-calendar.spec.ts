@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addMonths } from "~/domain/dates";
-import { formatMonth } from "~/i18n/format";
+import { formatDate, formatMonth } from "~/i18n/format";
 import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
 
 /**
@@ -18,8 +18,10 @@ const cellOf = (calendar: Locator, date: string) =>
   monthOf(calendar, date)
     .locator("td")
     .filter({ hasText: new RegExp(`^${Number(date.slice(8))}( |$)`) });
-/** A day's name in its month's table: its number and its price (the currency is said above). */
-const priced = (date: string, rest = "") => new RegExp(`^${Number(date.slice(8))} [\\d,]+${rest}$`);
+/** A day's accessible name as a screen reader says it: date with weekday, price from, its rule. */
+const priced = (date: string, rest = "") => new RegExp(`^${formatDate(date, "en-US")}, from NT\\$[\\d,]+${rest}$`);
+/** A check-out day's accessible name: date with weekday and the whole stay's total. */
+const total = (date: string) => new RegExp(`^${formatDate(date, "en-US")}, NT\\$[\\d,]+ for \\d+ nights?$`);
 
 test("a guest picks check-in then check-out on the calendar and the search shows that stay @js-matters", async ({
   page,
@@ -32,12 +34,12 @@ test("a guest picks check-in then check-out on the calendar and the search shows
   if (javaScriptEnabled) await waitForHydration(page);
   const calendar = page.locator("#stay-calendar");
   await expect(calendar.getByText("Choose a check-in date. Prices are in NT$")).toBeVisible();
-  // A day is a button named by its number and price, in the table of its month; the sold-out one
-  // is words, not a button.
+  // A day is a button named by its date, weekday and price, in the table of its month; the
+  // sold-out one is words, not a button.
   const checkIn = monthOf(calendar, start).locator(`button[name="pick"][value="${start}"]`);
   await expect(checkIn).toHaveAccessibleName(priced(start));
   await expect(calendar.locator(`button[value="${soldOut}"]`)).toHaveCount(0);
-  await expect(cellOf(calendar, soldOut)).toHaveText(`${Number(soldOut.slice(8))} sold out`);
+  await refused(calendar, soldOut, "sold out");
 
   // The page's announcement of a search: none for a check-in (the hint says what comes next).
   const announced = page.locator("#main p.visually-hidden[role=status]");
@@ -46,7 +48,7 @@ test("a guest picks check-in then check-out on the calendar and the search shows
   await expect(calendar.getByText(/now choose a check-out date. Each day shows the whole stay's total/)).toBeVisible();
   await expect(announced).toHaveText("");
   const checkOut = calendar.locator(`button[name="end"][value="${end}"]`);
-  await expect(checkOut).toHaveAccessibleName(priced(end));
+  await expect(checkOut).toHaveAccessibleName(total(end));
   // A check-out shows the whole stay's total: two nights cost more than the first night's "from".
   const amount = async (day: Locator) => Number(((await day.locator("small").textContent()) ?? "").replace(/\D/g, ""));
   expect(await amount(checkOut)).toBeGreaterThan(await amount(monthOf(calendar, start).locator(`button[value="${start}"]`)));
@@ -96,7 +98,9 @@ const CLOSED = taipeiDay(33);
 const MINIMUM = [taipeiDay(35), taipeiDay(36)] as const;
 /** The date's cell says why it cannot be picked, and is no link or button. */
 async function refused(calendar: Locator, date: string, why: string) {
-  await expect(cellOf(calendar, date)).toHaveText(`${Number(date.slice(8))} ${why}`);
+  // On screen its number and why; to a screen reader its date with weekday and why.
+  await expect(cellOf(calendar, date).locator("[aria-hidden=true]")).toHaveText(`${Number(date.slice(8))} ${why}`);
+  await expect(cellOf(calendar, date).locator(".visually-hidden")).toHaveText(`${formatDate(date, "en-US")}, ${why}`);
   await expect(cellOf(calendar, date).locator("a, button")).toHaveCount(0);
 }
 
@@ -135,14 +139,14 @@ test("the guest's calendar shows the demo's closed night, no-arrival day and two
   await refused(calendar, NO_ARRIVAL, "no arrival");
   await refused(calendar, CLOSED, "closed");
   for (const date of MINIMUM) {
-    await expect(calendar.locator(`button[value="${date}"]`)).toHaveAccessibleName(priced(date, " minimum 2 nights"));
+    await expect(calendar.locator(`button[value="${date}"]`)).toHaveAccessibleName(priced(date, ", minimum 2 nights"));
   }
 
   // Check-in on the first two-night day: one night later is refused, in words, and is no button.
   await calendar.locator(`button[value="${MINIMUM[0]}"]`).click();
   await expect(page).toHaveURL(new RegExp(`pick=${MINIMUM[0]}`));
   await refused(calendar, MINIMUM[1], "minimum 2 nights");
-  await expect(calendar.locator(`button[name="end"][value="${taipeiDay(37)}"]`)).toHaveAccessibleName(priced(taipeiDay(37)));
+  await expect(calendar.locator(`button[name="end"][value="${taipeiDay(37)}"]`)).toHaveAccessibleName(total(taipeiDay(37)));
   if (javaScriptEnabled) {
     // Neither the keyboard picks it: Enter and Space on the refused day go nowhere.
     const url = page.url();

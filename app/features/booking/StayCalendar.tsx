@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
-import { dateTimeFormat, formatCount, formatDate, formatMonth } from "~/i18n/format";
+import { dateTimeFormat, formatCount, formatDate, formatMonth, formatPrice } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import { addDays, addMonths, dayOfWeek } from "~/domain/dates";
 import { useHydrated } from "~/ui/forms";
@@ -35,8 +35,8 @@ const OUT_FORM = "stay-calendar-out";
  * The guest's price calendar (decisions 157, 162): a month or two of plain GET buttons (links on a
  * room page), so that it works without JavaScript. The first tap picks check-in (the page comes back
  * with each check-out's total), the second picks check-out and searches. A day that cannot be picked
- * is text that says why. A day's name is its number and its price or refusal, in the table of its
- * month (the caption) under its weekday; the currency is said once, above.
+ * is text that says why. A day's name says its date and weekday, its price (or its stay's total) and
+ * its rule, or why it cannot be picked; the currency is said once on screen, above.
  * With JavaScript the forms submit without a reload and the days are one grid that the keyboard
  * moves through as the WAI-ARIA date picker dialog's: arrows by day and week, Home/End, PageUp/PageDown
  * by month (with Shift by year), Enter/Space picks, Escape closes the dialog.
@@ -76,32 +76,45 @@ export function StayCalendar({
     const out = pick !== null && date > pick ? view.outs[index - dates.indexOf(pick) - 1] : undefined;
     const day = dayOf(out ?? view.days?.[index]);
     const number = Number(date.slice(8));
+    // Each day's name says its date with the weekday, then its price or why it cannot be picked, and
+    // its rule (issue 40): "Fri 14 March 2027, from NT$3,200, minimum 2 nights".
     if (day.price === undefined) {
       const note = day.reason === "past" ? "" : why(day);
       return (
         <span {...keys.day(date)} aria-disabled={keys.enhanced || undefined}>
-          {note ? `${number} ` : number}
-          {note ? <small>{note}</small> : null}
+          <span aria-hidden="true">
+            {note ? `${number} ` : number}
+            {note ? <small>{note}</small> : null}
+          </span>
+          <span className="visually-hidden">{`${long(date)}, ${note || w("past")}`}</span>
         </span>
       );
     }
     const chosen = out !== undefined ? date === links.chosenEnd : date === pick;
+    const price = formatPrice(day.price, lang);
+    const label = [
+      long(date),
+      out !== undefined ? w("total", { price, count: index - dates.indexOf(pick ?? "") }) : w("from", { price }),
+      day.minStay ? w("min_stay", { count: day.minStay }) : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
     const content = (
       <>
         {`${number} `}
         <small>{formatCount(day.price, lang)}</small>
-        {day.minStay ? <span className="visually-hidden">{` ${w("min_stay", { count: day.minStay })}`}</span> : null}
       </>
     );
     const href = links.day?.(date);
     return href !== undefined ? (
-      <Link discover="none" to={href} aria-current={chosen ? "date" : undefined}>
+      <Link discover="none" to={href} aria-label={label} aria-current={chosen ? "date" : undefined}>
         {content}
       </Link>
     ) : (
       <button
         name={out !== undefined ? "end" : "pick"}
         value={date}
+        aria-label={label}
         form={out !== undefined ? OUT_FORM : undefined}
         aria-current={chosen ? "date" : undefined}
         onClick={out !== undefined ? keys.picked : undefined}

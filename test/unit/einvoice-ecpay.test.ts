@@ -383,4 +383,18 @@ describe("the adapter's calls", () => {
       { MerchantID: "2000132", LoveCode: "168" },
     ]);
   });
+
+  it("takes a check's answer without IsExist Y or N (no data) as a failure, never as 'does not exist'", async () => {
+    for (const said of [{}, { IsExist: "" }, { IsExist: "?" }]) {
+      const { provider } = ecpay(() => ({ RtnCode: 1, RtnMsg: "", ...said }));
+      const barcode = await provider.checkBarcode("/ABC+123");
+      expect(barcode.ok).toBe(false);
+      if (!barcode.ok) expect([barcode.kind, barcode.code]).toEqual(["unavailable", "no_data"]);
+      expect((await provider.checkLoveCode("168")).ok).toBe(false);
+    }
+    // ECPay's refusal of the check itself (RtnCode not 1) is a failure too: advice only.
+    const { provider } = ecpay(() => ({ RtnCode: 9000001, RtnMsg: "查無資料" }));
+    const refused = await provider.checkBarcode("/ABC+123");
+    expect(refused.ok ? "ok" : refused.kind).toBe("refused");
+  });
 });

@@ -236,6 +236,17 @@ export function ecpayEinvoice(options: EcpayEinvoiceOptions): EinvoiceProvider {
     return { ok: true, value: { number, randomNumber, issuedOn } };
   }
 
+  /**
+   * A remote check's answer: `IsExist` "Y" exists, "N" does not; anything else ("no data": the field
+   * missing or empty) says nothing, and "no data" is not "invalid" (decision 166): a failure.
+   */
+  function existence(path: string, fields: Decrypted): ProviderAnswer<{ exists: boolean }> {
+    const said = String(fields.IsExist ?? "").toUpperCase();
+    if (said === "Y") return { ok: true, value: { exists: true } };
+    if (said === "N") return { ok: true, value: { exists: false } };
+    return failure("unavailable", "no_data", `${path}: success without IsExist Y or N (no data)`);
+  }
+
   async function getIssue(relateNumber: string) {
     const answer = await call("GetIssue", { MerchantID: keys.merchantId, RelateNumber: relateNumber });
     return answer;
@@ -342,11 +353,11 @@ export function ecpayEinvoice(options: EcpayEinvoiceOptions): EinvoiceProvider {
     },
     async checkBarcode(code) {
       const answer = await call("CheckBarcode", { MerchantID: keys.merchantId, BarCode: code });
-      return answer.ok ? { ok: true, value: { exists: answer.value.IsExist === "Y" } } : answer;
+      return answer.ok ? existence("CheckBarcode", answer.value) : answer;
     },
     async checkLoveCode(code) {
       const answer = await call("CheckLoveCode", { MerchantID: keys.merchantId, LoveCode: code });
-      return answer.ok ? { ok: true, value: { exists: answer.value.IsExist === "Y" } } : answer;
+      return answer.ok ? existence("CheckLoveCode", answer.value) : answer;
     },
   };
 }

@@ -5,6 +5,8 @@
  * invoice, an allowance no larger than what is left), issues numbers in the real format (2
  * uppercase letters and 8 digits, a 4-digit random number), answers the same invoice to the same
  * relate number, and can be told to fail (einvoice_sandbox_failures) so the retry path is tested.
+ * Its remote checks know every well-formed code but the documented unknown ones (decision 166):
+ * mobile barcodes starting `/NO` and donation codes starting `000`.
  * Like the test payment gateway it moves nothing real, so it runs only where that may run: local
  * hosts, or a staging site that opted in (decision 047).
  */
@@ -63,12 +65,25 @@ type SandboxOp =
   | "checkBarcode"
   | "checkLoveCode";
 
+/**
+ * The codes the sandbox's remote checks answer "does not exist" for (decision 166): a mobile barcode
+ * starting `/NO` (`/NOSUCH1`), a donation code starting `000` (`0001`). Every other well-formed code exists.
+ */
+export const SANDBOX_UNKNOWN_BARCODE = /^\/NO/;
+export const SANDBOX_UNKNOWN_LOVE_CODE = /^000/;
+
+/** How long a call asked to be "slow" waits before it answers: longer than any deadline a caller sets. */
+export const SANDBOX_SLOW_MS = 5_000;
+
+/** What a test may ask of the sandbox's next calls: a failure, an answer lost after the work, or a slow answer. */
+export type SandboxPlan = FailureKind | "lost_answer" | "slow";
+
 /** Asks a hotel's sandbox to fail its next `times` calls of `op` ("*": any) as `kind` (a test's hook). */
 export async function failNextSandboxCalls(
   db: D1Database,
   hotelId: number,
   op: SandboxOp | "*",
-  kind: FailureKind | "lost_answer",
+  kind: SandboxPlan,
   times = 1,
 ): Promise<void> {
   await db
@@ -92,8 +107,8 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
   const { db, hotelId } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The failure a test asked for, taken once; "lost_answer": the call is made, its answer lost. */
-  async function planned(op: SandboxOp): Promise<FailureKind | "lost_answer" | null> {
+  /** The failure a test asked for, taken once; "lost_answer": the call is made, its answer lost; "slow": it answers late. */
+  async function planned(op: SandboxOp): Promise<SandboxPlan | null> {
     const row = await db
       .prepare(
         `UPDATE einvoice_sandbox_failures SET remaining = remaining - 1
@@ -101,7 +116,7 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
          RETURNING kind`,
       )
       .bind(hotelId, op)
-      .first<{ kind: FailureKind | "lost_answer" }>();
+      .first<{ kind: SandboxPlan }>();
     return row?.kind ?? null;
   }
 
@@ -115,7 +130,8 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
   /** Runs one call with the test hook around it. */
   async function run<T>(op: SandboxOp, work: () => Promise<ProviderAnswer<T>>): Promise<ProviderAnswer<T>> {
     const plan = await planned(op);
-    if (plan && plan !== "lost_answer") return asked(plan, op);
+    if (plan === "slow") await new Promise((resolve) => setTimeout(resolve, SANDBOX_SLOW_MS));
+    else if (plan && plan !== "lost_answer") return asked(plan, op);
     const answer = await work();
     return plan === "lost_answer" ? failure("unavailable", "", `${op}: the answer was lost (sandbox, as asked)`) : answer;
   }
@@ -299,11 +315,14 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
     checkBarcode(code) {
       return run("checkBarcode", async () => ({
         ok: true,
-        value: { exists: MOBILE_BARCODE.test(code) || CITIZEN_CERTIFICATE.test(code) },
+        value: { exists: (MOBILE_BARCODE.test(code) && !SANDBOX_UNKNOWN_BARCODE.test(code)) || CITIZEN_CERTIFICATE.test(code) },
       }));
     },
     checkLoveCode(code) {
-      return run("checkLoveCode", async () => ({ ok: true, value: { exists: LOVE_CODE.test(code) } }));
+      return run("checkLoveCode", async () => ({
+        ok: true,
+        value: { exists: LOVE_CODE.test(code) && !SANDBOX_UNKNOWN_LOVE_CODE.test(code) },
+      }));
     },
   };
 }

@@ -38,6 +38,7 @@ import { stayRuleError } from "~/backend/pricing/stay.server";
 import { validateBuyer, type BuyerChoice, type BuyerField } from "~/domain/einvoice/buyer";
 import { buyerFieldsOfPayload } from "~/domain/einvoice/guest";
 import { openInvoiceStatement, rememberBuyerStatement } from "~/backend/einvoice/invoices.server";
+import { adviseBuyer, type BuyerAdvice } from "~/backend/einvoice/advice.server";
 
 /** The payload's field a refused part of the buyer's choice names (docs/api.md). */
 const INVOICE_PAYLOAD_FIELDS: Record<BuyerField, string> = {
@@ -53,8 +54,8 @@ const INVOICE_PAYLOAD_FIELDS: Record<BuyerField, string> = {
 
 /**
  * The e-invoice buyer the payload chose, checked as the checkout checks it (decision 159); null
- * when it names none. A refusal names the payload's field. The provider's remote checks are not
- * asked: they only advise, and a booking never waits on them.
+ * when it names none. A refusal names the payload's field. The provider's remote checks are asked
+ * later, beside the pricing, and only advise (decision 166: adviseBuyer).
  */
 function invoiceBuyerOf(payload: v.InferOutput<typeof OrderPayload>): BuyerChoice | null {
   if (!payload.invoice) return null;
@@ -63,6 +64,20 @@ function invoiceBuyerOf(payload: v.InferOutput<typeof OrderPayload>): BuyerChoic
   const [field] = Object.keys(result.errors) as BuyerField[];
   const name = INVOICE_PAYLOAD_FIELDS[field ?? "invoice_kind"];
   throw new ApiError(400, "invalid_field", { field: name }, name);
+}
+
+/**
+ * The advice as the order's answer (409, naming the payload's field; nothing of the order written).
+ * It counts as one of the caller's order changes, as a created order does: a script cannot have the
+ * hotel's provider asked without end by orders that are never written (decision 072's limits).
+ */
+async function adviceError(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, advice: BuyerAdvice): Promise<ApiError> {
+  const counted: D1PreparedStatement[] = [];
+  if (who.callerKey) counted.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
+  if (who.net48) counted.push(eventStatement(ctx.db, hotel.id, "order_change_network", who.net48, ctx.now));
+  if (counted.length > 0) await ctx.db.batch(counted).catch((error: unknown) => ctx.log.warn("the advice's attempt not counted", error));
+  const code = advice.kind === "mobile_barcode" ? "invoice_barcode_unknown" : "invoice_love_code_unknown";
+  return new ApiError(409, code, {}, advice.field);
 }
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
@@ -326,6 +341,9 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
     if (error instanceof CaptchaRequired) return error.response(ctx.lang);
     throw error;
   }
+  // The provider's remote check of a mobile barcode or a donation code (decision 166), asked beside
+  // the pricing, for a caller the limits let through: it never throws and waits at most its deadline.
+  const advising = buyer ? adviseBuyer(ctx, hotel.id, buyer, payload.invoice?.advised_code ?? "", caller?.id ?? null) : null;
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
     check_out_day: payload.check_out_day,
@@ -355,6 +373,10 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   // A train must leave after the order can still be paid: otherwise its seats would be held for a ticket nobody can issue.
   assertDepartsAfterDeadline(priced.rail, deadline);
   const mailAllowed = priced.detail.pay_amount === 0 || (await orderEmailAllowed(ctx.db, hotel, payload.booker_email, ctx.now));
+
+  // The provider does not know the code: the guest is told before anything is written, once per code.
+  const advice = advising ? await advising : null;
+  if (advice) throw await adviceError(ctx, hotel, who, advice);
 
   const orderDoc = newOrderDoc(priced.today);
   try {

@@ -53,6 +53,11 @@ export const OrderPayload = v.object({
       carrier_code: v.optional(v.pipe(v.string(), v.maxLength(40)), ""),
       love_code: v.optional(v.pipe(v.string(), v.maxLength(20)), ""),
       company_address: v.optional(v.pipe(v.string(), v.maxLength(200)), ""),
+      /**
+       * The code the guest was told the provider does not know (409 invoice_barcode_unknown or
+       * invoice_love_code_unknown, decision 166): placed again with it, the order is not advised again.
+       */
+      advised_code: v.optional(v.pipe(v.string(), v.maxLength(40)), ""),
     }),
   ),
 });

@@ -93,7 +93,7 @@ export interface OrderPayload {
   /** A pass of captchaVerify for "order", when the back end asked for one (decision 072). */
   captcha_pass?: string;
   /** How the guest receives the e-invoice, where Portico issues it (decision 159; docs/api.md). */
-  invoice?: { kind: string; carrier?: string; carrier_code?: string; love_code?: string; company_address?: string };
+  invoice?: { kind: string; carrier?: string; carrier_code?: string; love_code?: string; company_address?: string; advised_code?: string };
 }
 
 export type CreateOrderResult =

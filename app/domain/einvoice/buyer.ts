@@ -69,6 +69,9 @@ function codeOf(text: string | undefined): string {
   return toHalfWidth(text ?? "").replace(/\s+/g, "");
 }
 
+/** A carrier or donation code as a valid choice holds it: half-width, without white space, in capitals. */
+export const normalisedCode = (text: string | undefined) => codeOf(text).toUpperCase();
+
 /** Text as typed: half-width letters and digits, trimmed, inner runs of spaces as one. */
 function textOf(text: string | undefined): string {
   return toHalfWidth(text ?? "")

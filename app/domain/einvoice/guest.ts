@@ -3,7 +3,7 @@
  * buyer's choice and its errors on the form's own fields, the order payload's `invoice`, and what
  * the order page, the emails and the PDF say of the invoice. Pure.
  */
-import { validateBuyer, type BuyerChoice, type BuyerError, type BuyerField, type BuyerFields } from "./buyer";
+import { normalisedCode, validateBuyer, type BuyerChoice, type BuyerError, type BuyerField, type BuyerFields } from "./buyer";
 import type { Issuer } from "./machine";
 
 /**
@@ -20,6 +20,7 @@ export const INVOICE_FORM_FIELDS = [
   "company_reg_number",
   "company_name",
   "company_address",
+  "invoice_advised",
 ] as const;
 
 /** The order payload's `invoice` (docs/api.md): the choice, less what the payload already carries. */
@@ -29,6 +30,8 @@ export interface OrderInvoiceInput {
   carrier_code?: string;
   love_code?: string;
   company_address?: string;
+  /** The code the guest was told the provider does not know, placed again as typed (decision 166). */
+  advised_code?: string;
 }
 
 /** The buyer's fields of an order payload: its `invoice`, its company fields and the booker's email. */
@@ -96,7 +99,12 @@ export function invoiceFromForm(values: Readonly<Record<string, string | undefin
     }
     return { ok: false, errors };
   }
-  return { ok: true, choice: result.choice, ...payloadOfChoice(result.choice) };
+  const payload = payloadOfChoice(result.choice);
+  // The code the checkout advised of (its hidden `invoice_advised`), sent only while it is still the one chosen.
+  const advised = normalisedCode(values.invoice_advised);
+  const chosen = result.choice.kind === "donation" ? result.choice.loveCode : result.choice.kind === "carrier" ? result.choice.code : "";
+  if (advised !== "" && advised === chosen) payload.invoice.advised_code = advised;
+  return { ok: true, choice: result.choice, ...payload };
 }
 
 /** A valid choice as the order payload carries it: `invoice`, and the company fields (empty unless a company invoice). */

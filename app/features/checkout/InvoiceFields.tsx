@@ -54,6 +54,8 @@ export function InvoiceFields({
         {issuer === "portico_at_checkout" ? ` ${t("checkout.invoice.at_checkout")}` : ""}
       </p>
       <FieldError errors={fieldErrors} name="invoice_kind" />
+      {/* The code the invoice platform did not know, once the guest was told: placed again, it is used as typed (decision 166). */}
+      {values.invoice_advised ? <input type="hidden" name="invoice_advised" value={values.invoice_advised} /> : null}
       <div className="invoice-fields__kind">
         {choice("carrier")}
         {/* Named without a legend: a hidden legend widens a phone's page (it is laid out before it is hidden). */}

@@ -11,6 +11,14 @@ import { reply, type CheckoutAnswer } from "./checkout-reply.server";
 import type { CheckoutSubmission } from "./submission.server";
 import type { ValidOrder } from "./validate-order.server";
 
+/** The field and code the back end's advice is about (409 invoice_*_unknown), or null. */
+function adviceOf(code: string, order: ValidOrder): { field: "mobile_barcode" | "love_code"; code: string } | null {
+  if (code === "invoice_barcode_unknown" && order.invoice?.carrier_code)
+    return { field: "mobile_barcode", code: order.invoice.carrier_code };
+  if (code === "invoice_love_code_unknown" && order.invoice?.love_code) return { field: "love_code", code: order.invoice.love_code };
+  return null;
+}
+
 /** "Another picture" (intent "captcha_new"): a fresh challenge, nothing else checked. */
 export async function answerNewChallenge({ api, values }: CheckoutSubmission): Promise<CheckoutAnswer> {
   return reply({
@@ -65,6 +73,23 @@ export async function bookOrder(
     input.checkout_key,
   );
   if (result.ok) return { ok: true, redirectPath: result.redirect_path };
+  // The invoice platform does not know the mobile barcode or donation code (decision 166): said
+  // beside it, nothing written, everything kept; placed again with the same code, it goes through.
+  const advised = adviceOf(result.error.code, order);
+  if (advised) {
+    return {
+      ok: false,
+      answer: reply(
+        {
+          values: { ...values, invoice_advised: advised.code },
+          fieldErrors: { [advised.field]: `checkout.invoice.advice.${advised.field}` },
+          formError: "checkout.invoice.advice.form",
+          priceError: null,
+        },
+        409,
+      ),
+    };
+  }
   // An extra taken by another booking since the page read what is left: the guest is told which
   // and how many are left now, on its field, with no price until the count fits.
   if (result.error.code === "addon_sold_out") {

@@ -84,6 +84,29 @@ describe("the checkout's invoice fields", () => {
       expect(again.ok && again.choice).toEqual(choice);
     }
   });
+
+  it("sends the code the guest was advised of (decision 166) only while it is still the code chosen", () => {
+    const invoiceOf = (fields: Record<string, string>) => {
+      const result = invoiceFromForm({ ...BOOKER, ...fields });
+      return result.ok ? result.invoice : null;
+    };
+    const mobile = { invoice_kind: "carrier", carrier_kind: "mobile" };
+    // Typed again in lowercase with spaces, full-width: the same code as the invoice carries it.
+    expect(invoiceOf({ ...mobile, mobile_barcode: " ／nosuch1", invoice_advised: "/NOSUCH1" })?.advised_code).toBe("/NOSUCH1");
+    expect(invoiceOf({ ...mobile, mobile_barcode: "/NOSUCH2", invoice_advised: "/NOSUCH1" })?.advised_code).toBeUndefined();
+    expect(invoiceOf({ ...mobile, mobile_barcode: "/NOSUCH1" })?.advised_code).toBeUndefined();
+    expect(invoiceOf({ invoice_kind: "donation", love_code: "0001", invoice_advised: " 0001 " })?.advised_code).toBe("0001");
+    // Another kind chosen since: a company invoice carries no advised code.
+    expect(
+      invoiceOf({
+        invoice_kind: "company",
+        company_reg_number: "04595257",
+        company_name: "X",
+        company_address: "Y",
+        invoice_advised: "0001",
+      })?.advised_code,
+    ).toBeUndefined();
+  });
 });
 
 const issued = { number: "TS12345678", random_number: "1234", amount: 3600, issued_on: "2026-12-01" };

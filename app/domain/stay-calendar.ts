@@ -28,15 +28,15 @@ export interface CalendarPlan {
 }
 
 /**
- * A night one plan of one room class can be sold to the party: the room class's row and the plan's
- * both exist, and the room's rooms left (capacity - booked) and the plan's allotment left (if it
- * has one) both cover the rooms asked. A night without its row cannot be sold.
+ * The nights one plan of one room class can be sold to the party, by their offset from the first
+ * night read: the night's price where the room class's row and the plan's both exist and the room's
+ * rooms left (capacity - booked) and the plan's allotment left (if it has one) both cover the rooms
+ * asked; undefined where not (no stay can include that night).
  */
-export interface PairNightRow {
+export interface PairPrices {
   rate_plan_id: number;
   room_class_id: number;
-  night: string;
-  price: number;
+  prices: readonly (number | undefined)[];
 }
 
 export interface SiteNightRow {
@@ -59,8 +59,8 @@ export interface CalendarNights {
   until: string;
   rooms: readonly CalendarRoom[];
   plans: readonly CalendarPlan[];
-  /** The nights each plan of each room class can be sold to the party (rows with the party's rooms left). */
-  pairNights: readonly PairNightRow[];
+  /** The nights each plan of each room class can be sold to the party; a plan of a room class not listed has none. */
+  pairPrices: readonly PairPrices[];
   /** The room classes' and plans' rows that carry a stay rule (a row without one may be left out). */
   rules: readonly RuleRow[];
   siteNights: readonly SiteNightRow[];
@@ -70,6 +70,7 @@ type Priced = { total: number } | { refusal: CalendarRefusal };
 type Rows = readonly (NightRules | undefined)[];
 
 const NO_RULES: Rows = Object.freeze([]);
+const NO_PRICES: readonly (number | undefined)[] = Object.freeze([]);
 
 /**
  * The nights read, indexed for the many stays a calendar prices (decision 165): each night is its
@@ -93,8 +94,8 @@ export function calendarOf(read: CalendarNights, party: Party, today: string) {
         .map((plan) => ({
           room,
           plan,
-          /** The night's price where the pair can be sold to the party that night, else undefined. */
-          prices: new Array<number | undefined>(span),
+          /** By night: the price where the pair can be sold to the party that night (PairPrices). */
+          prices: NO_PRICES,
           /** The night's rows that carry a rule: the room class's and the plan's. */
           rules: new Array<(NightRules | undefined)[] | undefined>(span),
         })),
@@ -118,12 +119,9 @@ export function calendarOf(read: CalendarNights, party: Party, today: string) {
     entireTaken[at] = row.entire_rooms > 0;
     unitsTaken[at] = row.unit_rooms > 0;
   }
-  for (const row of read.pairNights) {
+  for (const row of read.pairPrices) {
     const pair = pairOf.get(row.rate_plan_id)?.get(row.room_class_id);
-    const at = offsets.get(row.night);
-    if (!pair || at === undefined) continue;
-    if (pair.plan.support_entire_rent === 1 ? unitsTaken[at] : entireTaken[at]) continue;
-    pair.prices[at] = row.price;
+    if (pair) pair.prices = row.prices;
   }
   for (const row of read.rules) {
     const at = offsets.get(row.night);
@@ -139,6 +137,8 @@ export function calendarOf(read: CalendarNights, party: Party, today: string) {
   /** One plan of one room class over a stay of `nights` from `checkIn` (at offset `at`): its total for the party, or why not. */
   function pairStay(pair: (typeof pairs)[number], checkIn: string, at: number, nights: number): Priced {
     const { plan, prices, rules } = pair;
+    // A night the site's other bookings exclude this plan on (decision 023).
+    const taken = plan.support_entire_rent === 1 ? unitsTaken : entireTaken;
     const refusal = stayRefusalAt(nights, (offset) => rules[at + offset] ?? NO_RULES, plan.days);
     if (refusal)
       return {
@@ -152,7 +152,7 @@ export function calendarOf(read: CalendarNights, party: Party, today: string) {
     let price = 0;
     for (let offset = at; offset < at + nights; offset += 1) {
       const night = prices[offset];
-      if (night === undefined) return { refusal: { reason: "sold_out" } };
+      if (night === undefined || taken[offset] === true) return { refusal: { reason: "sold_out" } };
       price += night;
     }
     return { total: price * party.rooms };

@@ -53,9 +53,12 @@ interface PackedPrices {
 /** The prices of packed nights by their offset (PairPrices). */
 function pricesOf(packed: string): (number | undefined)[] {
   const prices: (number | undefined)[] = [];
-  for (const entry of packed.split(",")) {
-    const space = entry.indexOf(" ");
-    prices[Number(entry.slice(0, space))] = Number(entry.slice(space + 1));
+  for (let at = 0; at < packed.length; ) {
+    const space = packed.indexOf(" ", at);
+    const comma = packed.indexOf(",", space);
+    const end = comma < 0 ? packed.length : comma;
+    prices[Number(packed.slice(at, space))] = Number(packed.slice(space + 1, end));
+    at = end + 1;
   }
   return prices;
 }

@@ -5,7 +5,8 @@
  * does (catalogue.server.ts: every night present, the plan's allotment and the room's rooms left,
  * the site's entire-rent state, the plan's check-in window and minimum days), for a guest who is
  * not signed in: the plan's price, times the rooms asked, on a room class that takes the party.
- * The stay rules are decided by stayRefusal alone, so the calendar and the search agree.
+ * The stay rules are decided by stayRefusalAt alone (what stayRefusal asks for the search), so the
+ * calendar and the search agree.
  */
 import { addDays, nightsBetween } from "./dates";
 import { MAX_STAY_NIGHTS } from "./limits";

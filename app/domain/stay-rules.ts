@@ -44,6 +44,32 @@ export function stayBounds(rows: readonly (NightRules | null | undefined)[], pla
   return { min, max };
 }
 
+/** The rules of a stay's days by their offset from the arrival: 0 the arrival night … the check-out day. */
+export type RulesAt = (offset: number) => readonly (NightRules | null | undefined)[];
+
+/** A refusal whose day is an offset from the arrival (what `stayRefusal` dates). */
+export type StayRefusalAt =
+  | { rule: "closed" | "no_arrival" | "no_departure"; offset: number }
+  | { rule: "min_stay" | "max_stay"; nights: number };
+
+/**
+ * The rules' one decision, on day offsets: whether a stay of `nights` nights obeys them, the first
+ * refusal when it does not. `stayRefusal` dates it; the guest's calendar, which prices thousands of
+ * stays a request, asks it with the nights it indexed by day (decision 165).
+ */
+export function stayRefusalAt(nights: number, rulesAt: RulesAt, planDays = 1): StayRefusalAt | null {
+  for (let offset = 0; offset < nights; offset += 1) {
+    if (rulesAt(offset).some((row) => on(row?.closed))) return { rule: "closed", offset };
+  }
+  const arrival = rulesAt(0);
+  if (arrival.some((row) => on(row?.no_arrival))) return { rule: "no_arrival", offset: 0 };
+  if (rulesAt(nights).some((row) => on(row?.no_departure))) return { rule: "no_departure", offset: nights };
+  const { min, max } = stayBounds(arrival, planDays);
+  if (nights < min) return { rule: "min_stay", nights: min };
+  if (max !== null && nights > max) return { rule: "max_stay", nights: max };
+  return null;
+}
+
 /**
  * Whether a stay from `checkIn` to `checkOut` obeys the rules; the first refusal when it does not.
  * Rows that do not exist (beyond the loaded calendar) carry no rule; whether there is a room to sell
@@ -51,17 +77,10 @@ export function stayBounds(rows: readonly (NightRules | null | undefined)[], pla
  */
 export function stayRefusal(checkIn: string, checkOut: string, rulesOf: RulesOf, planDays = 1): StayRefusal | null {
   const nights = nightsBetween(checkIn, checkOut);
-  for (let index = 0; index < nights; index += 1) {
-    const night = addDays(checkIn, index);
-    if (rulesOf(night).some((row) => on(row?.closed))) return { rule: "closed", night };
-  }
-  const arrival = rulesOf(checkIn);
-  if (arrival.some((row) => on(row?.no_arrival))) return { rule: "no_arrival", night: checkIn };
-  if (rulesOf(checkOut).some((row) => on(row?.no_departure))) return { rule: "no_departure", night: checkOut };
-  const { min, max } = stayBounds(arrival, planDays);
-  if (nights < min) return { rule: "min_stay", nights: min };
-  if (max !== null && nights > max) return { rule: "max_stay", nights: max };
-  return null;
+  const nightAt = (offset: number) => (offset === 0 ? checkIn : offset === nights ? checkOut : addDays(checkIn, offset));
+  const refusal = stayRefusalAt(nights, (offset) => rulesOf(nightAt(offset)), planDays);
+  if (refusal === null || !("offset" in refusal)) return refusal;
+  return { rule: refusal.rule, night: refusal.rule === "closed" ? addDays(checkIn, refusal.offset) : nightAt(refusal.offset) };
 }
 
 /** A row of rules as the search and the order read them: a room class's (planId null) or a plan's. */

@@ -7,7 +7,8 @@
 import * as v from "valibot";
 import { addDays, isIsoDate, stayNights, todayIn } from "~/domain/dates";
 import { MAX_GUESTS, MAX_ROOMS_PER_ORDER, MAX_STAY_NIGHTS } from "~/domain/limits";
-import { calendarOf, type PlanNightRow, type RoomNightRow, type SiteNightRow } from "~/domain/stay-calendar";
+import { calendarOf, type SiteNightRow } from "~/domain/stay-calendar";
+import type { RuleRow } from "~/domain/stay-rules";
 import { loadRatePlans, loadRoomClasses, targetRoomIds } from "~/backend/catalogue/catalogue.server";
 import { ApiError, ok, parseInput, queryObject } from "~/backend/http.server";
 import { hotelByDomain, hotelOf, requireLiveHotel, type HotelHead } from "~/backend/hotels/hotels.server";
@@ -42,7 +43,37 @@ function monthStart(month: string, months: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-const RULES = "closed, min_stay, max_stay, no_arrival, no_departure";
+/** A plan of a room class's sellable nights as the calendar's read packs them: "offset price,offset price…". */
+interface PackedPrices {
+  rate_plan_id: number;
+  room_class_id: number;
+  prices: string;
+}
+
+/** The prices of packed nights by their offset (PairPrices). */
+function pricesOf(packed: string): (number | undefined)[] {
+  const prices: (number | undefined)[] = [];
+  for (let at = 0; at < packed.length; ) {
+    const space = packed.indexOf(" ", at);
+    const comma = packed.indexOf(",", space);
+    const end = comma < 0 ? packed.length : comma;
+    prices[Number(packed.slice(at, space))] = Number(packed.slice(space + 1, end));
+    at = end + 1;
+  }
+  return prices;
+}
+
+/** A row that carries a stay rule (a row without one says nothing: stayRefusal reads none from it). */
+const RULE_SET = (alias: string) =>
+  `(${alias}.closed = 1 OR ${alias}.no_arrival = 1 OR ${alias}.no_departure = 1 OR ${alias}.min_stay IS NOT NULL OR ${alias}.max_stay IS NOT NULL)`;
+/**
+ * The plans of room classes the calendar prices: no members-only plan (decision 037), and only the
+ * room classes (?5) and plans (?6) asked, when asked (JSON arrays). The plans and room classes are
+ * those of the content version the same batch reads, as the memory's are (versioned.ts).
+ */
+const PAIRS_WANTED = `rp.members_only = 0 AND (?5 IS NULL OR pn.room_class_id IN (SELECT value FROM json_each(?5)))
+  AND (?6 IS NULL OR pn.rate_plan_id IN (SELECT value FROM json_each(?6)))`;
+const RULES = (alias: string) => `${alias}.closed, ${alias}.min_stay, ${alias}.max_stay, ${alias}.no_arrival, ${alias}.no_departure`;
 
 export const stayCalendarRoutes: BackendRoute[] = [
   {
@@ -57,28 +88,45 @@ export const stayCalendarRoutes: BackendRoute[] = [
       // Every stay that starts in the months shown, up to the longest, ends within these nights.
       const through = addDays(last, MAX_STAY_NIGHTS);
       const hotelId = "(SELECT id FROM hotels WHERE domain = ?1)";
-      const [hotelRow, rooms, plans, site] = await ctx.db.batch([
+      const domain = query.domain.toLowerCase();
+      const roomsAsked = query.room_class_ids.length > 0 ? JSON.stringify(query.room_class_ids) : null;
+      const plansAsked = query.rate_plan_ids.length > 0 ? JSON.stringify(query.rate_plan_ids) : null;
+      // One round trip (decision 157), only what the calendar reads (decision 165): the nights each
+      // plan of each room class can be sold to the party (both rows there, rooms left for the rooms
+      // asked, the plan's allotment too), with their price; the rows that carry a stay rule; the site.
+      const [hotelRow, pairs, rules, site] = await ctx.db.batch([
         hotelByDomain(ctx.db, query.domain),
         ctx.db
           .prepare(
-            `SELECT rn.room_class_id, rn.night, rn.capacity - rn.booked AS remaining, ${RULES.replace(/(\w+)/g, "rn.$1")}
-             FROM room_nights rn JOIN room_classes rc ON rc.id = rn.room_class_id
-             WHERE rc.hotel_id = ${hotelId} AND rn.night >= ?2 AND rn.night < ?3`,
+            `SELECT pn.rate_plan_id, pn.room_class_id,
+                    group_concat(CAST(julianday(pn.night) - julianday(?2) AS INTEGER) || ' ' || pn.price) AS prices
+             FROM rate_plans rp
+             CROSS JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = rp.id
+             CROSS JOIN plan_nights pn ON pn.rate_plan_id = rpr.rate_plan_id AND pn.room_class_id = rpr.room_class_id
+               AND pn.night >= ?2 AND pn.night < ?3
+             JOIN room_nights rn ON rn.room_class_id = pn.room_class_id AND rn.night = pn.night
+             WHERE rp.hotel_id = ${hotelId} AND ${PAIRS_WANTED} AND rn.capacity - rn.booked >= ?4
+               AND (pn.allotment IS NULL OR MAX(0, pn.allotment - pn.sold) >= ?4)
+             GROUP BY pn.rate_plan_id, pn.room_class_id`,
           )
-          .bind(query.domain.toLowerCase(), first, through),
+          .bind(domain, first, through, query.rooms, roomsAsked, plansAsked),
         ctx.db
           .prepare(
-            `SELECT pn.rate_plan_id, pn.room_class_id, pn.night, pn.price,
-                    CASE WHEN pn.allotment IS NULL THEN NULL ELSE MAX(0, pn.allotment - pn.sold) END AS remaining,
-                    ${RULES.replace(/(\w+)/g, "pn.$1")}
-             FROM plan_nights pn JOIN rate_plans rp ON rp.id = pn.rate_plan_id
-             JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = pn.rate_plan_id AND rpr.room_class_id = pn.room_class_id
-             WHERE rp.hotel_id = ${hotelId} AND pn.night >= ?2 AND pn.night < ?3`,
+            `SELECT rn.room_class_id, NULL AS rate_plan_id, rn.night, ${RULES("rn")}
+             FROM room_classes rc CROSS JOIN room_nights rn ON rn.room_class_id = rc.id AND rn.night >= ?2 AND rn.night < ?3
+             WHERE rc.hotel_id = ${hotelId} AND ${RULE_SET("rn")}
+             UNION ALL
+             SELECT pn.room_class_id, pn.rate_plan_id, pn.night, ${RULES("pn")}
+             FROM rate_plans rp
+             CROSS JOIN rate_plan_rooms rpr ON rpr.rate_plan_id = rp.id
+             CROSS JOIN plan_nights pn ON pn.rate_plan_id = rpr.rate_plan_id AND pn.room_class_id = rpr.room_class_id
+               AND pn.night >= ?2 AND pn.night < ?3
+             WHERE rp.hotel_id = ${hotelId} AND ${PAIRS_WANTED} AND ${RULE_SET("pn")}`,
           )
-          .bind(query.domain.toLowerCase(), first, through),
+          .bind(domain, first, through, null, roomsAsked, plansAsked),
         ctx.db
           .prepare(`SELECT night, entire_rooms, unit_rooms FROM site_nights WHERE hotel_id = ${hotelId} AND night >= ?2 AND night < ?3`)
-          .bind(query.domain.toLowerCase(), first, through),
+          .bind(domain, first, through),
       ]);
       const hotel = requireLiveHotel(await hotelOf(ctx.db, hotelRow?.results[0] as HotelHead | undefined));
       const [roomClasses, ratePlans, allPlans] = await Promise.all([
@@ -102,8 +150,10 @@ export const stayCalendarRoutes: BackendRoute[] = [
           plans: ratePlans
             .filter((plan) => plan.members_only !== 1 && (plansWanted === null || plansWanted.has(plan.id)))
             .map((plan) => ({ ...plan, targets: targetRoomIds(plan) })),
-          roomNights: (rooms?.results ?? []) as unknown as RoomNightRow[],
-          planNights: (plans?.results ?? []) as unknown as PlanNightRow[],
+          from: first,
+          until: through,
+          pairPrices: ((pairs?.results ?? []) as unknown as PackedPrices[]).map((row) => ({ ...row, prices: pricesOf(row.prices) })),
+          rules: (rules?.results ?? []) as unknown as RuleRow[],
           siteNights: (site?.results ?? []) as unknown as SiteNightRow[],
         },
         { adults: query.adults, children: query.children, rooms: query.rooms },

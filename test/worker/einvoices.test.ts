@@ -116,8 +116,10 @@ describe("the e-invoice migration", () => {
 
   it("loads each demo issuer from the hotel file", async () => {
     const rows = await env.DB.prepare(
-      "SELECT h.domain, i.issuer, i.provider, i.seller_tax_id FROM hotel_invoicing i JOIN hotels h ON h.id = i.hotel_id WHERE h.domain LIKE 'einv-%' ORDER BY h.domain",
-    ).all<{ domain: string; issuer: string; provider: string; seller_tax_id: string }>();
+      "SELECT h.domain, i.issuer, i.provider, i.seller_tax_id FROM hotel_invoicing i JOIN hotels h ON h.id = i.hotel_id WHERE h.domain IN (?, ?, ?) ORDER BY h.domain",
+    )
+      .bind(AT_PAYMENT, AT_CHECKOUT, OWN_SYSTEM)
+      .all<{ domain: string; issuer: string; provider: string; seller_tax_id: string }>();
     expect(rows.results.map((row) => [row.domain, row.issuer])).toEqual([
       [AT_CHECKOUT, "portico_at_checkout"],
       [OWN_SYSTEM, "hotel_system"],

@@ -15,6 +15,7 @@ import type { CancelledBy, HotelOrderMailKind } from "~/backend/mail/hotel-outbo
 import {
   labelled,
   mailButton,
+  mailFact,
   mailShell,
   orderFacts,
   type MailCancellation,
@@ -78,14 +79,12 @@ export function renderHotelOrderMail(input: {
     labelled(lang, t("mail.hotel.desk_link"), desk),
     "",
   ].join("\n");
-  const fact = ([label, value]: [string, string]) =>
-    `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
   const html = mailShell({
     lang,
     subject,
     hotel,
     body: `${[...testNote, intro].map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("\n")}
-${lines.map(fact).join("\n")}
+${lines.map(mailFact).join("\n")}
 <div style="margin-top:20px">${mailButton(t("mail.hotel.desk_link"), desk, true)}</div>`,
   });
   return { subject, text, html };

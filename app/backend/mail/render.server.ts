@@ -70,6 +70,11 @@ export function mailButton(text: string, link: string, primary: boolean): string
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px"><tr><td style="border-radius:6px;${colors.split(";")[0]}"><a href="${escapeHtml(link)}" style="display:inline-block;min-height:24px;padding:12px 20px;border-radius:6px;${colors};${FONT};font-size:16px;font-weight:600;line-height:1.25;text-decoration:none">${escapeHtml(text)}</a></td></tr></table>`;
 }
 
+/** A fact of a message: its label sits above its value (side by side, labels wrapped inside words on a phone: "訂單編/號"). */
+export function mailFact([label, value]: [string, string]): string {
+  return `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
+}
+
 function mailPhone(phone: string): string {
   return `<a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ""))}" style="color:#1f2328;white-space:nowrap">${escapeHtml(phone)}</a>`;
 }
@@ -279,9 +284,6 @@ export function renderOrderMail(input: {
     "",
   ].join("\n");
 
-  // A fact's label sits above its value: side by side, labels wrapped inside words on a phone ("訂單編/號").
-  const fact = ([label, value]: [string, string]) =>
-    `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
   const contactHtml = [
     escapeHtml(hotel.name),
     ...[
@@ -296,7 +298,7 @@ export function renderOrderMail(input: {
     hotel,
     body: `<p style="margin:0 0 12px">${escapeHtml(t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }))}</p>
 <p style="margin:0 0 16px">${escapeHtml(t(`mail.intro.${kind}`, { hotel: hotel.name, number: order.order_doc }))}</p>
-${facts.map(fact).join("\n")}
+${facts.map(mailFact).join("\n")}
 ${notes.map((note) => `<p style="margin:16px 0 8px">${escapeHtml(note.text)}</p>${note.link ? `\n${mailButton(payButton(dueNow?.amount ?? 0), note.link, true)}` : ""}`).join("\n")}
 <div style="margin-top:20px">${actions.map((action, index) => mailButton(action.text, action.link, index === 0 && !links.pay)).join("\n")}</div>
 ${kind === "order_confirmation" ? `<p style="margin:12px 0">${escapeHtml(t("mail.attachment"))}</p>` : ""}
@@ -345,15 +347,13 @@ export function renderInvoiceMail(input: {
     ...contact,
     "",
   ].join("\n");
-  const fact = ([label, value]: [string, string]) =>
-    `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
   const html = mailShell({
     lang,
     subject,
     hotel,
     body: `${input.testMode ? `<p style="margin:0 0 12px">${escapeHtml(t("mail.test_mode"))}</p>\n` : ""}<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${facts.map(fact).join("\n")}
+${facts.map(mailFact).join("\n")}
 <div style="margin-top:20px">${mailButton(t("mail.view_link"), view, true)}</div>
 <hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
 <p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${contact.map(escapeHtml).join("<br>")}</p>`,

@@ -210,9 +210,10 @@ describe("failures and retries", () => {
     expect(Date.parse(waiting?.next_attempt_at ?? "") - start).toBe(30 * 60_000);
     expect(waiting).toMatchObject({ attempts: 1 });
     expect(waiting?.last_error).toContain("403");
-    // 29 minutes on: not yet.
-    expect(await runInvoiceQueue(deps, () => new Date(start + 29 * 60_000))).toEqual({ looked: 0, errors: 0 });
+    // 29 minutes on: not yet. (Other files' orders share the queue, decision 164: this order's row is the one read.)
+    await runInvoiceQueue(deps, () => new Date(start + 29 * 60_000));
     expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying" });
+    expect(await queued(order.id)).toEqual(waiting);
     await runInvoiceQueue(deps, () => new Date(start + 30 * 60_000));
     expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", amount: order.amount });
     expect(await queued(order.id)).toBeNull();

@@ -178,6 +178,8 @@ describe("an invoice issued after the guest's emails were written", () => {
     expect(email?.text_body).toMatch(new RegExp(`発票番号：${number} · ランダムコード \\d{4} · NT\\$[\\d,]+`));
     expect(email?.text_body).toContain(`/ja-JP/hxa/orders/${created.order_doc}?valid_hash=`);
     expect(email?.html_body).toContain(number);
+    // The hotel's phone is a link a phone can call, as in the booking's other emails.
+    expect(email?.html_body).toContain('href="tel:+886212345678"');
     expect(await told(created.id, number)).toEqual(["invoice_issued"]);
 
     // The Cron again, and the payment's run again: no second email.

@@ -70,6 +70,20 @@ export function mailButton(text: string, link: string, primary: boolean): string
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px"><tr><td style="border-radius:6px;${colors.split(";")[0]}"><a href="${escapeHtml(link)}" style="display:inline-block;min-height:24px;padding:12px 20px;border-radius:6px;${colors};${FONT};font-size:16px;font-weight:600;line-height:1.25;text-decoration:none">${escapeHtml(text)}</a></td></tr></table>`;
 }
 
+/**
+ * The hotel's contact at a message's foot: its name, then its phone (a `tel:` link), its email (a
+ * `mailto:` link) and its address, each on a line, under the sentence that says how to reach it.
+ */
+function mailContact(sentence: string, hotel: Pick<MailHotel, "name" | "phone" | "email" | "address">): string {
+  const lines = [
+    escapeHtml(hotel.name),
+    hotel.phone ? mailPhone(hotel.phone) : "",
+    hotel.email ? `<a href="mailto:${escapeHtml(hotel.email)}" style="color:#1f2328">${escapeHtml(hotel.email)}</a>` : "",
+    escapeHtml(hotel.address),
+  ].filter(Boolean);
+  return `<p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(sentence)}<br>${lines.join("<br>")}</p>`;
+}
+
 /** A fact of a message: its label sits above its value (side by side, labels wrapped inside words on a phone: "訂單編/號"). */
 export function mailFact([label, value]: [string, string]): string {
   return `<p style="margin:0 0 10px"><span style="display:block;font-size:13px;color:#575d65">${escapeHtml(label)}</span>${escapeHtml(value)}</p>`;
@@ -284,14 +298,6 @@ export function renderOrderMail(input: {
     "",
   ].join("\n");
 
-  const contactHtml = [
-    escapeHtml(hotel.name),
-    ...[
-      hotel.phone ? mailPhone(hotel.phone) : "",
-      hotel.email ? `<a href="mailto:${escapeHtml(hotel.email)}" style="color:#1f2328">${escapeHtml(hotel.email)}</a>` : "",
-      escapeHtml(hotel.address),
-    ].filter(Boolean),
-  ];
   const html = mailShell({
     lang,
     subject,
@@ -303,7 +309,7 @@ ${notes.map((note) => `<p style="margin:16px 0 8px">${escapeHtml(note.text)}</p>
 <div style="margin-top:20px">${actions.map((action, index) => mailButton(action.text, action.link, index === 0 && !links.pay)).join("\n")}</div>
 ${kind === "order_confirmation" ? `<p style="margin:12px 0">${escapeHtml(t("mail.attachment"))}</p>` : ""}
 <hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
-<p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${contactHtml.join("<br>")}</p>`,
+${mailContact(t("mail.contact", { hotel: hotel.name }), hotel)}`,
   });
   return { subject, text, html };
 }
@@ -356,7 +362,7 @@ export function renderInvoiceMail(input: {
 ${facts.map(mailFact).join("\n")}
 <div style="margin-top:20px">${mailButton(t("mail.view_link"), view, true)}</div>
 <hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
-<p style="margin:0;font-size:14px;color:#575d65">${escapeHtml(t("mail.contact", { hotel: hotel.name }))}<br>${contact.map(escapeHtml).join("<br>")}</p>`,
+${mailContact(t("mail.contact", { hotel: hotel.name }), hotel)}`,
   });
   return { subject, text, html };
 }

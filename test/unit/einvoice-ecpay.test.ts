@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   decryptData,
   ECPAY_EINVOICE_TEST_KEYS,
+  ECPAY_CALL_TIMEOUT_MS,
   ecpayEinvoice,
   einvoiceCheckMacValue,
   encryptData,
@@ -257,6 +258,19 @@ describe("the adapter's calls", () => {
     });
     const down = ecpayEinvoice({ keys: { ...KEYS }, mode: "test", fetcher: () => Promise.reject(new Error("connect ECONNREFUSED")) });
     expect(await down.issue(request)).toMatchObject({ ok: false, kind: "unavailable" });
+  });
+
+  it("gives up a call that does not answer within its deadline, as unavailable", async () => {
+    expect(ECPAY_CALL_TIMEOUT_MS).toBe(10_000);
+    // A provider that never answers: only the request's own deadline ends the wait.
+    const silent = ecpayEinvoice({
+      keys: { ...KEYS },
+      mode: "test",
+      callTimeoutMs: 50,
+      fetcher: (asked) =>
+        new Promise<Response>((_, reject) => asked.signal.addEventListener("abort", () => reject(asked.signal.reason as Error))),
+    });
+    expect(await silent.issue(request)).toMatchObject({ ok: false, kind: "unavailable", message: expect.stringMatching(/^Issue: /) });
   });
 
   it("believes no answer it cannot verify: TransCode not 1, another merchant, Data not under our key, no invoice number", async () => {

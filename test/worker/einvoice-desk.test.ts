@@ -221,13 +221,18 @@ const orderOf = (doc: string) =>
     });
 
 /** Books and pays in full at the desk (a bank transfer, or at the hotel for a stay from today): every payment queues the invoice. */
-async function paid(domain: string, checkIn: string): Promise<{ doc: string; id: number; total: number }> {
+/**
+ * A booking paid at the desk (a transfer, or at the hotel on the day of arrival). The desk issues the
+ * invoice it queues before answering (at a hotel that issues at payment): a provider failure planned
+ * before it is met by that first run, at `now`.
+ */
+async function paid(domain: string, checkIn: string, now = new Date()): Promise<{ doc: string; id: number; total: number }> {
   const arrival = checkIn === today;
   const doc = await book(domain, checkIn, arrival ? { pay_way: "pay_arrival", payment_vendor: 14 } : {});
   const { id, total_price: total } = await orderOf(doc);
   const done = arrival
-    ? await act(domain, doc, "record_at_hotel", { amount: total, method: "card_terminal", reference: "slip 1" })
-    : await act(domain, doc, "record_transfer", { amount: total, transfer_date: today, account_last5: "54321" });
+    ? await act(domain, doc, "record_at_hotel", { amount: total, method: "card_terminal", reference: "slip 1" }, { now })
+    : await act(domain, doc, "record_transfer", { amount: total, transfer_date: today, account_last5: "54321" }, { now });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return { doc, id, total };
 }
@@ -259,11 +264,11 @@ const auditActions = async (doc: string) =>
   ).results.map((row) => row.action);
 
 describe("the Cron runs the e-invoice queue", () => {
-  it("a provider failure leaves the order on the queue; a later Cron run retries and issues it, once", async () => {
-    const order = await paid(AT_PAYMENT, addDays(today, 30));
+  it("a provider failure at the desk's payment leaves the order on the queue; a later Cron run retries and issues it, once", async () => {
     await failNextSandboxCalls(env.DB, ids[AT_PAYMENT]!.hotel!, "issue", "unavailable");
     const start = Date.now();
-    await cron(start);
+    // The payment is recorded all the same; its invoice waits on the queue.
+    const order = await paid(AT_PAYMENT, addDays(today, 30), new Date(start));
     expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("retrying");
     const waiting = await queued(order.id);
     expect(Date.parse(waiting?.next_attempt_at ?? "") - start).toBe(60_000);
@@ -285,10 +290,9 @@ describe("the Cron runs the e-invoice queue", () => {
   });
 
   it("after an HTTP 403 the Cron leaves the order alone for 30 minutes, and staff cannot hurry it", async () => {
-    const order = await paid(AT_PAYMENT, addDays(today, 31));
     await failNextSandboxCalls(env.DB, ids[AT_PAYMENT]!.hotel!, "issue", "rate_limited");
     const start = Date.now();
-    await cron(start);
+    const order = await paid(AT_PAYMENT, addDays(today, 31), new Date(start));
     expect(Date.parse((await queued(order.id))?.next_attempt_at ?? "") - start).toBe(30 * 60_000);
     await cron(start + 29 * 60_000);
     expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("retrying");
@@ -302,19 +306,25 @@ describe("the Cron runs the e-invoice queue", () => {
   });
 
   it("takes a bounded batch per run: the rest wait for the next", async () => {
-    const orders = [await paid(AT_PAYMENT, addDays(today, 32)), await paid(AT_PAYMENT, addDays(today, 33))];
+    // The provider down at both payments: both wait on the queue, due a minute on.
+    await failNextSandboxCalls(env.DB, ids[AT_PAYMENT]!.hotel!, "issue", "unavailable", 2);
+    const start = Date.now();
+    const orders = [
+      await paid(AT_PAYMENT, addDays(today, 32), new Date(start)),
+      await paid(AT_PAYMENT, addDays(today, 33), new Date(start)),
+    ];
+    for (const order of orders) expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("retrying");
     // Whatever else is queued, a pass of one looks at one order.
-    expect((await runInvoiceQueue(deps, () => new Date(), 1)).looked).toBe(1);
-    await runInvoiceQueue(deps, () => new Date(), 50);
+    expect((await runInvoiceQueue(deps, () => new Date(start + 60_000), 1)).looked).toBe(1);
+    await runInvoiceQueue(deps, () => new Date(start + 60_000), 50);
     for (const order of orders) expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("issued");
   });
 });
 
 describe("each issuing mode, end to end through the desk", () => {
-  it("at payment: the desk's payment queues it, the Cron issues it, the desk shows it with its history", async () => {
+  it("at payment: the desk's payment issues it before answering, no Cron pass needed; the desk shows it with its history", async () => {
     const order = await paid(AT_PAYMENT, addDays(today, 34));
-    expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("none");
-    await cron(Date.now());
+    expect(await queued(order.id)).toBeNull();
     const invoice = await panel(AT_PAYMENT, order.doc);
     expect(invoice).toMatchObject({ issuer: "portico_at_payment", status: "issued", amount: order.total, handled_outside: false });
     expect(invoice?.invoices).toEqual([
@@ -336,9 +346,9 @@ describe("each issuing mode, end to end through the desk", () => {
     expect((await act(AT_CHECKOUT, order.doc, "check_in")).status).toBe(200);
     expect(await queued(order.id)).toBeNull();
     expect((await act(AT_CHECKOUT, order.doc, "check_out")).status).toBe(200);
-    // The check-out's own batch queued the invoice.
-    expect(await queued(order.id)).not.toBeNull();
-    await cron(Date.now());
+    // The check-out's own batch queued the invoice, and the desk issued it before answering: the
+    // guest at the desk has it, with no Cron pass.
+    expect(await queued(order.id)).toBeNull();
     const invoice = await panel(AT_CHECKOUT, order.doc);
     expect(invoice).toMatchObject({ status: "issued", amount: order.total });
     expect(invoice?.number).toMatch(/^[A-Z]{2}\d{8}$/);
@@ -490,20 +500,19 @@ describe("the desk's invoice actions", () => {
   });
 
   it("issue now retries a failure at once; mark as handled takes over a failure left to staff, after which Portico asks nothing", async () => {
-    const order = await paid(AT_PAYMENT, addDays(today, 36));
     const hotelId = ids[AT_PAYMENT]!.hotel!;
     await failNextSandboxCalls(env.DB, hotelId, "issue", "unavailable");
-    await cron(Date.now());
+    const order = await paid(AT_PAYMENT, addDays(today, 36));
     expect((await panel(AT_PAYMENT, order.doc))?.actions).toEqual(["invoice_issue_now"]);
     const retried = await act(AT_PAYMENT, order.doc, "invoice_issue_now");
     expect(retried.body.data).toMatchObject({ outcome: "done", invoice_status: "issued" });
     expect(await queued(order.id)).toBeNull();
 
     // Refused three times by the provider: left to staff.
-    const stuck = await paid(AT_PAYMENT, addDays(today, 37));
     await failNextSandboxCalls(env.DB, hotelId, "issue", "refused", 3);
     const start = Date.now();
-    await runInvoice(deps, stuck.id, () => new Date(start));
+    // The first refusal meets the desk's own run at the payment; two retries later it is left to staff.
+    const stuck = await paid(AT_PAYMENT, addDays(today, 37), new Date(start));
     await runInvoice(deps, stuck.id, () => new Date(start + 60_000));
     await runInvoice(deps, stuck.id, () => new Date(start + 6 * 60_000));
     const failed = await panel(AT_PAYMENT, stuck.doc);

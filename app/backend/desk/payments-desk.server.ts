@@ -11,6 +11,7 @@
 import { ApiError } from "~/backend/http.server";
 import { findOrder, type OrderRow } from "~/backend/orders/store.server";
 import { settleStatements } from "~/backend/payments/settle.server";
+import { invoiceAtTheDesk } from "~/backend/einvoice/runner.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import { maybeReinstated, reinstateAfterPayment, reinstateBeforePayment } from "~/backend/desk/reinstate.server";
 import type { StaffPrincipal } from "~/backend/desk/staff.server";
@@ -96,5 +97,7 @@ export async function recordPayment(
     ...reinstateAfterPayment(db, id),
   ];
   const results = await runAction(db, statements, () => whyRefused(ctx, hotel, order.order_doc, payment.amount));
+  // The settlement queued the order's e-invoice (a hotel that issues at payment): issued now.
+  if (results !== "already_done") await invoiceAtTheDesk(ctx, id);
   return { outcome: results === "already_done" ? "already_done" : "done", reinstated: results !== "already_done" && reinstating };
 }

@@ -12,6 +12,7 @@ import { cancelOrder } from "~/backend/orders/cancel.server";
 import { findOrder, type OrderRow } from "~/backend/orders/store.server";
 import { queueMail } from "~/backend/mail/outbox.server";
 import { enqueueInvoiceStatements, invoicedSql } from "~/backend/einvoice/invoices.server";
+import { invoiceAtTheDesk } from "~/backend/einvoice/runner.server";
 import { actionAudit, refuseUnless, runAction, type ActionOutcome } from "~/backend/desk/action-batch.server";
 import type { StaffPrincipal } from "~/backend/desk/staff.server";
 import type { HotelRow } from "~/backend/hotels/hotels.server";
@@ -106,7 +107,7 @@ export async function moveStay(acting: Acting, to: "in_house" | "checked_out"): 
     if (order.status !== "confirmed") throw new ApiError(409, "desk_checkin_unpaid");
     if (today < order.check_in_day || today >= order.check_out_day) throw new ApiError(409, "desk_checkin_day");
   }
-  return guarded(
+  const outcome = await guarded(
     acting,
     to === "in_house" ? "check_in" : "check_out",
     ctx.db
@@ -127,6 +128,9 @@ export async function moveStay(acting: Acting, to: "in_house" | "checked_out"): 
         )
       : [],
   );
+  // The check-out queued the held invoice (a hotel that issues at check-out): issued now, the guest at the desk.
+  if (to === "checked_out" && outcome === "done") await invoiceAtTheDesk(ctx, Number(order.id));
+  return outcome;
 }
 
 /**

@@ -136,7 +136,16 @@ export interface EcpayEinvoiceOptions {
   mode: "test" | "production";
   fetcher: Fetcher;
   now?: () => Date;
+  /** How long one call may take before it is given up as unavailable (ECPAY_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
 }
+
+/**
+ * One call's deadline: a booking's remote check, the desk's run before it answers (decision 169) and
+ * the Cron's pass never wait on a provider that does not answer. An issue given up on is looked up by
+ * its relate number on the next run, never issued twice (decision 159).
+ */
+export const ECPAY_CALL_TIMEOUT_MS = 10_000;
 
 type Decrypted = Record<string, unknown>;
 
@@ -194,7 +203,12 @@ export function ecpayEinvoice(options: EcpayEinvoiceOptions): EinvoiceProvider {
     let response: Response;
     try {
       response = await fetcher(
-        new Request(`${host}/B2CInvoice/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body }),
+        new Request(`${host}/B2CInvoice/${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+          signal: AbortSignal.timeout(options.callTimeoutMs ?? ECPAY_CALL_TIMEOUT_MS),
+        }),
       );
     } catch (error) {
       return failure("unavailable", "", `${path}: ${error instanceof Error ? error.message : String(error)}`);

@@ -318,6 +318,10 @@ describe("the registered name of a company's 統一編號", () => {
     expect(advised.html).toMatch(/<input type="radio" name="invoice_kind" checked="" value="company"/);
     expect(hidden(advised.html, "invoice_advised")).toBe("04595257");
     expect(useNameButton(advised.html)).toBe("範例旅行社股份有限公司");
+    // Enter in a text field submits with the form's first submit button (this hotel sells no rail
+    // tickets): still "check the price", as before the advice, never the registered name's button.
+    const form = /<form[^>]*class="checkout-form"[\s\S]*?<\/form>/.exec(advised.html)?.[0] ?? "";
+    expect(/<button[^>]*type="submit"[^>]*>/.exec(form)?.[0]).toMatch(/name="intent" value="price"/);
     expect(await written(AT_PAYMENT)).toEqual(before);
 
     const placed = await checkout.place({ ...fields, invoice_advised: hidden(advised.html, "invoice_advised") });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueMemberToken } from "~/backend/account/members.server";
 import { REMOTE_CHECK_DEADLINE_MS } from "~/backend/einvoice/advice.server";
-import { failNextSandboxCalls, SANDBOX_SLOW_MS } from "~/backend/einvoice/sandbox.server";
+import { failNextSandboxCalls, SANDBOX_COMPANIES, SANDBOX_SLOW_MS, sandboxEinvoice } from "~/backend/einvoice/sandbox.server";
 import { addDays, todayIn } from "~/domain/dates";
 import { memberSessionCookie } from "~/platform/cookies.server";
 import type { AppEnv } from "~/platform/env.server";
@@ -297,6 +297,18 @@ describe("the registered name of a company's 統一編號", () => {
       .first<{ reg: string; name: string; buyer: string }>();
   const useNameButton = (html: string) =>
     /<button[^>]*name="invoice_registered_name"[^>]*>([^<]*)<\/button>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1] ?? null;
+
+  it("the sandbox's registry: two made-up names, no data for other valid numbers, ECPay's 1200125 for a bad checksum; its hook fails the call", async () => {
+    const hotelId = refs[AT_PAYMENT]?.id ?? 0;
+    const sandbox = sandboxEinvoice({ db: env.DB, hotelId, allowed: true });
+    expect(await sandbox.companyName("04595257")).toEqual({ ok: true, value: { name: SANDBOX_COMPANIES["04595257"] } });
+    expect(await sandbox.companyName("10458575")).toEqual({ ok: true, value: { name: "臺灣示範商務顧問有限公司" } });
+    expect(await sandbox.companyName("12345675")).toEqual({ ok: true, value: { name: null } });
+    expect(await sandbox.companyName("12345678")).toMatchObject({ ok: false, kind: "refused", code: "1200125" });
+    await failNextSandboxCalls(env.DB, hotelId, "companyName", "unavailable");
+    expect(await sandbox.companyName("04595257")).toMatchObject({ ok: false, kind: "unavailable" });
+    expect(await sandbox.companyName("04595257")).toMatchObject({ ok: true });
+  });
 
   it("advises of another name beside the company name in en-US, writes nothing, keeps everything; placed again it books as typed", async () => {
     const checkout = await atCheckout(AT_PAYMENT);

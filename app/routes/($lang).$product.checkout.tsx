@@ -119,6 +119,13 @@ export default function CheckoutPage() {
       >
         <input type="hidden" name="csrf" value={data.csrf} />
         <input type="hidden" name="checkout_key" value={data.checkoutKey} />
+        {/* Enter in a text field submits with the form's first button. "Use this name" (beside a company
+            name advice, decision 168) would be it: a first button that checks the price, as Enter did. */}
+        {actionData?.registeredCompanyName && !data.rail ? (
+          <button type="submit" name="intent" value="price" formNoValidate hidden tabIndex={-1}>
+            {t("checkout.check_price")}
+          </button>
+        ) : null}
         <div className="checkout-layout">
           <div className="checkout-main">
             {/* First, as before; its button keeps what is typed below as the checkout's draft before leaving for the rail page. */}
@@ -136,7 +143,13 @@ export default function CheckoutPage() {
               fieldErrors={fieldErrors}
             />
             {data.invoiceIssuer ? (
-              <InvoiceFields issuer={data.invoiceIssuer} field={field} values={{ ...prefill, ...values }} fieldErrors={fieldErrors} />
+              <InvoiceFields
+                issuer={data.invoiceIssuer}
+                field={field}
+                values={{ ...prefill, ...values }}
+                fieldErrors={fieldErrors}
+                registeredName={actionData?.registeredCompanyName}
+              />
             ) : null}
           </div>
           <CheckoutSummary

@@ -9,7 +9,9 @@ import { hotelUrl, taipeiDay, waitForHydration } from "./helpers";
  * The e-invoice at the checkout of the Taipei demo hotel, which issues at payment through the
  * sandbox (issue 41, decisions 159, 163 and 166): the three kinds of buyer, a wrong input of each
  * refused beside its field with the rest kept, a donation code the sandbox does not know advised
- * of and placed again as typed, then the order page saying how and when the invoice
+ * of and placed again as typed, a company name not the one its 統一編號 is registered to advised of
+ * (decision 168) and booked with the registered name's button (zh-TW) or again as typed (en-US),
+ * then the order page saying how and when the invoice
  * comes. One booking of each run is paid by card on the test gateway: the invoice is issued in the
  * payment callback's background work, and its number (two letters and eight digits) shows on the
  * order page and in the confirmation PDF. With and without JavaScript (@js-matters: the checkout's
@@ -24,6 +26,8 @@ const WORDS = {
     mobile: "手機條碼為 / 加 7 碼（數字、大寫英文字母、+、-、.）",
     love: "捐贈碼為 3 至 7 碼數字",
     loveUnknown: "電子發票平台查無此捐贈碼。請確認號碼，或再次送出訂單，照所填內容使用。",
+    companyAdvice: "電子發票平台登記此統一編號的名稱為「範例旅行社股份有限公司」。請確認公司抬頭，或再次送出訂單，照所填內容使用。",
+    useName: "改用登記名稱並送出訂單",
     checksum: "統一編號有誤，請檢查號碼",
     afterPayment: "付款完成後開立",
     number: "發票號碼",
@@ -35,7 +39,8 @@ const WORDS = {
     sentAs: {
       carrier: "雲端發票，手機條碼載具 /AB+1234",
       donation: "捐贈發票，捐贈碼 000919",
-      company: "公司發票，統一編號 04595257，公司抬頭 林氏貿易",
+      // Booked with the registered name's button (decision 168).
+      company: "公司發票，統一編號 04595257，公司抬頭 範例旅行社股份有限公司",
     },
   },
   "en-US": {
@@ -43,6 +48,9 @@ const WORDS = {
     mobile: "A mobile barcode is / followed by 7 characters: digits, capital letters, + - or .",
     love: "A donation code is 3 to 7 digits",
     loveUnknown: "The invoice platform does not know this donation code. Check it, or place the booking again to use it as typed.",
+    companyAdvice:
+      "The invoice platform has this tax ID number registered to 範例旅行社股份有限公司. Check the company name, or place the booking again to use it as typed.",
+    useName: "Use this name and place the booking",
     checksum: "This tax ID number does not exist: check its digits",
     afterPayment: "Issued once the booking is paid",
     number: "Invoice number",
@@ -96,7 +104,7 @@ const FIELD: Record<Kind, string> = { carrier: "mobile_barcode", donation: "love
 
 for (const lang of ["zh-TW", "en-US"] as const) {
   const words = WORDS[lang];
-  test(`${lang}: the three kinds of buyer at the checkout, each wrong input refused beside its field, an unknown donation code advised, then the order page @js-matters`, async ({
+  test(`${lang}: the three kinds of buyer at the checkout, each wrong input refused beside its field, an unknown donation code and another company name advised, then the order page @js-matters`, async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -136,6 +144,22 @@ for (const lang of ["zh-TW", "en-US"] as const) {
         await expect(page.locator("#booker_last_name")).toHaveValue("林");
         await expect(page).toHaveURL(/\/hxa\/checkout\?/);
         await page.locator('button[name="intent"][value="order"]').click();
+      }
+      if (kind === "company") {
+        // The sandbox registers 04595257 to a made-up name, not 林氏貿易: advice beside the company
+        // name, the booking not placed, everything kept (decision 168).
+        await expect(page.locator("#company_name-error")).toHaveText(words.companyAdvice);
+        await expect(page.locator("#company_name")).toHaveAttribute("aria-describedby", "company_name-error");
+        await expect(page.locator("#company_name")).toHaveValue("林氏貿易");
+        await expect(page.locator("#company_reg_number")).toHaveValue("04595257");
+        await expect(page.locator("#company_address")).toHaveValue("台北市信義區市府路 1 號");
+        await expect(page.locator("#booker_last_name")).toHaveValue("林");
+        await expect(page).toHaveURL(/\/hxa\/checkout\?/);
+        const useName = page.getByRole("button", { name: words.useName });
+        await expect(useName).toBeVisible();
+        // zh-TW: one tap places the booking with the registered name; en-US: placed again as typed.
+        if (lang === "zh-TW") await useName.click();
+        else await page.locator('button[name="intent"][value="order"]').click();
       }
       if (byCard) {
         await expect(page).toHaveURL(/\/pay\/\d+\/PT\d{6}-[A-Z0-9]{6}\?valid_hash=/);

@@ -411,4 +411,52 @@ describe("the adapter's calls", () => {
     const refused = await provider.checkBarcode("/ABC+123");
     expect(refused.ok ? "ok" : refused.kind).toBe("refused");
   });
+
+  it("asks GetCompanyNameByTaxID for a 統一編號's registered name, in the envelope and under the key of every call", async () => {
+    const { sent, provider } = ecpay(() => ({ RtnCode: 1, RtnMsg: "查詢成功", CompanyName: " 範例旅行社股份有限公司 " }));
+    expect(await provider.companyName("04595257")).toEqual({ ok: true, value: { name: "範例旅行社股份有限公司" } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("https://einvoice-stage.ecpay.com.tw/B2CInvoice/GetCompanyNameByTaxID");
+    expect(sent[0]?.body.MerchantID).toBe("2000132");
+    expect(sent[0]?.body.RqHeader).toEqual({ Timestamp: Math.floor(Date.parse("2026-11-29T04:00:00Z") / 1000), Revision: "3.0.0" });
+    // Data decrypted by Node's own AES (the oracle): the merchant and the number, nothing else.
+    expect(sent[0]?.data).toEqual({ MerchantID: "2000132", UnifiedBusinessNo: "04595257" });
+  });
+
+  it("reads RtnCode 7 (查無資料) as no data, never as a refusal nor as another name", async () => {
+    const { provider } = ecpay(() => ({ RtnCode: 7, RtnMsg: "查無資料" }));
+    expect(await provider.companyName("10458575")).toEqual({ ok: true, value: { name: null } });
+    // Success with an empty name says nothing either.
+    const empty = ecpay(() => ({ RtnCode: 1, RtnMsg: "", CompanyName: "  " })).provider;
+    expect(await empty.companyName("10458575")).toEqual({ ok: true, value: { name: null } });
+  });
+
+  it("takes the ministry's API down (9000001), a checksum refusal (1200125), a 403 and an unreadable answer as failures", async () => {
+    const down = await ecpay(() => ({ RtnCode: 9000001, RtnMsg: "呼叫財政部API失敗" })).provider.companyName("04595257");
+    expect(down).toMatchObject({ ok: false, kind: "unavailable", code: "9000001" });
+    const checksum = await ecpay(() => ({ RtnCode: 1200125, RtnMsg: "統一編號檢查碼驗證失敗" })).provider.companyName("04595257");
+    expect(checksum).toMatchObject({ ok: false, kind: "refused", code: "1200125" });
+    const tooFast = await ecpay(() => new Response("Forbidden", { status: 403 })).provider.companyName("04595257");
+    expect(tooFast).toMatchObject({ ok: false, kind: "rate_limited", code: "403" });
+    // A TransCode 7 is the envelope's refusal, not the answer's "no data".
+    const envelope = await ecpay(() =>
+      Response.json({ MerchantID: KEYS.merchantId, RpHeader: {}, TransCode: 7, TransMsg: "Error", Data: "" }),
+    ).provider.companyName("04595257");
+    expect(envelope).toMatchObject({ ok: false, kind: "refused", code: "7" });
+    // Data under another key, and Data that is no JSON: not believed.
+    const foreign = await ecpay(() =>
+      Response.json({
+        MerchantID: KEYS.merchantId,
+        RpHeader: {},
+        TransCode: 1,
+        TransMsg: "",
+        Data: answerData({ RtnCode: 1, CompanyName: "X" }, "0123456789abcdef"),
+      }),
+    ).provider.companyName("04595257");
+    expect(foreign).toMatchObject({ ok: false, kind: "unavailable" });
+    const garbled = await ecpay(() =>
+      Response.json({ MerchantID: KEYS.merchantId, RpHeader: {}, TransCode: 1, TransMsg: "", Data: oracleEncrypt("not json") }),
+    ).provider.companyName("04595257");
+    expect(garbled).toMatchObject({ ok: false, kind: "unavailable" });
+  });
 });

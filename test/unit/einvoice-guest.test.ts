@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formValuesOfRemembered, guestInvoice, invoiceFromForm, payloadOfChoice, type StoredInvoice } from "~/domain/einvoice/guest";
+import {
+  formValuesOfRemembered,
+  guestInvoice,
+  invoiceFromForm,
+  payloadOfChoice,
+  withRegisteredCompanyName,
+  type StoredInvoice,
+} from "~/domain/einvoice/guest";
 import { invoiceTextLines } from "~/documents/invoice-text";
 
 /**
@@ -96,16 +103,23 @@ describe("the checkout's invoice fields", () => {
     expect(invoiceOf({ ...mobile, mobile_barcode: "/NOSUCH2", invoice_advised: "/NOSUCH1" })?.advised_code).toBeUndefined();
     expect(invoiceOf({ ...mobile, mobile_barcode: "/NOSUCH1" })?.advised_code).toBeUndefined();
     expect(invoiceOf({ invoice_kind: "donation", love_code: "0001", invoice_advised: " 0001 " })?.advised_code).toBe("0001");
-    // Another kind chosen since: a company invoice carries no advised code.
-    expect(
-      invoiceOf({
-        invoice_kind: "company",
-        company_reg_number: "04595257",
-        company_name: "X",
-        company_address: "Y",
-        invoice_advised: "0001",
-      })?.advised_code,
-    ).toBeUndefined();
+    // Another kind chosen since: the donation code advised of is not the company's 統一編號.
+    const company = { invoice_kind: "company", company_name: "X", company_address: "Y" };
+    expect(invoiceOf({ ...company, company_reg_number: "04595257", invoice_advised: "0001" })?.advised_code).toBeUndefined();
+    // A company's 統一編號 advised of (its registered name, decision 168), typed full-width with a hyphen: sent.
+    expect(invoiceOf({ ...company, company_reg_number: "０４５９-５２５７", invoice_advised: "04595257" })?.advised_code).toBe("04595257");
+    expect(invoiceOf({ ...company, company_reg_number: "10458575", invoice_advised: "04595257" })?.advised_code).toBeUndefined();
+  });
+
+  it("places the booking with the registered company name when its button was the one pressed (decision 168)", () => {
+    const typed = { company_name: "範例旅行", company_reg_number: "04595257", intent: "order" };
+    expect(withRegisteredCompanyName({ ...typed, invoice_registered_name: "範例旅行社股份有限公司" })).toEqual({
+      ...typed,
+      company_name: "範例旅行社股份有限公司",
+    });
+    // Any other submission: the values as they are; an empty value changes nothing and is not kept.
+    expect(withRegisteredCompanyName(typed)).toEqual(typed);
+    expect(withRegisteredCompanyName({ ...typed, invoice_registered_name: " " })).toEqual(typed);
   });
 });
 

@@ -373,5 +373,19 @@ export function ecpayEinvoice(options: EcpayEinvoiceOptions): EinvoiceProvider {
       const answer = await call("CheckLoveCode", { MerchantID: keys.merchantId, LoveCode: code });
       return answer.ok ? existence("CheckLoveCode", answer.value) : answer;
     },
+    // GetCompanyNameByTaxID (decision 168): RtnCode 1 and CompanyName, the registered name; RtnCode 7
+    // 查無資料, no data (not "invalid"); 9000001, the Ministry of Finance's API down; any other a refusal.
+    async companyName(taxId) {
+      const path = "GetCompanyNameByTaxID";
+      const answer = await call(path, { MerchantID: keys.merchantId, UnifiedBusinessNo: taxId });
+      if (!answer.ok) {
+        const rtnCode = answer.kind === "refused" && answer.message.startsWith(`${path}: RtnCode `) ? answer.code : "";
+        if (rtnCode === "7") return { ok: true, value: { name: null } };
+        if (rtnCode === "9000001") return failure("unavailable", rtnCode, answer.message);
+        return answer;
+      }
+      const name = typeof answer.value.CompanyName === "string" ? answer.value.CompanyName.trim() : "";
+      return { ok: true, value: { name: name === "" ? null : name } };
+    },
   };
 }

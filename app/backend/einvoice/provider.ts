@@ -88,6 +88,12 @@ export interface EinvoiceProvider {
   checkBarcode(code: string): Promise<ProviderAnswer<{ exists: boolean }>>;
   /** Advisory only: whether a donation code belongs to a charity. */
   checkLoveCode(code: string): Promise<ProviderAnswer<{ exists: boolean }>>;
+  /**
+   * Advisory only (decision 168): the name the Ministry of Finance's data registers a 統一編號 to
+   * (ECPay GetCompanyNameByTaxID), or null when it has none ("no data" is not "invalid": a company
+   * new to its data, for one).
+   */
+  companyName(taxId: string): Promise<ProviderAnswer<{ name: string | null }>>;
 }
 
 export function failure(kind: FailureKind, code: string, message: string): ProviderFailure {

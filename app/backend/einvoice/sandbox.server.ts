@@ -7,11 +7,12 @@
  * relate number, and can be told to fail (einvoice_sandbox_failures) so the retry path is tested.
  * Its remote checks know every well-formed code but the documented unknown ones (decision 166):
  * mobile barcodes starting `/NO` and donation codes starting `000`.
+ * It registers two made-up company names (`SANDBOX_COMPANIES`, decision 168); other numbers are "no data".
  * Like the test payment gateway it moves nothing real, so it runs only where that may run: local
  * hosts, or a staging site that opted in (decision 047).
  */
 import { canVoid, taipeiDate } from "~/domain/einvoice/period";
-import { CITIZEN_CERTIFICATE, LOVE_CODE, MOBILE_BARCODE } from "~/domain/einvoice/buyer";
+import { CITIZEN_CERTIFICATE, isValidTaxId, LOVE_CODE, MOBILE_BARCODE } from "~/domain/einvoice/buyer";
 import { itemsMismatch } from "~/backend/einvoice/ecpay.server";
 import {
   failure,
@@ -63,7 +64,8 @@ type SandboxOp =
   | "allowanceInvalid"
   | "getIssue"
   | "checkBarcode"
-  | "checkLoveCode";
+  | "checkLoveCode"
+  | "companyName";
 
 /**
  * The codes the sandbox's remote checks answer "does not exist" for (decision 166): a mobile barcode
@@ -71,6 +73,15 @@ type SandboxOp =
  */
 export const SANDBOX_UNKNOWN_BARCODE = /^\/NO/;
 export const SANDBOX_UNKNOWN_LOVE_CODE = /^000/;
+
+/**
+ * The sandbox's registry of company names (GetCompanyNameByTaxID, decision 168): two 統一編號 of the
+ * integrations notes' examples, registered to made-up names. Every other valid number is "no data".
+ */
+export const SANDBOX_COMPANIES: Readonly<Record<string, string>> = {
+  "04595257": "範例旅行社股份有限公司",
+  "10458575": "臺灣示範商務顧問有限公司",
+};
 
 /** How long a call asked to be "slow" waits before it answers: longer than any deadline a caller sets. */
 export const SANDBOX_SLOW_MS = 5_000;
@@ -323,6 +334,13 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
         ok: true,
         value: { exists: LOVE_CODE.test(code) && !SANDBOX_UNKNOWN_LOVE_CODE.test(code) },
       }));
+    },
+    companyName(taxId) {
+      return run("companyName", async () =>
+        isValidTaxId(taxId)
+          ? { ok: true, value: { name: SANDBOX_COMPANIES[taxId] ?? null } }
+          : failure("refused", "1200125", `companyName: RtnCode 1200125 統一編號檢查碼驗證失敗 (sandbox)`),
+      );
     },
   };
 }

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { checkInStart } from "~/domain/dates";
 import { isOfflineMethod, paidAtTheHotel, paymentDeadline } from "~/domain/payments";
 import { hotelDeadlines } from "~/backend/payments/payments.server";
-import { ApiError, ok, parseInput, readJsonBody } from "~/backend/http.server";
+import { ApiError, fail, ok, parseInput, readJsonBody } from "~/backend/http.server";
 import { assertHotelBookable, requireHotel, type HotelRow } from "~/backend/hotels/hotels.server";
 import { queueMail } from "~/backend/mail/outbox.server";
 import { queueHotelMail } from "~/backend/mail/hotel-outbox.server";
@@ -70,14 +70,20 @@ function invoiceBuyerOf(payload: v.InferOutput<typeof OrderPayload>): BuyerChoic
  * The advice as the order's answer (409, naming the payload's field; nothing of the order written).
  * It counts as one of the caller's order changes, as a created order does: a script cannot have the
  * hotel's provider asked without end by orders that are never written (decision 072's limits).
+ * A company name advice (decision 168) carries the registered name in its message and as
+ * `data.registered_name`, for a client to offer it.
  */
-async function adviceError(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, advice: BuyerAdvice): Promise<ApiError> {
+async function adviceAnswer(ctx: BackendContext, hotel: HotelRow, who: OrderIdentity, advice: BuyerAdvice): Promise<Response> {
   const counted: D1PreparedStatement[] = [];
   if (who.callerKey) counted.push(eventStatement(ctx.db, hotel.id, "order_change", who.callerKey, ctx.now));
   if (who.net48) counted.push(eventStatement(ctx.db, hotel.id, "order_change_network", who.net48, ctx.now));
   if (counted.length > 0) await ctx.db.batch(counted).catch((error: unknown) => ctx.log.warn("the advice's attempt not counted", error));
+  if (advice.kind === "tax_id") {
+    const error = new ApiError(409, "invoice_company_name_differs", { name: advice.registeredName }, advice.field);
+    return fail(error, ctx.lang, { registered_name: advice.registeredName });
+  }
   const code = advice.kind === "mobile_barcode" ? "invoice_barcode_unknown" : "invoice_love_code_unknown";
-  return new ApiError(409, code, {}, advice.field);
+  return fail(new ApiError(409, code, {}, advice.field), ctx.lang);
 }
 
 /** Where the site goes after the order: the payment page, or the receipt for offline payment. */
@@ -341,8 +347,9 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
     if (error instanceof CaptchaRequired) return error.response(ctx.lang);
     throw error;
   }
-  // The provider's remote check of a mobile barcode or a donation code (decision 166), asked beside
-  // the pricing, for a caller the limits let through: it never throws and waits at most its deadline.
+  // The provider's remote check of a mobile barcode or a donation code (decision 166), or of a
+  // company's registered name (decision 168), asked beside the pricing, for a caller the limits let
+  // through: it never throws and waits at most its deadline.
   const advising = buyer ? adviseBuyer(ctx, hotel.id, buyer, payload.invoice?.advised_code ?? "", caller?.id ?? null) : null;
   const priced = await priceOrder(ctx, hotel, {
     check_in_day: payload.check_in_day,
@@ -374,9 +381,10 @@ export async function createOrder(ctx: BackendContext): Promise<Response> {
   assertDepartsAfterDeadline(priced.rail, deadline);
   const mailAllowed = priced.detail.pay_amount === 0 || (await orderEmailAllowed(ctx.db, hotel, payload.booker_email, ctx.now));
 
-  // The provider does not know the code: the guest is told before anything is written, once per code.
+  // The provider does not know the code, or registers the company to another name: the guest is
+  // told before anything is written, once per code.
   const advice = advising ? await advising : null;
-  if (advice) throw await adviceError(ctx, hotel, who, advice);
+  if (advice) return adviceAnswer(ctx, hotel, who, advice);
 
   const orderDoc = newOrderDoc(priced.today);
   try {

@@ -30,7 +30,10 @@ export interface OrderInvoiceInput {
   carrier_code?: string;
   love_code?: string;
   company_address?: string;
-  /** The code the guest was told the provider does not know, placed again as typed (decision 166). */
+  /**
+   * The code the guest was told the provider does not know (decision 166), or the 統一編號 whose
+   * registered name is not the one typed (decision 168), placed again as typed.
+   */
   advised_code?: string;
 }
 
@@ -100,11 +103,25 @@ export function invoiceFromForm(values: Readonly<Record<string, string | undefin
     return { ok: false, errors };
   }
   const payload = payloadOfChoice(result.choice);
-  // The code the checkout advised of (its hidden `invoice_advised`), sent only while it is still the one chosen.
+  // The code the checkout advised of (its hidden `invoice_advised`), sent only while it is still the
+  // one chosen: the mobile barcode, the donation code, or the company's 統一編號 (decision 168).
   const advised = normalisedCode(values.invoice_advised);
-  const chosen = result.choice.kind === "donation" ? result.choice.loveCode : result.choice.kind === "carrier" ? result.choice.code : "";
+  const choice = result.choice;
+  const chosen = choice.kind === "donation" ? choice.loveCode : choice.kind === "carrier" ? choice.code : choice.taxId;
   if (advised !== "" && advised === chosen) payload.invoice.advised_code = advised;
   return { ok: true, choice: result.choice, ...payload };
+}
+
+/**
+ * The form's values when the guest tapped "Use this name and place the booking" beside a company
+ * name advice (decision 168): the button's value, the registered name, is the company name the
+ * booking is placed with. The button is the form's own, so without JavaScript it is a submit of
+ * the form as typed. Any other submission's values are returned as they are.
+ */
+export function withRegisteredCompanyName(values: Readonly<Record<string, string>>): Record<string, string> {
+  const { invoice_registered_name: registered, ...rest } = values;
+  if (registered === undefined || registered.trim() === "") return rest;
+  return { ...rest, company_name: registered };
 }
 
 /** A valid choice as the order payload carries it: `invoice`, and the company fields (empty unless a company invoice). */

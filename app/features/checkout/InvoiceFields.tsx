@@ -17,6 +17,7 @@ export function InvoiceFields({
   field,
   values,
   fieldErrors,
+  registeredName,
 }: {
   issuer: "portico_at_payment" | "portico_at_checkout";
   /** Text fields' props: what was typed, else the member's remembered choice. */
@@ -24,6 +25,8 @@ export function InvoiceFields({
   /** What was sent or remembered, for the radios. */
   values: Values;
   fieldErrors: FieldErrors;
+  /** The name the invoice platform registers the 統一編號 to, when it is not the one typed (decision 168). */
+  registeredName?: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -130,7 +133,19 @@ export function InvoiceFields({
           <div className="field">
             <label htmlFor="company_name">{t("checkout.invoice.company_name")}</label>
             <input autoComplete="organization" maxLength={60} {...field("company_name")} />
-            <FieldError errors={fieldErrors} name="company_name" />
+            <FieldError errors={fieldErrors} name="company_name" params={registeredName ? { name: registeredName } : undefined} />
+            {/* One tap to place the booking with the registered name: a submit of this form, so it works without JavaScript too. */}
+            {registeredName && fieldErrors.company_name ? (
+              <button
+                type="submit"
+                name="invoice_registered_name"
+                value={registeredName}
+                className="button button--secondary invoice-fields__use-name"
+                aria-describedby="company_name-error"
+              >
+                {t("checkout.invoice.advice.use_registered")}
+              </button>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor="company_address">{t("checkout.invoice.company_address")}</label>

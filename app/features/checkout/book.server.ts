@@ -11,11 +11,28 @@ import { reply, type CheckoutAnswer } from "./checkout-reply.server";
 import type { CheckoutSubmission } from "./submission.server";
 import type { ValidOrder } from "./validate-order.server";
 
-/** The field and code the back end's advice is about (409 invoice_*_unknown), or null. */
-function adviceOf(code: string, order: ValidOrder): { field: "mobile_barcode" | "love_code"; code: string } | null {
+interface Advised {
+  field: "mobile_barcode" | "love_code" | "company_name";
+  code: string;
+  /** The name the platform registers the 統一編號 to (a company name advice, decision 168). */
+  registeredName?: string;
+}
+
+/** The registered name a company name advice carries (`data.registered_name`), or "". */
+function registeredNameOf(data: unknown): string {
+  const name = typeof data === "object" && data !== null ? (data as { registered_name?: unknown }).registered_name : undefined;
+  return typeof name === "string" && name.trim() !== "" && name.length <= 100 ? name : "";
+}
+
+/** The field and code the back end's advice is about (409 invoice_*_unknown, invoice_company_name_differs), or null. */
+function adviceOf(error: { code: string; data?: unknown }, order: ValidOrder): Advised | null {
+  const { code } = error;
   if (code === "invoice_barcode_unknown" && order.invoice?.carrier_code)
     return { field: "mobile_barcode", code: order.invoice.carrier_code };
   if (code === "invoice_love_code_unknown" && order.invoice?.love_code) return { field: "love_code", code: order.invoice.love_code };
+  const registeredName = registeredNameOf(error.data);
+  if (code === "invoice_company_name_differs" && order.input.company_reg_number && registeredName)
+    return { field: "company_name", code: order.input.company_reg_number, registeredName };
   return null;
 }
 
@@ -73,9 +90,10 @@ export async function bookOrder(
     input.checkout_key,
   );
   if (result.ok) return { ok: true, redirectPath: result.redirect_path };
-  // The invoice platform does not know the mobile barcode or donation code (decision 166): said
-  // beside it, nothing written, everything kept; placed again with the same code, it goes through.
-  const advised = adviceOf(result.error.code, order);
+  // The invoice platform does not know the mobile barcode or donation code (decision 166), or has
+  // the 統一編號 registered to another name (decision 168): said beside it, nothing written,
+  // everything kept; placed again with the same code, it goes through.
+  const advised = adviceOf(result.error, order);
   if (advised) {
     return {
       ok: false,
@@ -85,6 +103,7 @@ export async function bookOrder(
           fieldErrors: { [advised.field]: `checkout.invoice.advice.${advised.field}` },
           formError: "checkout.invoice.advice.form",
           priceError: null,
+          ...(advised.registeredName ? { registeredCompanyName: advised.registeredName } : {}),
         },
         409,
       ),

@@ -22,6 +22,8 @@ export interface CheckoutReply {
   /** Changes whenever the promotion fields were cleared, so the page rebuilds them empty. */
   promotionReset?: string;
   orderDoc?: string;
+  /** The name the invoice platform registers the 統一編號 to, when it is not the one typed (decision 168). */
+  registeredCompanyName?: string;
   /** A challenge to answer before the order is sent again (decision 072). */
   captcha?: CaptchaView | null;
   /**

@@ -20,7 +20,7 @@ import { answerNewChallenge, bookOrder } from "./book.server";
 import { answerBooked } from "./booked.server";
 import { readSubmission } from "./submission.server";
 import { asksInvoice, validateOrder } from "./validate-order.server";
-import { formValuesOfRemembered } from "~/domain/einvoice/guest";
+import { formValuesOfRemembered, withRegisteredCompanyName } from "~/domain/einvoice/guest";
 
 export async function checkoutPage(args: LoaderFunctionArgs) {
   const { app, hotel, cart, bookingPage, railPage, parsed, profile, api } = await loadCheckout(args);
@@ -97,7 +97,8 @@ export async function checkoutPage(args: LoaderFunctionArgs) {
 export async function checkoutAction(args: ActionFunctionArgs) {
   const read = await readSubmission(args);
   if (!read.ok) return read.answer;
-  const { submission } = read;
+  // "Use this name and place the booking" beside a company name advice: placed with the registered name.
+  const submission = { ...read.submission, values: withRegisteredCompanyName(read.submission.values) };
   if (submission.values.intent === "price") return answerPriceCheck(submission);
   if (submission.values.intent === "captcha_new") return answerNewChallenge(submission);
   const valid = await validateOrder(submission);

@@ -8,7 +8,7 @@
  * the guarded write every writer uses: a replay, or a second callback racing the first, changes
  * nothing twice and gets the same answer. The answer is ECPay's `1|OK` (a refusal: `0|reason`, 400).
  */
-import { applyEvent, type InvoiceEvent } from "~/domain/einvoice/machine";
+import { applyEvent, nextCall, type InvoiceEvent } from "~/domain/einvoice/machine";
 import { readCollegiateCallback, type EcpayEinvoiceKeys } from "~/backend/einvoice/ecpay.server";
 import { enqueueInvoiceStatements, loadInvoice, saveInvoice } from "~/backend/einvoice/invoices.server";
 import { hotelInvoicing, type HotelInvoicing } from "~/backend/einvoice/registry.server";
@@ -49,7 +49,7 @@ export type ConsentOutcome = "changed" | "unchanged" | "unknown";
 
 /**
  * Records the buyer's answer on the order's allowance `seq`: the machine's `consent` event in a
- * guarded write with its history line, the order queued for a look. A write lost to another writer
+ * guarded write with its history line (the order queued when that calls for a call). A write lost to another writer
  * reads again; an answer that changes nothing (a replay, a refusal after a consent) writes nothing.
  */
 export async function recordConsent(
@@ -68,8 +68,9 @@ export async function recordConsent(
     if (next === row.parsed) return "unchanged";
     const line = { kind: consented ? "consent:agreed" : "consent:refused", outcome: "recorded" as const, detail: JSON.stringify(detail) };
     if (await saveInvoice(db, row, next, [line])) {
-      // Looked at by the queue: what the hotel keeps may call for more now the allowance is made.
-      await db.batch(enqueueInvoiceStatements(db, orderId));
+      // Queued only when the answer calls for more (a consent to an allowance staff had already
+      // replaced: the hotel keeps more than is left issued): the Cron issues the difference.
+      if (nextCall(next, now)) await db.batch(enqueueInvoiceStatements(db, orderId));
       return "changed";
     }
   }

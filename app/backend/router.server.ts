@@ -21,6 +21,7 @@ import { staffDeskRoutes } from "~/backend/desk/staff-routes.server";
 import { deskActionRoutes } from "~/backend/desk/actions.server";
 import { deskBookingRoutes } from "~/backend/desk/bookings.server";
 import { deskCalendarRoutes } from "~/backend/desk/calendar.server";
+import { einvoiceRoutes } from "~/backend/einvoice/consent.server";
 
 const coreRoutes: BackendRoute[] = [
   // A trivial endpoint: the baseline that benchmarks compare real calls against.
@@ -48,6 +49,7 @@ export const BACKEND_ROUTES: readonly BackendRoute[] = [
   ...deskActionRoutes,
   ...deskBookingRoutes,
   ...deskCalendarRoutes,
+  ...einvoiceRoutes,
 ];
 
 interface CompiledRoute extends BackendRoute {

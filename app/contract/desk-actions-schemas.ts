@@ -21,6 +21,9 @@ export const DESK_ACTIONS = [
   "invoice_void",
   "invoice_allowance",
   "invoice_handled",
+  // An allowance the buyer refused or let lapse (decision 167): ask for consent again, or make it at once.
+  "invoice_consent_again",
+  "invoice_allowance_now",
 ] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 

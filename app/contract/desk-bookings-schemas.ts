@@ -85,9 +85,30 @@ export const DeskInvoiceSchema = v.object({
       can_allowance: v.boolean(),
     }),
   ),
-  allowances: v.array(v.object({ number: v.string(), invoice_number: v.string(), amount: v.number(), status: v.string() })),
+  allowances: v.array(
+    v.object({
+      number: v.string(),
+      invoice_number: v.string(),
+      amount: v.number(),
+      status: v.string(),
+      /** Asked by the buyer's emailed consent (decision 167); awaiting: until when (ISO, "" otherwise). */
+      consent: v.optional(v.boolean(), false),
+      expires_at: v.optional(v.string(), ""),
+    }),
+  ),
+  /** An allowance the buyer refused or let lapse waits for staff: ask again, or make it at once (decision 167). */
+  lapsed_consent: v.optional(v.nullable(v.object({ status: v.picklist(["refused", "expired"]), amount: v.number() })), null),
   failure: v.nullable(v.object({ kind: v.string(), message: v.string(), attempts: v.number(), retry_at: v.nullable(v.string()) })),
-  actions: v.array(v.picklist(["invoice_issue_now", "invoice_void", "invoice_allowance", "invoice_handled"])),
+  actions: v.array(
+    v.picklist([
+      "invoice_issue_now",
+      "invoice_void",
+      "invoice_allowance",
+      "invoice_handled",
+      "invoice_consent_again",
+      "invoice_allowance_now",
+    ]),
+  ),
   lost_allowance: v.boolean(),
   history: v.array(v.object({ at: v.string(), kind: v.string(), outcome: v.string(), detail: v.string() })),
 });

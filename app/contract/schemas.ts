@@ -580,6 +580,8 @@ export const OrderSchema = v.object({
         status: v.picklist(["issued", "voided", "being_issued", "after_payment", "at_checkout", "hotel_system"]),
         invoices: v.array(v.object({ number: v.string(), random_number: v.string(), amount: v.number(), issued_on: v.string() })),
         buyer: v.nullable(InvoiceChoiceSchema),
+        /** The latest allowance, when asked by the guest's emailed consent (decision 167). */
+        allowance: v.optional(v.object({ status: v.picklist(["awaiting", "issued", "refused", "expired"]), amount: v.number() })),
       }),
     ),
     null,

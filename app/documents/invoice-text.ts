@@ -12,6 +12,8 @@ export interface InvoiceFacts {
   status: "issued" | "voided" | "being_issued" | "after_payment" | "at_checkout" | "hotel_system";
   invoices: readonly { number: string; random_number: string; amount: number; issued_on: string }[];
   buyer: { kind: string; carrier?: string; carrier_code?: string; love_code?: string } | null;
+  /** The latest allowance, when asked by the guest's emailed consent (decision 167). */
+  allowance?: { status: "awaiting" | "issued" | "refused" | "expired"; amount: number };
 }
 
 /** How the guest receives it, in words; "" when the buyer is unknown. */
@@ -59,6 +61,12 @@ export function invoiceTextLines(
             .join(" · "),
         ])
       : [[label, t(`invoice.status.${invoice.status}`)]];
+  // An allowance asked by the guest's consent: where it stands, in one short line.
+  if (invoice.allowance)
+    lines.push([
+      t("invoice.allowance"),
+      t(`invoice.allowance.${invoice.allowance.status}`, { amount: formatPrice(invoice.allowance.amount, lang) }),
+    ]);
   const received = buyerText(lang, invoice.buyer, company);
   if (received && invoice.status !== "hotel_system") lines.push([t("invoice.received_as"), received]);
   return lines;

@@ -6,6 +6,7 @@ import { type Logger } from "~/platform/log.server";
 import { isLocalHost } from "~/lib/hosts";
 import { isBackendPath } from "~/backend/router.server";
 import { handleSandbox, isSandboxPath } from "~/backend/payments/sandbox/sandbox.server";
+import { handleEinvoiceSandbox, isEinvoiceSandboxPath } from "~/backend/einvoice/sandbox-consent.server";
 import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 import { PRIVATE_NO_STORE, securityHeaders } from "~/platform/security.server";
@@ -114,6 +115,19 @@ export async function serveBackend(
     // The built-in test gateway: its callbacks reach this Worker's own routes in process, and only
     // those (never another origin); on a public host it does not exist unless ALLOW_TEST_GATEWAY.
     const response = await handleSandbox(request, {
+      signingSecret: env.SESSION_SECRET,
+      origin: url.origin,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      deliver: (callback) => handleBackendRequest(callback, { ...options, clientIp: "" }),
+      log,
+    });
+    return securityHeaders(response, {});
+  }
+  if (isEinvoiceSandboxPath(url.pathname) && options.testGateway) {
+    // The invoice sandbox's consent page (decision 167): like the test gateway, only where it may run;
+    // its callback reaches this Worker's own consent route in process, and only that.
+    const response = await handleEinvoiceSandbox(request, {
+      db: env.DB,
       signingSecret: env.SESSION_SECRET,
       origin: url.origin,
       waitUntil: (promise) => ctx.waitUntil(promise),

@@ -5,6 +5,7 @@ import {
   ECPAY_EINVOICE_TEST_KEYS,
   ECPAY_CALL_TIMEOUT_MS,
   ecpayEinvoice,
+  ecpayTaipeiInstant,
   einvoiceCheckMacValue,
   encryptData,
   readCollegiateCallback,
@@ -354,6 +355,40 @@ describe("the adapter's calls", () => {
       AllowanceNotify: "E",
       NotifyMail: "guest@example.com",
     });
+  });
+
+  it("asks an allowance by the buyer's consent at AllowanceByCollegiate with the ReturnURL, and reads until when the buyer may agree (Taipei time)", async () => {
+    // The answer as ECPay's SDK (AllowanceByCollegiateResult) and O'Pay's i100 document give it (decision 167).
+    const { sent, provider } = ecpay(() => ({
+      RtnCode: 1,
+      RtnMsg: "折讓單資料新增成功",
+      IA_Allow_No: "1909181313013546",
+      IA_Invoice_No: "UV11100019",
+      IA_TempDate: "2019-09-18 13:13:23",
+      IA_TempExpireDate: "2019-09-21 13:13:23",
+      IA_Remain_Allowance_Amt: 0,
+    }));
+    const answer = await provider.allowanceByCollegiate({
+      number: "UV11100019",
+      issuedOn: "2019-09-17",
+      amount: 600,
+      customerName: "王小明",
+      email: "guest@example.com",
+      items: [{ name: "取消訂房退款", count: 1, word: "式", price: 600, amount: 600 }],
+      returnUrl: "https://lakeside.example/api/einvoice/allowance-consent/7",
+    });
+    expect(answer).toEqual({
+      ok: true,
+      value: { allowanceNumber: "1909181313013546", remaining: 0, expiresAt: "2019-09-21T05:13:23.000Z" },
+    });
+    expect(new URL(sent[0]?.url ?? "").pathname).toBe("/B2CInvoice/AllowanceByCollegiate");
+    expect(sent[0]?.data).toMatchObject({
+      AllowanceNotify: "E",
+      NotifyMail: "guest@example.com",
+      ReturnURL: "https://lakeside.example/api/einvoice/allowance-consent/7",
+    });
+    expect(ecpayTaipeiInstant("2019/09/21 13:13:23")).toBe("2019-09-21T05:13:23.000Z");
+    expect(ecpayTaipeiInstant("21/09/2019")).toBe("");
   });
 
   it("voids an invoice with its date and reason", async () => {

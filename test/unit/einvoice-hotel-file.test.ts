@@ -19,13 +19,35 @@ const errorsOf = (input: unknown, options?: { allowTestGateway?: boolean }) => {
 };
 
 describe("the hotel file's invoicing", () => {
-  it("the demo hotels: taipei at payment and lakeside at check-out through the sandbox, camp by its own system", () => {
+  it("the demo hotels: taipei at payment and lakeside at check-out (allowances by the guest's consent) through the sandbox, camp by its own system", () => {
     const taipei = validateHotelFile(read("../../demo/hotels/taipei.json"));
     const lakeside = validateHotelFile(read("../../demo/hotels/lakeside.json"));
     const camp = validateHotelFile(read("../../demo/hotels/camp.json"));
-    expect(taipei.success && taipei.file.invoicing).toMatchObject({ issuer: "portico_at_payment", provider: "sandbox" });
-    expect(lakeside.success && lakeside.file.invoicing).toMatchObject({ issuer: "portico_at_checkout", provider: "sandbox" });
+    expect(taipei.success && taipei.file.invoicing).toMatchObject({
+      issuer: "portico_at_payment",
+      provider: "sandbox",
+      allowance: "immediate",
+    });
+    expect(lakeside.success && lakeside.file.invoicing).toMatchObject({
+      issuer: "portico_at_checkout",
+      provider: "sandbox",
+      allowance: "consent",
+    });
     expect(camp.success && camp.file.invoicing).toMatchObject({ issuer: "hotel_system" });
+  });
+
+  it("makes allowances at once unless it says by the guest's consent (decision 167); anything else is refused at its field", () => {
+    const base = { issuer: "portico_at_payment", provider: "sandbox", seller_tax_id: "04595257" };
+    const plain = validateHotelFile(withInvoicing(base, "x.localhost"));
+    expect(plain.success && plain.file.invoicing?.allowance).toBe("immediate");
+    const consent = validateHotelFile(withInvoicing({ ...base, allowance: "consent" }, "x.localhost"));
+    expect(consent.success && consent.file.invoicing?.allowance).toBe("consent");
+    expect(consent.success && hotelFileToSql(consent.file, { loadDay: "2026-11-29" }).join("\n")).toMatch(
+      /INSERT INTO hotel_invoicing \(.*allowance_mode\) VALUES .*'consent'\) ON CONFLICT .*allowance_mode = excluded\.allowance_mode/,
+    );
+    expect(errorsOf(withInvoicing({ ...base, allowance: "by_email" }, "x.localhost"))).toEqual([
+      "invoicing.allowance: must be immediate or consent",
+    ]);
   });
 
   it("is optional: without it Portico issues nothing", () => {

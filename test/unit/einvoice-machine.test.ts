@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { canVoid, taipeiDate } from "~/domain/einvoice/period";
 import {
   initialState,
+  consentStatus,
+  CONSENT_HOURS,
   invoiceStatus,
   isSettled,
   netIssued,
+  netMade,
   RATE_LIMIT_MINUTES,
   staffEvent,
   transition,
@@ -35,7 +38,8 @@ interface ModelInvoice {
 
 class ModelProvider {
   invoices = new Map<string, ModelInvoice>();
-  allowances: { number: string; invoice: string; amount: number; status: "issued" | "voided" }[] = [];
+  /** awaiting: asked by the buyer's consent (reserves its amount, as ECPay's IA_Remain_Allowance_Amt says); refused and expired count for nothing. */
+  allowances: { number: string; invoice: string; amount: number; status: "issued" | "voided" | "awaiting" | "refused" | "expired" }[] = [];
   /** Every rule the machine's calls broke (the tests expect none). */
   broken: string[] = [];
   calls: ProviderCall[] = [];
@@ -56,7 +60,12 @@ class ModelProvider {
   }
 
   private left(number: string, amount: number) {
-    return amount - this.allowances.filter((a) => a.invoice === number && a.status === "issued").reduce((sum, a) => sum + a.amount, 0);
+    return (
+      amount -
+      this.allowances
+        .filter((a) => a.invoice === number && (a.status === "issued" || a.status === "awaiting"))
+        .reduce((sum, a) => sum + a.amount, 0)
+    );
   }
 
   /** Makes a call; `null` when it breaks a rule (refused). */
@@ -107,8 +116,10 @@ class ModelProvider {
         if (!invoice || invoice.status !== "issued") return refuse("allowance without an issued invoice");
         if (call.amount <= 0 || call.amount > this.left(invoice.number, invoice.amount)) return refuse("allowance beyond what is left");
         const number = String(1_000_000_000_000_000 + this.allowances.length);
-        this.allowances.push({ number, invoice: invoice.number, amount: call.amount, status: "issued" });
-        return { allowanceNumber: number };
+        this.allowances.push({ number, invoice: invoice.number, amount: call.amount, status: call.consent ? "awaiting" : "issued" });
+        return call.consent
+          ? { allowanceNumber: number, expiresAt: new Date(now.getTime() + CONSENT_HOURS * 3_600_000).toISOString() }
+          : { allowanceNumber: number };
       }
       case "allowance_invalid": {
         const allowance = this.allowances.find((a) => a.number === call.allowanceNumber && a.invoice === call.number);
@@ -119,11 +130,27 @@ class ModelProvider {
     }
   }
 
-  /** What the provider's invoices come to: issued, less their allowances. */
+  /** The buyer answers the consent email of allowance `number` (agree or refuse), or lets it lapse. */
+  answer(number: string, how: "agree" | "refuse" | "lapse"): void {
+    const allowance = this.allowances.find((a) => a.number === number);
+    if (!allowance || allowance.status !== "awaiting") {
+      this.broken.push(`consent to ${number}, which awaits nothing`);
+      return;
+    }
+    allowance.status = how === "agree" ? "issued" : how === "refuse" ? "refused" : "expired";
+  }
+
+  /** What the provider's invoices come to: issued, less their allowances made (one awaiting consent is not made). */
   net(): number {
     return [...this.invoices.values()]
       .filter((invoice) => invoice.status === "issued")
-      .reduce((sum, invoice) => sum + this.left(invoice.number, invoice.amount), 0);
+      .reduce(
+        (sum, invoice) =>
+          sum +
+          invoice.amount -
+          this.allowances.filter((a) => a.invoice === invoice.number && a.status === "issued").reduce((total, a) => total + a.amount, 0),
+        0,
+      );
   }
 
   /** What staff find in the back office: an allowance of this amount on the invoice that the machine does not know yet. */
@@ -155,6 +182,10 @@ interface Driver {
   state: InvoiceState;
   now: Date;
   provider: ModelProvider;
+  /** What the buyer does with a consent email (default: agrees). */
+  buyer?: () => "agree" | "refuse" | "lapse";
+  /** What staff do with a refused or lapsed consent (default: ask again). */
+  staff?: () => "consent_again" | "allowance_now";
 }
 
 /**
@@ -169,7 +200,44 @@ function drive(driver: Driver, event: InvoiceEvent, fail: (call: ProviderCall) =
     let call = step.call;
     if (!call) {
       const failure = driver.state.failure;
-      if (!failure) return;
+      if (!failure) {
+        // An allowance awaiting consent: the buyer answers (the provider's callback), or the link lapses (the Cron).
+        const awaiting = driver.state.allowances.find((allowance) => allowance.status === "awaiting");
+        if (awaiting) {
+          const how = driver.buyer?.() ?? "agree";
+          driver.provider.answer(awaiting.number, how);
+          if (how === "lapse") {
+            // Before it lapses, nothing is asked again however often the queue looks.
+            expect(transition(driver.state, { type: "tick" }, driver.now).call, "asked again while awaiting").toBeNull();
+            driver.now = new Date(Date.parse(awaiting.expiresAt ?? "") + 1_000);
+          }
+          step = transition(
+            driver.state,
+            how === "lapse"
+              ? { type: "consent_expired", seq: awaiting.seq }
+              : { type: "consent", seq: awaiting.seq, consented: how === "agree" },
+            driver.now,
+          );
+          driver.state = step.state;
+          continue;
+        }
+        // Refused or lapsed: never asked again by itself; staff ask again or make it at once.
+        if (
+          driver.state.allowances.some((allowance) => allowance.status === "refused" || allowance.status === "expired") &&
+          !isSettled(driver.state, driver.now)
+        ) {
+          expect(
+            transition(driver.state, { type: "tick" }, new Date(driver.now.getTime() + 86_400_000)).call,
+            "asked again by itself",
+          ).toBeNull();
+          const asked = staffEvent(driver.state, { action: driver.staff?.() ?? "consent_again" }, driver.now);
+          if (!asked.ok) throw new Error(`staff refused: ${asked.reason}`);
+          step = transition(driver.state, asked.event, driver.now);
+          driver.state = step.state;
+          continue;
+        }
+        return;
+      }
       // The queue waits for the retry time; staff retry what waits for them, and look up a lost allowance.
       if (failure.retryAt !== null) driver.now = new Date(Math.max(driver.now.getTime(), Date.parse(failure.retryAt)));
       const lost = driver.state.allowances.find((allowance) => allowance.status === "sent");
@@ -289,6 +357,138 @@ describe("issuing at payment", () => {
   });
 });
 
+describe("allowances by the buyer's consent (decision 167)", () => {
+  const CUT_OFF = new Date("2026-03-13T16:00:00Z"); // 00:00 on 14 March in Taipei
+  /** A stay of 12 000 issued in February, then cancelled after the cut-off keeping 3 600, at a hotel asking consent. */
+  const cancelledAfterCutOff = () => {
+    const driver = start("portico_at_payment");
+    drive(driver, { type: "kept", target: 12_000, sale: 12_000, allowanceMode: "consent" });
+    driver.now = CUT_OFF;
+    return transition(driver.state, { type: "kept", target: 3_600, sale: 12_000, cancelled: true, allowanceMode: "consent" }, driver.now);
+  };
+
+  it("after the cut-off asks the allowance by consent: awaiting, it counts as asked but not as made, and nothing is asked twice", () => {
+    const step = cancelledAfterCutOff();
+    expect(step.call).toMatchObject({ op: "allowance", amount: 8_400, consent: true });
+    const answered = transition(
+      step.state,
+      {
+        type: "answered",
+        call: step.call as ProviderCall,
+        result: { allowanceNumber: "2603140000000001", expiresAt: "2026-03-16T16:00:00.000Z" },
+      },
+      CUT_OFF,
+    );
+    expect(answered.call).toBeNull();
+    expect(answered.state.allowances[0]).toMatchObject({
+      status: "awaiting",
+      consent: true,
+      number: "2603140000000001",
+      expiresAt: "2026-03-16T16:00:00.000Z",
+    });
+    expect(netIssued(answered.state)).toBe(3_600);
+    expect(netMade(answered.state)).toBe(12_000);
+    expect(invoiceStatus(answered.state)).toBe("issued");
+    expect(consentStatus(answered.state)).toMatchObject({ status: "awaiting", amount: 8_400 });
+    expect(isSettled(answered.state, CUT_OFF)).toBe(false);
+    // The queue looking again, the same facts again, a day later: nothing is asked.
+    for (const event of [
+      { type: "tick" },
+      { type: "kept", target: 3_600, sale: 12_000, cancelled: true, allowanceMode: "consent" },
+    ] as InvoiceEvent[])
+      expect(transition(answered.state, event, new Date("2026-03-15T00:00:00Z")).call).toBeNull();
+    // The buyer agrees: made; the same callback again changes nothing.
+    const agreed = transition(answered.state, { type: "consent", seq: 1, consented: true }, new Date("2026-03-14T02:00:00Z"));
+    expect(agreed.call).toBeNull();
+    expect(agreed.state.allowances[0]?.status).toBe("issued");
+    expect(netMade(agreed.state)).toBe(3_600);
+    expect(invoiceStatus(agreed.state)).toBe("allowance");
+    expect(isSettled(agreed.state, CUT_OFF)).toBe(true);
+    expect(transition(agreed.state, { type: "consent", seq: 1, consented: true }, CUT_OFF).state).toBe(agreed.state);
+    expect(transition(agreed.state, { type: "consent", seq: 1, consented: false }, CUT_OFF).state).toBe(agreed.state);
+  });
+
+  it("before the cut-off still voids; a hotel making allowances at once never asks consent", () => {
+    const driver = start("portico_at_payment");
+    drive(driver, { type: "kept", target: 12_000, sale: 12_000, allowanceMode: "consent" });
+    driver.now = new Date("2026-03-13T15:59:00Z");
+    drive(driver, { type: "kept", target: 3_600, sale: 12_000, cancelled: true, allowanceMode: "consent" });
+    expect(driver.provider.calls.map((call) => call.op)).toEqual(["issue", "invalid", "issue"]);
+    const immediate = start("portico_at_payment");
+    drive(immediate, { type: "kept", target: 12_000, sale: 12_000 });
+    immediate.now = CUT_OFF;
+    drive(immediate, { type: "kept", target: 3_600, sale: 12_000, cancelled: true });
+    expect(immediate.provider.calls[1]).toMatchObject({ op: "allowance", amount: 8_400 });
+    expect(immediate.provider.calls[1]).not.toHaveProperty("consent");
+  });
+
+  it("refused: recorded, never asked again by itself; staff ask again (a new consent) or make it at once, each once", () => {
+    const step = cancelledAfterCutOff();
+    const awaiting = transition(
+      step.state,
+      { type: "answered", call: step.call as ProviderCall, result: { allowanceNumber: "2603140000000001" } },
+      CUT_OFF,
+    ).state;
+    const refused = transition(awaiting, { type: "consent", seq: 1, consented: false }, CUT_OFF);
+    expect(refused.call).toBeNull();
+    expect(consentStatus(refused.state)).toMatchObject({ status: "refused", followedUp: false });
+    expect(netIssued(refused.state)).toBe(12_000);
+    // Days later, the queue and the same facts ask nothing; "issue now" has nothing to do.
+    const later = new Date("2026-03-20T00:00:00Z");
+    expect(transition(refused.state, { type: "tick" }, later).call).toBeNull();
+    expect(
+      transition(refused.state, { type: "kept", target: 3_600, sale: 12_000, cancelled: true, allowanceMode: "consent" }, later).call,
+    ).toBeNull();
+    expect(staffEvent(refused.state, { action: "issue_now" }, later)).toMatchObject({ ok: false, reason: "nothing_to_do" });
+    // Ask again: a new allowance by consent.
+    const again = staffEvent(refused.state, { action: "consent_again" }, later);
+    expect(again).toEqual({ ok: true, event: { type: "consent_followed", seq: 1, how: "again" } });
+    if (!again.ok) throw new Error("refused");
+    const asked = transition(refused.state, again.event, later);
+    expect(asked.call).toMatchObject({ op: "allowance", seq: 2, amount: 8_400, consent: true });
+    expect(staffEvent(asked.state, { action: "consent_again" }, later)).toMatchObject({ ok: false, reason: "busy" });
+    // Make it at once: an immediate allowance, once; the next one by consent again.
+    const now = staffEvent(refused.state, { action: "allowance_now" }, later);
+    if (!now.ok) throw new Error("refused");
+    const made = transition(refused.state, now.event, later);
+    expect(made.call).toMatchObject({ op: "allowance", seq: 2, amount: 8_400 });
+    expect(made.call).not.toHaveProperty("consent");
+    expect(made.state.nextAllowance).toBeUndefined();
+    const done = transition(
+      made.state,
+      { type: "answered", call: made.call as ProviderCall, result: { allowanceNumber: "2603200000000002" } },
+      later,
+    );
+    expect(netMade(done.state)).toBe(3_600);
+    expect(staffEvent(done.state, { action: "allowance_now" }, later)).toMatchObject({ ok: false, reason: "no_lapsed_consent" });
+    expect(staffEvent(done.state, { action: "consent_again" }, later)).toMatchObject({ ok: false, reason: "no_lapsed_consent" });
+  });
+
+  it("72 hours without an answer: expired once, at its time, and then left to staff", () => {
+    const step = cancelledAfterCutOff();
+    const awaiting = transition(
+      step.state,
+      { type: "answered", call: step.call as ProviderCall, result: { allowanceNumber: "2603140000000001" } },
+      CUT_OFF,
+    ).state;
+    // Without an expiry in the answer, 72 hours from when it was asked.
+    expect(awaiting.allowances[0]?.expiresAt).toBe(new Date(CUT_OFF.getTime() + CONSENT_HOURS * 3_600_000).toISOString());
+    const early = new Date(CUT_OFF.getTime() + 71 * 3_600_000);
+    expect(transition(awaiting, { type: "consent_expired", seq: 1 }, early).state).toBe(awaiting);
+    const lapse = new Date(CUT_OFF.getTime() + CONSENT_HOURS * 3_600_000);
+    const expired = transition(awaiting, { type: "consent_expired", seq: 1 }, lapse);
+    expect(expired.call).toBeNull();
+    expect(consentStatus(expired.state)).toMatchObject({ status: "expired" });
+    expect(transition(expired.state, { type: "consent_expired", seq: 1 }, lapse).state).toBe(expired.state);
+    expect(transition(expired.state, { type: "tick" }, new Date(lapse.getTime() + 30 * 86_400_000)).call).toBeNull();
+    expect(staffEvent(expired.state, { action: "consent_again" }, lapse).ok).toBe(true);
+    // A consent that arrives after it lapsed here is the provider's word: the allowance is made.
+    const late = transition(expired.state, { type: "consent", seq: 1, consented: true }, lapse);
+    expect(late.state.allowances[0]?.status).toBe("issued");
+    expect(netMade(late.state)).toBe(3_600);
+  });
+});
+
 describe("issuing at check-out", () => {
   it("holds the invoice at payment and issues it at check-out", () => {
     const driver = start("portico_at_checkout");
@@ -381,15 +581,29 @@ describe("random timelines (property)", () => {
   const ISSUERS: Issuer[] = ["portico_at_payment", "portico_at_checkout", "hotel_system"];
   const RUNS = 600;
 
-  it(`${RUNS} timelines of booking, paying, changing, cancelling and checking out across periods end consistent`, () => {
+  it(`${RUNS} timelines of booking, paying, changing, cancelling and checking out across periods end consistent (half of them making allowances by the buyer's consent)`, () => {
     const random = prng(20261129);
     let allowancesSeen = 0;
     let voidsSeen = 0;
+    const consents = { agree: 0, refuse: 0, lapse: 0, consent_again: 0, allowance_now: 0 };
     for (let run = 0; run < RUNS; run++) {
       const issuer = ISSUERS[run % 3] as Issuer;
+      // Every other run of each issuer, the hotel asks allowances by the buyer's consent.
+      const allowanceMode = Math.floor(run / 3) % 2 === 0 ? "immediate" : "consent";
       // Anywhere in a year, often near a period's end or the year end.
       const base = Date.parse("2026-01-01T00:00:00Z") + Math.floor(random() * 400) * 86_400_000;
       const driver = start(issuer, new Date(base));
+      driver.buyer = () => {
+        const roll = random();
+        const how = roll < 0.5 ? "agree" : roll < 0.75 ? "refuse" : "lapse";
+        consents[how] += 1;
+        return how;
+      };
+      driver.staff = () => {
+        const how = random() < 0.5 ? "consent_again" : "allowance_now";
+        consents[how] += 1;
+        return how;
+      };
       let sale = 1_000 + Math.floor(random() * 40_000);
       let paid = 0;
       let refunded = 0;
@@ -405,7 +619,7 @@ describe("random timelines (property)", () => {
       };
       // ECPay has no key of ours to find an allowance by: a lost allowance answer is left to staff (decision 159), modelled in drive().
       const failing = () => fail();
-      const kept = () => drive(driver, { type: "kept", target: paid - refunded, sale, cancelled }, failing);
+      const kept = () => drive(driver, { type: "kept", target: paid - refunded, sale, cancelled, allowanceMode }, failing);
       const steps = 1 + Math.floor(random() * 8);
       for (let step = 0; step < steps && !cancelled && !checkedOut; step++) {
         // Time passes: hours to months, crossing periods and cut-offs.
@@ -445,7 +659,14 @@ describe("random timelines (property)", () => {
       // What the provider holds equals what the hotel keeps, and the machine agrees.
       expect(driver.provider.net(), label).toBe(paid - refunded);
       expect(netIssued(driver.state), label).toBe(paid - refunded);
+      // Only allowances made count: every consent asked was answered, lapsed, or followed up.
+      expect(netMade(driver.state), label).toBe(paid - refunded);
       expect(driver.provider.orphanAllowances(), label).toBe(0);
+      if (allowanceMode === "immediate")
+        expect(
+          driver.provider.calls.some((call) => call.op === "allowance" && call.consent),
+          label,
+        ).toBe(false);
       // Nothing issued twice: one provider invoice per relate number, never more issued than asked.
       const relates = driver.provider.calls
         .filter((call) => call.op === "issue" || call.op === "delay_issue")
@@ -454,9 +675,10 @@ describe("random timelines (property)", () => {
       allowancesSeen += driver.provider.allowances.length;
       voidsSeen += driver.provider.calls.filter((call) => call.op === "invalid").length;
     }
-    // The timelines reached both ways of reducing an invoice.
+    // The timelines reached both ways of reducing an invoice, and every answer to a consent.
     expect(allowancesSeen).toBeGreaterThan(20);
     expect(voidsSeen).toBeGreaterThan(20);
+    for (const [how, seen] of Object.entries(consents)) expect(seen, how).toBeGreaterThan(5);
   });
 });
 

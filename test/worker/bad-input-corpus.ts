@@ -9,7 +9,7 @@
  *   worked out from the file name the way Remix's flat routes read it; the ones that export an
  *   `action` also get every bad body;
  * - the built-in back end: its route table (BACKEND_ROUTES), every POST with every bad body;
- * - the test gateway: its paths (SANDBOX_PATHS).
+ * - the test gateway: its paths (SANDBOX_PATHS), and the invoice sandbox's consent page (EINVOICE_SANDBOX_PATHS).
  *
  * Each request is asked in Japanese (a language the hotel offers that is neither its main one nor
  * English), and where the answer is a message for a person (a page, plain text, an API message) it
@@ -19,6 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/domain/dates";
 import { BACKEND_ROUTES } from "~/backend/router.server";
 import { SANDBOX_PATHS } from "~/backend/payments/sandbox/sandbox.server";
+import { EINVOICE_SANDBOX_PATHS } from "~/backend/einvoice/sandbox-consent.server";
 import apiJa from "../../locales/ja-JP/api.json";
 import documentsJa from "../../locales/ja-JP/documents.json";
 import { BOOKER, apiJson, fetchAs, fixtureHotel, hidden, hotelRefs, loadHotel } from "./helpers";
@@ -441,6 +442,11 @@ export const targets: Target[] = [
   ...SANDBOX_PATHS.map(
     (path): Target => ({ label: `sandbox POST ${path}`, kind: "sandbox", method: "POST", path: () => path, body: true }),
   ),
+  // The invoice sandbox's consent page (decision 167): its page by token, and the guest's decision.
+  ...EINVOICE_SANDBOX_PATHS.flatMap((path): Target[] => [
+    { label: `sandbox GET ${path}`, kind: "sandbox", method: "GET", path: () => `${path}?t=${"0".repeat(32)}`, body: false },
+    { label: `sandbox POST ${path}`, kind: "sandbox", method: "POST", path: () => path, body: true },
+  ]),
 ];
 
 /** How many requests one target gets. */

@@ -115,6 +115,8 @@ async function apply(acting: Acting, action: DeskAction, input: unknown): Promis
     case "note":
       return { outcome: await addNote(acting, fields("note").note) };
     case "invoice_issue_now":
+    case "invoice_consent_again":
+    case "invoice_allowance_now":
       return invoiceAction(acting, { action });
     case "invoice_void":
     case "invoice_allowance":

@@ -12,7 +12,8 @@ import { lastVoidDay } from "~/domain/einvoice/period";
 import {
   applyEvent,
   invoiceStatus,
-  netIssued,
+  isLapsed,
+  netMade,
   remaining,
   staffEvent,
   type InvoiceEvent,
@@ -31,7 +32,15 @@ import type { Acting } from "~/backend/desk/stay-desk.server";
 const HISTORY_LINES = 50;
 
 /** The desk's invoice actions (DESK_ACTIONS), and the staff request each makes. */
-export const INVOICE_ACTIONS = ["invoice_issue_now", "invoice_void", "invoice_allowance", "invoice_handled"] as const;
+export const INVOICE_ACTIONS = [
+  "invoice_issue_now",
+  "invoice_void",
+  "invoice_allowance",
+  "invoice_handled",
+  // A consent the buyer refused or let lapse (decision 167): ask again, or make the allowance at once.
+  "invoice_consent_again",
+  "invoice_allowance_now",
+] as const;
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 export interface DeskInvoicePanel {
@@ -59,7 +68,9 @@ export interface DeskInvoicePanel {
     can_void: boolean;
     can_allowance: boolean;
   }[];
-  allowances: { number: string; invoice_number: string; amount: number; status: string }[];
+  allowances: { number: string; invoice_number: string; amount: number; status: string; consent: boolean; expires_at: string }[];
+  /** A consent refused or lapsed, waiting for staff (decision 167). */
+  lapsed_consent: { status: "refused" | "expired"; amount: number } | null;
   failure: { kind: string; message: string; attempts: number; retry_at: string | null } | null;
   /** The actions that apply now (the role decides the rest). */
   actions: InvoiceAction[];
@@ -91,6 +102,7 @@ export async function deskInvoice(db: D1Database, hotelId: number, orderId: numb
   if (state) {
     if (staffEvent(state, { action: "issue_now" }, now).ok) actions.push("invoice_issue_now");
     if (staffEvent(state, { action: "handled" }, now).ok) actions.push("invoice_handled");
+    if (staffEvent(state, { action: "consent_again" }, now).ok) actions.push("invoice_consent_again", "invoice_allowance_now");
   } else if (config && config.issuer !== "hotel_system" && (facts?.target ?? 0) > 0) {
     actions.push("invoice_issue_now");
   }
@@ -119,7 +131,8 @@ export async function deskInvoice(db: D1Database, hotelId: number, orderId: numb
     issuer: row?.issuer ?? config?.issuer ?? null,
     provider: row?.provider ?? config?.provider ?? "",
     status: state ? invoiceStatus(state) : config?.issuer === "hotel_system" ? "hotel_system" : "none",
-    amount: state ? netIssued(state) : 0,
+    // What the invoices come to now: an allowance awaiting the buyer's consent is not made yet.
+    amount: state ? netMade(state) : 0,
     kept: facts?.target ?? 0,
     number: row && state ? ([...state.invoices].reverse().find((invoice) => invoice.status === "issued")?.number ?? "") : "",
     random_number: row && state ? ([...state.invoices].reverse().find((invoice) => invoice.status === "issued")?.randomNumber ?? "") : "",
@@ -131,7 +144,13 @@ export async function deskInvoice(db: D1Database, hotelId: number, orderId: numb
       invoice_number: byseq.get(allowance.invoiceSeq) ?? "",
       amount: allowance.amount,
       status: allowance.status,
+      consent: allowance.consent === true,
+      expires_at: allowance.status === "awaiting" ? (allowance.expiresAt ?? "") : "",
     })),
+    lapsed_consent: (() => {
+      const lapsed = [...(state?.allowances ?? [])].reverse().find(isLapsed);
+      return lapsed ? { status: lapsed.status as "refused" | "expired", amount: lapsed.amount } : null;
+    })(),
     failure: state?.failure
       ? { kind: state.failure.kind, message: state.failure.message, attempts: state.failure.attempts, retry_at: state.failure.retryAt }
       : null,
@@ -182,6 +201,10 @@ function staffRequest(asked: InvoiceAsked): StaffRequest {
       return { action: "allowance", number: asked.number ?? "" };
     case "invoice_handled":
       return { action: "handled", allowanceNumber: asked.resolution === "allowance_found" ? (asked.allowance_number ?? "") : null };
+    case "invoice_consent_again":
+      return { action: "consent_again" };
+    case "invoice_allowance_now":
+      return { action: "allowance_now" };
   }
 }
 

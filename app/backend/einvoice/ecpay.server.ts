@@ -109,6 +109,15 @@ export function readCollegiateCallback(
   };
 }
 
+/** ECPay's "yyyy-MM-dd HH:mm:ss" (or with "/"), Taipei time, as an ISO instant; "" when it is not one. */
+export function ecpayTaipeiInstant(text: unknown): string {
+  const match = typeof text === "string" ? /^(\d{4})[-/](\d{2})[-/](\d{2})[ +T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim()) : null;
+  if (!match) return "";
+  const [, y, mo, d, h, mi, se] = match.map(Number) as number[];
+  const at = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, (h ?? 0) - 8, mi ?? 0, se ?? 0);
+  return Number.isNaN(at) ? "" : new Date(at).toISOString();
+}
+
 /** ECPay's InvoiceDate ("2019-09-17 17:00:17", or "+" for the space) as the Taipei date it names. */
 export function ecpayInvoiceDay(text: unknown): string {
   const match = typeof text === "string" ? /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(text) : null;
@@ -284,7 +293,12 @@ export function ecpayEinvoice(options: EcpayEinvoiceOptions): EinvoiceProvider {
     if (!answer.ok) return answer;
     const allowanceNumber = String(answer.value.IA_Allow_No ?? "");
     if (!/^\d{16}$/.test(allowanceNumber)) return failure("unavailable", "", `${path}: success without an allowance number`);
-    return { ok: true as const, value: { allowanceNumber, remaining: Number(answer.value.IA_Remain_Allowance_Amt ?? 0) } };
+    // By consent, the answer also says until when the buyer may agree (IA_TempExpireDate; ECPay's SDK names it).
+    const expiresAt = ecpayTaipeiInstant(answer.value.IA_TempExpireDate);
+    return {
+      ok: true as const,
+      value: { allowanceNumber, remaining: Number(answer.value.IA_Remain_Allowance_Amt ?? 0), ...(expiresAt ? { expiresAt } : {}) },
+    };
   }
 
   return {

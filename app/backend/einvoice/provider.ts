@@ -48,6 +48,8 @@ export interface AllowanceAnswer {
   allowanceNumber: string;
   /** What the invoice still counts for after it. */
   remaining: number;
+  /** By consent: when the buyer's link lapses (ISO; ECPay's IA_TempExpireDate, Taipei time). */
+  expiresAt?: string;
 }
 
 /** What the provider knows of a relate number. */

@@ -4,7 +4,7 @@
  * (`testGateway`: local hosts, or a staging site with ALLOW_TEST_GATEWAY); ECPay's keys come from
  * the Worker secrets the file names.
  */
-import type { Issuer } from "~/domain/einvoice/machine";
+import type { AllowanceMode, Issuer } from "~/domain/einvoice/machine";
 import { isLocalHost } from "~/lib/hosts";
 import { ecpayEinvoice } from "~/backend/einvoice/ecpay.server";
 import type { EinvoiceProvider, EinvoiceProviderName, Fetcher } from "~/backend/einvoice/provider";
@@ -21,6 +21,17 @@ export interface HotelInvoicing {
   seller_tax_id: string;
   merchant_id: string;
   secrets: { hash_key?: string; hash_iv?: string };
+  /** How allowances are made: at once, or by the buyer's emailed consent (decision 167). */
+  allowance_mode: AllowanceMode;
+}
+
+/** AllowanceByCollegiate's ReturnURL for a hotel: its own domain, the back end's consent callback (decision 167). */
+export function consentCallbackPath(hotelId: number): string {
+  return `/api/einvoice/allowance-consent/${hotelId}`;
+}
+
+export function consentReturnUrl(config: Pick<HotelInvoicing, "hotel_id" | "domain">): string {
+  return `https://${config.domain}${consentCallbackPath(config.hotel_id)}`;
 }
 
 export interface EinvoiceDeps {

@@ -18,7 +18,14 @@ import {
   type InvoiceStatus,
   type ProviderCall,
 } from "~/domain/einvoice/machine";
-import { einvoiceProvider, hotelInvoicing, requestEinvoiceDeps, type EinvoiceDeps } from "~/backend/einvoice/registry.server";
+import {
+  consentReturnUrl,
+  einvoiceProvider,
+  hotelInvoicing,
+  requestEinvoiceDeps,
+  type EinvoiceDeps,
+  type HotelInvoicing,
+} from "~/backend/einvoice/registry.server";
 import type { BackendContext } from "~/backend/route";
 import { DUE_AT_ONCE, loadInvoice, orderFacts, saveInvoice, type OrderFacts } from "~/backend/einvoice/invoices.server";
 import { failure, type EinvoiceProvider, type ProviderAnswer } from "~/backend/einvoice/provider";
@@ -34,8 +41,8 @@ const asResult = <T>(
 ): { ok: true; result: CallResult } | (ProviderAnswer<T> & { ok: false }) =>
   answer.ok ? { ok: true, result: read(answer.value) } : answer;
 
-/** Makes one call of the machine with the order's items and buyer. */
-async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: OrderFacts, buyer: BuyerChoice) {
+/** Makes one call of the machine with the order's items and buyer (`returnUrl`: where the buyer's consent is posted). */
+async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: OrderFacts, buyer: BuyerChoice, returnUrl: string) {
   const issueRequest = (amount: number, purpose: Parameters<typeof invoiceItems>[2], relateNumber: string) => ({
     relateNumber,
     buyer,
@@ -63,18 +70,22 @@ async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: Or
       );
     case "invalid":
       return asResult(await provider.invalid({ number: call.number, issuedOn: call.issuedOn, reason: "訂房變更" }), () => ({}));
-    case "allowance":
-      return asResult(
-        await provider.allowance({
-          number: call.number,
-          issuedOn: call.issuedOn,
-          amount: call.amount,
-          items: [{ name: "住宿費用退款折讓", count: 1, word: "式", price: call.amount, amount: call.amount }],
-          customerName: buyer.kind === "company" ? buyer.companyName : facts.bookerName,
-          email: buyer.email,
-        }),
-        (allowance) => ({ allowanceNumber: allowance.allowanceNumber }),
-      );
+    case "allowance": {
+      const request = {
+        number: call.number,
+        issuedOn: call.issuedOn,
+        amount: call.amount,
+        items: [{ name: "住宿費用退款折讓", count: 1, word: "式", price: call.amount, amount: call.amount }],
+        customerName: buyer.kind === "company" ? buyer.companyName : facts.bookerName,
+        email: buyer.email,
+      };
+      // By the buyer's consent (decision 167): the provider emails them; the answer comes to returnUrl.
+      const answer = call.consent ? await provider.allowanceByCollegiate({ ...request, returnUrl }) : await provider.allowance(request);
+      return asResult(answer, (allowance) => ({
+        allowanceNumber: allowance.allowanceNumber,
+        ...(allowance.expiresAt ? { expiresAt: allowance.expiresAt } : {}),
+      }));
+    }
     case "allowance_invalid":
       return asResult(
         await provider.allowanceInvalid({ number: call.number, allowanceNumber: call.allowanceNumber, reason: "訂房變更" }),
@@ -114,26 +125,38 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
   let version = row.version;
   const version0 = { order_id: row.order_id, hotel_id: row.hotel_id };
 
-  let event: InvoiceEvent = { type: "kept", target: facts.target, sale: facts.sale, cancelled: facts.cancelled };
-  const later: InvoiceEvent[] = facts.checkedOut && !state.checkedOut ? [{ type: "checked_out" }] : [];
-  if (state.inFlight) {
-    // Another runner is at work on it, or stopped mid-call: a call out this long is taken as lost.
-    if (now().getTime() - Date.parse(row.updated_at) < STALE_CALL_MS) return invoiceStatus(state);
-    later.unshift(event);
-    event = { type: "failed", call: state.inFlight, kind: "unavailable", message: "the runner stopped before the answer" };
-  }
-
   let provider: EinvoiceProvider | null = null;
   let configProblem = "";
+  let config: HotelInvoicing | null = null;
   if (state.issuer !== "hotel_system") {
     try {
-      const config = await hotelInvoicing(deps.db, row.hotel_id);
+      config = await hotelInvoicing(deps.db, row.hotel_id);
       if (!config) configProblem = "the hotel file no longer has invoicing";
       else provider = einvoiceProvider(config, deps, now);
     } catch (error) {
       configProblem = error instanceof Error ? error.message : String(error);
     }
   }
+
+  let event: InvoiceEvent = {
+    type: "kept",
+    target: facts.target,
+    sale: facts.sale,
+    cancelled: facts.cancelled,
+    ...(config ? { allowanceMode: config.allowance_mode } : {}),
+  };
+  const later: InvoiceEvent[] = facts.checkedOut && !state.checkedOut ? [{ type: "checked_out" }] : [];
+  // A consent link that lapsed without an answer is recorded as expired, once (decision 167): left to staff, never asked again by itself.
+  for (const allowance of state.allowances)
+    if (allowance.status === "awaiting" && allowance.expiresAt && Date.parse(allowance.expiresAt) <= now().getTime())
+      later.push({ type: "consent_expired", seq: allowance.seq });
+  if (state.inFlight) {
+    // Another runner is at work on it, or stopped mid-call: a call out this long is taken as lost.
+    if (now().getTime() - Date.parse(row.updated_at) < STALE_CALL_MS) return invoiceStatus(state);
+    later.unshift(event);
+    event = { type: "failed", call: state.inFlight, kind: "unavailable", message: "the runner stopped before the answer" };
+  }
+  const returnUrl = config ? consentReturnUrl(config) : "";
   const buyer = JSON.parse(row.buyer) as BuyerChoice;
 
   for (let calls = 0; ; ) {
@@ -160,7 +183,7 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
     if (!provider) answer = failure("refused", "config", configProblem || "no provider");
     else {
       try {
-        answer = await perform(provider, call, facts, buyer);
+        answer = await perform(provider, call, facts, buyer, returnUrl);
       } catch (error) {
         // Items that cannot add up, a provider that threw: refused, for staff to see.
         answer = failure("refused", "local", (error as InvoiceItemsError | Error).message ?? String(error));
@@ -175,12 +198,18 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
 }
 
 /**
- * On the queue while a retry is due (or a call is left out); off it when settled, waiting for a
- * check-out, or left to staff, unless a change queued it again during the run (then due at once).
+ * On the queue while a retry is due (or a call is left out, or a consent link has yet to lapse:
+ * looked at again when it does); off it when settled, waiting for a check-out, or left to staff,
+ * unless a change queued it again during the run (then due at once).
  */
 async function updateQueue(db: D1Database, orderId: number, hotelId: number, state: InvoiceState, at: Date): Promise<void> {
   const failure = state.failure;
-  const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : failure?.retryAt;
+  const lapses = state.allowances
+    .filter((allowance) => allowance.status === "awaiting" && allowance.expiresAt)
+    .map((allowance) => allowance.expiresAt ?? "")
+    .sort()[0];
+  const due = [failure?.retryAt ?? undefined, lapses].filter((when): when is string => !!when).sort()[0];
+  const retryAt = state.inFlight ? new Date(at.getTime() + STALE_CALL_MS).toISOString() : due;
   if (retryAt) {
     await db
       .prepare(

@@ -8,6 +8,10 @@
  * Its remote checks know every well-formed code but the documented unknown ones (decision 166):
  * mobile barcodes starting `/NO` and donation codes starting `000`.
  * It registers two made-up company names (`SANDBOX_COMPANIES`, decision 168); other numbers are "no data".
+ * Asked for an allowance by the buyer's consent (AllowanceByCollegiate, decision 167) it does what
+ * ECPay does: it reserves the amount, emails the buyer a consent link valid 72 hours (through the
+ * project's outbox, in the order's language, to a sandbox page: sandbox-consent.server.ts) and
+ * posts the signed callback to the ReturnURL's path when the buyer agrees or refuses.
  * Like the test payment gateway it moves nothing real, so it runs only where that may run: local
  * hosts, or a staging site that opted in (decision 047).
  */
@@ -23,7 +27,8 @@ import {
   type ProviderAnswer,
   type ProviderFailure,
 } from "~/backend/einvoice/provider";
-import type { FailureKind } from "~/domain/einvoice/machine";
+import { CONSENT_HOURS, type FailureKind } from "~/domain/einvoice/machine";
+import { hmacSha256Hex } from "~/lib/crypto";
 
 /** The sandbox's track letters: real in form, never a real track. */
 export const SANDBOX_TRACK = "TS";
@@ -107,6 +112,18 @@ export async function failNextSandboxCalls(
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+/**
+ * The keys the sandbox signs a hotel's consent callbacks with (the MD5 CheckMacValue ECPay's carry),
+ * derived from the Worker's signing secret as the test gateway's are: never in a file or the database.
+ */
+export async function sandboxEinvoiceKeys(signingSecret: string, hotelId: number): Promise<{ hashKey: string; hashIv: string }> {
+  const derived = await hmacSha256Hex(signingSecret, `einvoice-sandbox-consent:${hotelId}`);
+  return { hashKey: derived.slice(0, 16), hashIv: derived.slice(16, 32) };
+}
+
+/** The guest's own emails about an order, as SQL: the consent email's link leads where theirs led. */
+const GUEST_MAIL_KINDS = "'order_confirmation', 'paid_receipt', 'order_cancellation'";
 
 function randomDigits(count: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(count));
@@ -193,36 +210,86 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
     return { ok: true, value: row };
   }
 
+  /** What an invoice still counts for: less its allowances made, and those awaiting consent (their amount is reserved until the link lapses). */
   async function remainingOf(number: string, amount: number): Promise<number> {
     const row = await db
       .prepare(
-        "SELECT COALESCE(SUM(amount), 0) AS allowed FROM einvoice_sandbox_allowances WHERE hotel_id = ? AND invoice_number = ? AND status = 'issued'",
+        `SELECT COALESCE(SUM(amount), 0) AS allowed FROM einvoice_sandbox_allowances
+         WHERE hotel_id = ? AND invoice_number = ? AND (status = 'issued' OR (status = 'awaiting' AND expires_at > ?))`,
       )
-      .bind(hotelId, number)
+      .bind(hotelId, number, now().toISOString())
       .first<{ allowed: number }>();
     return amount - (row?.allowed ?? 0);
   }
 
+  /** ECPay's refusals of an allowance, checked before one is made or asked; the amount left before it. */
+  async function allowable(op: SandboxOp, request: AllowanceRequest): Promise<ProviderAnswer<{ left: number }>> {
+    const mismatch = itemsMismatch(request.items, request.amount);
+    if (mismatch) return failure("refused", "local", `${op}: ${mismatch}`);
+    const invoice = await byNumber(request.number);
+    if (!invoice || invoice.status !== "issued") return failure("refused", "2000013", `${op}: no issued invoice ${request.number}`);
+    if (invoice.issued_on !== request.issuedOn)
+      return failure("refused", "2000014", `${op}: invoice ${request.number} was not issued on ${request.issuedOn}`);
+    const left = await remainingOf(invoice.number ?? "", invoice.amount);
+    if (request.amount <= 0 || request.amount > left)
+      return failure("refused", "2000015", `${op}: ${request.amount} is more than the ${left} left`);
+    return { ok: true, value: { left } };
+  }
+
+  /** An allowance number as ECPay's look: the Taipei time to the second (12 digits) and 4 more. */
+  const allowanceNumberSql = "?2 || printf('%04d', (SELECT COUNT(*) FROM einvoice_sandbox_allowances) % 10000)";
+  const taipeiStamp = () => new Date(now().getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, "").slice(2, 14);
+
   async function makeAllowance(op: SandboxOp, request: AllowanceRequest) {
     return run(op, async () => {
-      const mismatch = itemsMismatch(request.items, request.amount);
-      if (mismatch) return failure("refused", "local", `${op}: ${mismatch}`);
-      const invoice = await byNumber(request.number);
-      if (!invoice || invoice.status !== "issued") return failure("refused", "2000013", `${op}: no issued invoice ${request.number}`);
-      if (invoice.issued_on !== request.issuedOn)
-        return failure("refused", "2000014", `${op}: invoice ${request.number} was not issued on ${request.issuedOn}`);
-      const left = await remainingOf(invoice.number ?? "", invoice.amount);
-      if (request.amount <= 0 || request.amount > left)
-        return failure("refused", "2000015", `${op}: ${request.amount} is more than the ${left} left`);
-      const at = new Date(now().getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, "").slice(2, 14);
+      const checked = await allowable(op, request);
+      if (!checked.ok) return checked;
       const inserted = await db
         .prepare(
           `INSERT INTO einvoice_sandbox_allowances (hotel_id, number, invoice_number, amount, status)
-           VALUES (?1, ?2 || printf('%04d', (SELECT COUNT(*) FROM einvoice_sandbox_allowances) % 10000), ?3, ?4, 'issued') RETURNING number`,
+           VALUES (?1, ${allowanceNumberSql}, ?3, ?4, 'issued') RETURNING number`,
         )
-        .bind(hotelId, at, request.number, request.amount)
+        .bind(hotelId, taipeiStamp(), request.number, request.amount)
         .first<{ number: string }>();
-      return { ok: true as const, value: { allowanceNumber: inserted?.number ?? "", remaining: left - request.amount } };
+      return { ok: true as const, value: { allowanceNumber: inserted?.number ?? "", remaining: checked.value.left - request.amount } };
+    });
+  }
+
+  /**
+   * AllowanceByCollegiate as ECPay answers it: the allowance number at once, its amount reserved, and
+   * the buyer emailed a consent link valid 72 hours (the outbox's `einvoice_consent`, in the order's
+   * language, its link where the guest's own emails of the order led); made only when they agree.
+   */
+  function askConsent(request: AllowanceRequest & { returnUrl: string }) {
+    return run("allowanceByCollegiate", async () => {
+      const checked = await allowable("allowanceByCollegiate", request);
+      if (!checked.ok) return checked;
+      const token = [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+      const expiresAt = new Date(now().getTime() + CONSENT_HOURS * 3_600_000).toISOString();
+      // The order the invoice is of (its relate number), for the email's language and links.
+      const order = `(SELECT o.id FROM einvoice_sandbox_invoices si JOIN einvoice_documents d ON d.relate_number = si.relate_number
+                       JOIN orders o ON o.id = d.order_id AND o.hotel_id = si.hotel_id WHERE si.hotel_id = ?1 AND si.number = ?3)`;
+      const [inserted] = await db.batch<{ number: string }>([
+        db
+          .prepare(
+            `INSERT INTO einvoice_sandbox_allowances (hotel_id, number, invoice_number, amount, status, token, return_url, expires_at, lang)
+             VALUES (?1, ${allowanceNumberSql}, ?3, ?4, 'awaiting', ?5, ?6, ?7, COALESCE((SELECT lang FROM orders WHERE id = ${order}), 'zh-TW'))
+             RETURNING number`,
+          )
+          .bind(hotelId, taipeiStamp(), request.number, request.amount, token, request.returnUrl.slice(0, 200), expiresAt),
+        db
+          .prepare(
+            `INSERT INTO mail_outbox (hotel_id, order_id, kind, lang, to_address, site_origin, product, about)
+             SELECT o.hotel_id, o.id, 'einvoice_consent', o.lang, ?2,
+               COALESCE((SELECT m.site_origin FROM mail_outbox m WHERE m.order_id = o.id AND m.kind IN (${GUEST_MAIL_KINDS}) ORDER BY m.id DESC LIMIT 1), 'https://' || h.domain),
+               COALESCE((SELECT m.product FROM mail_outbox m WHERE m.order_id = o.id AND m.kind IN (${GUEST_MAIL_KINDS}) ORDER BY m.id DESC LIMIT 1), 'hxa'),
+               ?4
+             FROM orders o JOIN hotels h ON h.id = o.hotel_id WHERE o.id = ${order.replace("?3", "?5")} AND ?2 != ''`,
+          )
+          .bind(hotelId, request.email, "", token, request.number),
+      ]);
+      const number = inserted?.results[0]?.number ?? "";
+      return { ok: true as const, value: { allowanceNumber: number, remaining: checked.value.left - request.amount, expiresAt } };
     });
   }
 
@@ -288,9 +355,9 @@ export function sandboxEinvoice(deps: SandboxEinvoiceDeps): EinvoiceProvider {
     allowance(request) {
       return makeAllowance("allowance", request);
     },
-    // The stage environment sends no consent mail; neither does the sandbox: the buyer's consent is taken as given.
+    // ECPay's stage environment sends no consent mail; the sandbox does, as production would (decision 167).
     allowanceByCollegiate(request) {
-      return makeAllowance("allowanceByCollegiate", request);
+      return askConsent(request);
     },
     allowanceInvalid(request) {
       return run("allowanceInvalid", async () => {

@@ -16,7 +16,7 @@ import { DEPOSIT_CAP_PERCENT } from "~/domain/pricing";
 import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/domain/refund";
 import { ADDON_UNITS } from "~/domain/addons";
 import { isValidTaxId } from "~/domain/einvoice/buyer";
-import { ISSUERS } from "~/domain/einvoice/machine";
+import { ALLOWANCE_MODES, ISSUERS } from "~/domain/einvoice/machine";
 import { EINVOICE_PROVIDERS } from "~/backend/einvoice/provider";
 
 /** One threshold of `abuse_limits`: a whole number in its range, or its default. */
@@ -491,6 +491,8 @@ const Invoicing = v.object({
   issuer: v.picklist(ISSUERS, "must be portico_at_payment, portico_at_checkout or hotel_system"),
   provider: v.optional(v.picklist(EINVOICE_PROVIDERS, "must be sandbox or ecpay")),
   mode: v.optional(v.picklist(["test", "production"]), "test"),
+  // How an allowance (after the void cut-off) is made: at once, or by the buyer's emailed consent (decision 167).
+  allowance: v.optional(v.picklist(ALLOWANCE_MODES, "must be immediate or consent"), "immediate"),
   seller_tax_id: v.pipe(
     v.string(),
     v.regex(/^\d{8}$/, "must be the hotel's 統一編號: 8 digits"),

@@ -414,10 +414,11 @@ function invoicingSql(file: HotelFile, hotelId: string): string {
     invoicing.seller_tax_id,
     invoicing.merchant_id,
     JSON.stringify(invoicing.secrets),
+    invoicing.allowance,
   ]
     .map(sqlLiteral)
     .join(", ");
-  return `INSERT INTO hotel_invoicing (hotel_id, issuer, provider, mode, seller_tax_id, merchant_id, secrets) VALUES (${hotelId}, ${values}) ON CONFLICT (hotel_id) DO UPDATE SET issuer = excluded.issuer, provider = excluded.provider, mode = excluded.mode, seller_tax_id = excluded.seller_tax_id, merchant_id = excluded.merchant_id, secrets = excluded.secrets;`;
+  return `INSERT INTO hotel_invoicing (hotel_id, issuer, provider, mode, seller_tax_id, merchant_id, secrets, allowance_mode) VALUES (${hotelId}, ${values}) ON CONFLICT (hotel_id) DO UPDATE SET issuer = excluded.issuer, provider = excluded.provider, mode = excluded.mode, seller_tax_id = excluded.seller_tax_id, merchant_id = excluded.merchant_id, secrets = excluded.secrets, allowance_mode = excluded.allowance_mode;`;
 }
 
 /**

@@ -14,7 +14,14 @@ import { signOrderLink } from "~/backend/orders/links.server";
 import { linkSubject, presentCancellation, presentOrder } from "~/backend/orders/present.server";
 import { loadOrderDetails, type OrderDetails, type OrderRow } from "~/backend/orders/store.server";
 import { isGuestOrderMail, type OutboxRow } from "~/backend/mail/outbox.server";
-import { renderHotelAlert, renderInvoiceMail, renderOrderMail, type OwedPayment, type RenderedMail } from "~/backend/mail/render.server";
+import {
+  renderConsentMail,
+  renderHotelAlert,
+  renderInvoiceMail,
+  renderOrderMail,
+  type OwedPayment,
+  type RenderedMail,
+} from "~/backend/mail/render.server";
 import { isHotelOrderMail } from "~/backend/mail/hotel-outbox.server";
 import { renderHotelOrderMail } from "~/backend/mail/render-hotel.server";
 import { deskBookingPath } from "~/contract/desk";
@@ -155,6 +162,25 @@ async function render(deps: MailDeps, subject: MailSubject, preloaded?: OrderDet
     if (!order.invoice?.invoices.some((invoice) => invoice.number === row.about)) return null;
     return renderInvoiceMail({ lang, hotel, order, view, testMode });
   }
+  if (row.kind === "einvoice_consent") {
+    // The invoice sandbox's consent email (decision 167): only while the consent it asks is still awaited.
+    const consent = await deps.db
+      .prepare(
+        "SELECT amount, invoice_number, expires_at FROM einvoice_sandbox_allowances WHERE token = ? AND hotel_id = ? AND status = 'awaiting'",
+      )
+      .bind(row.about, row.hotel_id)
+      .first<{ amount: number; invoice_number: string; expires_at: string }>();
+    if (!consent) return null;
+    return renderConsentMail({
+      lang,
+      hotel,
+      order,
+      link: `${row.site_origin}/sandbox-einvoice/consent?t=${encodeURIComponent(row.about)}`,
+      invoiceNumber: consent.invoice_number,
+      amount: consent.amount,
+      expiresAt: consent.expires_at,
+    });
+  }
   // Sign-up, sign-in link, invitation and morning emails are written whole when they are queued: they never reach here.
   if (!isGuestOrderMail(row.kind)) throw new Error(`${row.kind} mail is not rendered from its order here`);
   const payable = order.pay_way !== "remittance" && order.pay_way !== "pay_arrival";
@@ -219,7 +245,9 @@ export async function composePending(deps: MailDeps, limit = 20): Promise<number
       try {
         const mail = await render(deps, { row, hotel, order }, details.get(order.id));
         if (!mail) {
-          writes.push(skipped(row, "the invoice number no longer stands"));
+          writes.push(
+            skipped(row, row.kind === "einvoice_consent" ? "the consent is no longer awaited" : "the invoice number no longer stands"),
+          );
           continue;
         }
         writes.push(

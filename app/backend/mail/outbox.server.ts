@@ -22,7 +22,9 @@ export type MailKind =
   | "hotel_morning"
   | "staff_invite"
   // The guest's e-invoice number, when it is issued after the emails before it were composed (decision 163, migration 0025).
-  | "invoice_issued";
+  | "invoice_issued"
+  // The built-in invoice sandbox's consent email, standing in for ECPay's (decision 167, migration 0027).
+  | "einvoice_consent";
 
 /** The emails sent to the guest about their order (rendered from the order by compose.server.ts). */
 export type GuestOrderMailKind = "order_confirmation" | "order_cancellation" | "paid_receipt";

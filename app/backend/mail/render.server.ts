@@ -366,3 +366,56 @@ ${mailContact(t("mail.contact", { hotel: hotel.name }), hotel)}`,
   });
   return { subject, text, html };
 }
+
+/**
+ * The built-in invoice sandbox's consent email (decision 167), standing in for the one ECPay sends
+ * for AllowanceByCollegiate: the booking, the invoice, the allowance's amount, until when to
+ * answer (Taipei time), and the link to the sandbox's consent page. Always marked as a test.
+ */
+export function renderConsentMail(input: {
+  lang: Language;
+  hotel: MailHotel;
+  order: PresentedOrder;
+  link: string;
+  invoiceNumber: string;
+  amount: number;
+  /** ISO instant the link lapses. */
+  expiresAt: string;
+}): RenderedMail {
+  const { lang, hotel, order, link } = input;
+  const unit = lodgingUnit(hotel.kind);
+  const t = (key: DocumentKey, params?: Record<string, string | number>) => docText(lang, key, params, unit);
+  const subject = `[TEST] ${t("mail.subject.einvoice_consent", { hotel: hotel.name, number: order.order_doc })}`;
+  const until = new Date(Date.parse(input.expiresAt) + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+  const facts: [string, string][] = [
+    [t("mail.number"), order.order_doc],
+    [t("mail.consent.invoice"), input.invoiceNumber],
+    [t("mail.consent.amount"), formatPrice(input.amount, lang)],
+    [t("mail.consent.until"), until],
+  ];
+  const greeting = t("mail.greeting", { name: isolatedName(bookerName(order, lang)) });
+  const intro = t("mail.intro.einvoice_consent", { hotel: hotel.name, number: order.order_doc });
+  const text = [
+    t("mail.consent.test"),
+    "",
+    greeting,
+    "",
+    intro,
+    "",
+    ...facts.map(([label, value]) => labelled(lang, label, value)),
+    "",
+    labelled(lang, t("mail.consent.link"), link),
+    "",
+  ].join("\n");
+  const html = mailShell({
+    lang,
+    subject,
+    hotel,
+    body: `<p style="margin:0 0 12px">${escapeHtml(t("mail.consent.test"))}</p>
+<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${facts.map(mailFact).join("\n")}
+<div style="margin-top:20px">${mailButton(t("mail.consent.link"), link, true)}</div>`,
+  });
+  return { subject, text, html };
+}

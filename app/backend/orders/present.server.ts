@@ -159,7 +159,12 @@ function presentInvoice(hotel: HotelRow, stored: StoredInvoice | undefined, orde
   const hotelIssuer = hotel.invoice_issuer ?? null;
   const invoice = guestInvoice(stored ? { ...stored, hotelIssuer } : { hotelIssuer, issuer: null, buyer: null, documents: [] }, order);
   if (!invoice) return null;
-  return { status: invoice.status, invoices: invoice.invoices, buyer: invoice.buyer ? payloadOfChoice(invoice.buyer).invoice : null };
+  return {
+    status: invoice.status,
+    invoices: invoice.invoices,
+    buyer: invoice.buyer ? payloadOfChoice(invoice.buyer).invoice : null,
+    ...(invoice.allowance ? { allowance: invoice.allowance } : {}),
+  };
 }
 
 export const linkSubject = (order: OrderRow) => ({ hotelId: order.hotel_id, orderDoc: order.order_doc, checkOutDay: order.check_out_day });

@@ -134,6 +134,7 @@ interface InvoiceDetailRow {
   issuer: Issuer;
   buyer: string | null;
   documents: string;
+  latest_allowance: string | null;
 }
 
 function parsedOr<T>(json: string | null, fallback: T): T {
@@ -193,7 +194,12 @@ export async function loadOrderDetails(
         `SELECT oi.order_id, oi.issuer, oi.buyer,
               (SELECT json_group_array(json_object('number', d.number, 'random_number', d.random_number, 'amount', d.amount,
                  'issued_on', d.issued_on, 'status', d.status))
-               FROM (SELECT * FROM einvoice_documents WHERE order_id = oi.order_id ORDER BY seq) d) AS documents
+               FROM (SELECT * FROM einvoice_documents WHERE order_id = oi.order_id ORDER BY seq) d) AS documents,
+              -- The latest allowance made or asked, and whether by the buyer's consent (decision 167).
+              (SELECT json_object('status', json_extract(a.value, '$.status'), 'amount', json_extract(a.value, '$.amount'),
+                 'consent', json(CASE WHEN json_extract(a.value, '$.consent') THEN 'true' ELSE 'false' END))
+               FROM json_each(oi.state, '$.allowances') a WHERE json_extract(a.value, '$.status') NOT IN ('sent', 'voided')
+               ORDER BY json_extract(a.value, '$.seq') DESC LIMIT 1) AS latest_allowance
        FROM order_invoices oi WHERE oi.order_id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(ids),
@@ -207,6 +213,7 @@ export async function loadOrderDetails(
         issuer: row.issuer,
         buyer: parsedOr<BuyerChoice | null>(row.buyer, null),
         documents: parsedOr<StoredInvoice["documents"]>(row.documents, []),
+        latestAllowance: parsedOr<StoredInvoice["latestAllowance"]>(row.latest_allowance, null),
       };
   }
   for (const row of (railRows?.results ?? []) as RailRow[]) details.get(row.order_id)?.rail?.push(row);

@@ -184,8 +184,16 @@ export interface GuestInvoiceNumber {
   issued_on: string;
 }
 
+/** The latest allowance, when asked by the buyer's emailed consent (decision 167): where it stands, and its amount. */
+export interface GuestAllowance {
+  status: "awaiting" | "issued" | "refused" | "expired";
+  amount: number;
+}
+
 export interface GuestInvoice {
   status: GuestInvoiceStatus;
+  /** The latest allowance when it was asked by the guest's consent; absent otherwise. */
+  allowance?: GuestAllowance;
   /** The issued (or, when voided, the voided) invoices, oldest first. */
   invoices: GuestInvoiceNumber[];
   /** How the guest receives it (null: the hotel's own system decides). */
@@ -200,6 +208,8 @@ export interface StoredInvoice {
   issuer: Issuer | null;
   buyer: BuyerChoice | null;
   documents: (GuestInvoiceNumber & { status: string })[];
+  /** The order's latest allowance (made or asked), whether by consent; absent: none. */
+  latestAllowance?: { status: string; amount: number; consent: boolean } | null;
 }
 
 /**
@@ -217,7 +227,12 @@ export function guestInvoice(stored: StoredInvoice, order: { paid_amount: number
       .map(({ number, random_number, amount, issued_on }) => ({ number, random_number, amount, issued_on }));
   const buyer = stored.buyer;
   const issued = pick("issued");
-  if (issued.length > 0) return { status: "issued", invoices: issued, buyer };
+  const latest = stored.latestAllowance;
+  const allowance =
+    latest?.consent && ["awaiting", "issued", "refused", "expired"].includes(latest.status)
+      ? { allowance: { status: latest.status as GuestAllowance["status"], amount: latest.amount } }
+      : {};
+  if (issued.length > 0) return { status: "issued", invoices: issued, buyer, ...allowance };
   const voided = pick("voided");
   if (voided.length > 0) return { status: "voided", invoices: voided, buyer };
   if (order.status === "cancelled" && order.paid_amount === 0) return null;

@@ -9,7 +9,10 @@
  * - one issuer per stay: a hotel that issues with its own system gets no call, ever;
  * - invoices issued less allowances equal what the hotel keeps (its `target`), once settled;
  * - an invoice is voided only while its period allows (period.ts), otherwise reduced by an
- *   allowance; an allowance is voided before its invoice is;
+ *   allowance (made at once, or asked by the buyer's emailed consent when the hotel's file says so:
+ *   decision 167); an allowance is voided before its invoice is;
+ * - an allowance awaiting the buyer's consent counts as asked (never asked twice) but not as made;
+ *   refused or lapsed (72 hours), it waits for staff: never asked again by itself;
  * - nothing is issued twice: every invoice has a relate number derived from the order and a
  *   sequence, and an issue whose answer was lost is looked up by it before anything else.
  */
@@ -38,14 +41,45 @@ export interface InvoiceDoc {
   issuedOn: string;
 }
 
+/**
+ * How the hotel's allowances are made (the hotel file's `invoicing.allowance`, decision 167): at once
+ * (ECPay `Allowance`: the hotel holds the buyer's consent), or by the buyer's consent to an emailed
+ * link valid 72 hours (ECPay `AllowanceByCollegiate`).
+ */
+export const ALLOWANCE_MODES = ["immediate", "consent"] as const;
+export type AllowanceMode = (typeof ALLOWANCE_MODES)[number];
+
+/** How long the buyer's consent link is valid (ECPay: 72 hours). */
+export const CONSENT_HOURS = 72;
+
 /** An allowance (折讓) reducing an issued invoice. */
 export interface AllowanceDoc {
   seq: number;
   invoiceSeq: number;
   amount: number;
-  /** sent: asked, answer not known; issued; voided. */
-  status: "sent" | "issued" | "voided";
+  /**
+   * sent: asked, answer not known; issued (made); voided; and for one asked by the buyer's consent:
+   * awaiting (the provider emailed the link; counts as asked, not made), refused by the buyer, or
+   * expired (72 hours without an answer). Refused and expired count for nothing.
+   */
+  status: "sent" | "issued" | "voided" | "awaiting" | "refused" | "expired";
   number: string;
+  /** Asked by the buyer's emailed consent (AllowanceByCollegiate). */
+  consent?: boolean;
+  /** awaiting: when the consent link lapses (ISO). */
+  expiresAt?: string;
+  /** refused or expired: what staff did about it (asked again, or made it at once); absent: waiting for staff. */
+  followedUp?: "again" | "now";
+}
+
+/** An allowance the buyer refused, or let lapse, that staff have not acted on yet. */
+export function isLapsed(allowance: AllowanceDoc): boolean {
+  return (allowance.status === "refused" || allowance.status === "expired") && !allowance.followedUp;
+}
+
+/** Whether an allowance counts against its invoice: made, or asked and not (yet) refused or lapsed. */
+export function countsAsAsked(allowance: AllowanceDoc): boolean {
+  return allowance.status === "sent" || allowance.status === "issued" || allowance.status === "awaiting";
 }
 
 /** Why the last call failed: a 403 (wait 30 minutes), the provider unreachable, or refused by it. */
@@ -83,6 +117,10 @@ export interface InvoiceState {
   withdraw?: { seq: number; how: "void" | "allowance" }[];
   /** Staff took the order's invoice over outside Portico (the provider's back office): nothing more is asked, ever. */
   handledOutside?: boolean;
+  /** How allowances are asked: the hotel's choice, applied with what the hotel keeps ("immediate" when absent). */
+  allowanceMode?: AllowanceMode;
+  /** Staff made the next allowance at once (they hold the buyer's written consent): cleared when it is asked. */
+  nextAllowance?: "immediate";
 }
 
 export type ProviderCall =
@@ -92,7 +130,7 @@ export type ProviderCall =
   | { op: "trigger_issue"; seq: number; relateNumber: string }
   | { op: "lookup"; seq: number; relateNumber: string }
   | { op: "invalid"; seq: number; number: string; issuedOn: string }
-  | { op: "allowance"; seq: number; invoiceSeq: number; number: string; issuedOn: string; amount: number }
+  | { op: "allowance"; seq: number; invoiceSeq: number; number: string; issuedOn: string; amount: number; consent?: boolean }
   | { op: "allowance_invalid"; seq: number; invoiceSeq: number; number: string; allowanceNumber: string };
 
 /** What a successful call answered. */
@@ -106,11 +144,13 @@ export interface CallResult {
   delayed?: boolean;
   /** allowance: its number (IA_Allow_No). */
   allowanceNumber?: string;
+  /** allowance by consent: when the buyer's link lapses (ISO; IA_TempExpireDate). */
+  expiresAt?: string;
 }
 
 export type InvoiceEvent =
-  /** What the hotel keeps changed (paid, refunded, cancelled with a fee), and what the stay sold. */
-  | { type: "kept"; target: number; sale: number; cancelled?: boolean }
+  /** What the hotel keeps changed (paid, refunded, cancelled with a fee), and what the stay sold; and how the hotel makes allowances. */
+  | { type: "kept"; target: number; sale: number; cancelled?: boolean; allowanceMode?: AllowanceMode }
   /** The guest checked out: a held invoice is triggered. */
   | { type: "checked_out" }
   | { type: "answered"; call: ProviderCall; result: CallResult }
@@ -126,7 +166,13 @@ export type InvoiceEvent =
   /** Staff withdraw an issued invoice (void, or an allowance of all it still counts for); what is kept is issued again. */
   | { type: "withdraw"; seq: number; how: "void" | "allowance" }
   /** Staff took the invoice over outside Portico: the machine asks nothing more for this order. */
-  | { type: "handled_outside" };
+  | { type: "handled_outside" }
+  /** The buyer's answer to an allowance asked by consent (the provider's signed callback). */
+  | { type: "consent"; seq: number; consented: boolean }
+  /** The consent link lapsed without an answer (the Cron, once). */
+  | { type: "consent_expired"; seq: number }
+  /** Staff acted on a refused or lapsed consent: ask again, or make it at once. */
+  | { type: "consent_followed"; seq: number; how: "again" | "now" };
 
 /** Back-off after each failure in a row (minutes); then staff must retry. After a 403, never sooner than 30 minutes. */
 export const RETRY_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
@@ -155,17 +201,44 @@ export function initialState(issuer: Issuer, orderDoc: string): InvoiceState {
   };
 }
 
-/** What an issued invoice still counts for: its amount less its allowances (issued or asked for). */
+/** What an issued invoice still counts for: its amount less its allowances (made or asked for, awaiting consent included). */
 export function remaining(state: InvoiceState, invoice: InvoiceDoc): number {
   const allowed = state.allowances
-    .filter((allowance) => allowance.invoiceSeq === invoice.seq && allowance.status !== "voided")
+    .filter((allowance) => allowance.invoiceSeq === invoice.seq && countsAsAsked(allowance))
     .reduce((sum, allowance) => sum + allowance.amount, 0);
   return invoice.amount - allowed;
 }
 
-/** What the order's invoices come to now: issued ones less their allowances. */
+/** What the order's invoices come to once what is asked is made: issued ones less their allowances made or asked. */
 export function netIssued(state: InvoiceState): number {
   return state.invoices.filter((invoice) => invoice.status === "issued").reduce((sum, invoice) => sum + remaining(state, invoice), 0);
+}
+
+/** What the order's invoices come to now: issued ones less the allowances made (one awaiting consent is not). */
+export function netMade(state: InvoiceState): number {
+  const issued = state.invoices.filter((invoice) => invoice.status === "issued");
+  const seqs = new Set(issued.map((invoice) => invoice.seq));
+  const made = state.allowances
+    .filter((allowance) => allowance.status === "issued" && seqs.has(allowance.invoiceSeq))
+    .reduce((sum, allowance) => sum + allowance.amount, 0);
+  return issued.reduce((sum, invoice) => sum + invoice.amount, 0) - made;
+}
+
+/** Where the latest allowance asked by consent stands (null: none asked): for the order page and the desk. */
+export function consentStatus(
+  state: InvoiceState,
+): { seq: number; status: "awaiting" | "issued" | "refused" | "expired"; amount: number; expiresAt: string; followedUp: boolean } | null {
+  const latest = [...state.allowances]
+    .reverse()
+    .find((allowance) => allowance.consent && allowance.status !== "sent" && allowance.status !== "voided");
+  if (!latest) return null;
+  return {
+    seq: latest.seq,
+    status: latest.status as "awaiting" | "issued" | "refused" | "expired",
+    amount: latest.amount,
+    expiresAt: latest.expiresAt ?? "",
+    followedUp: latest.followedUp !== undefined,
+  };
 }
 
 /** One word for the desk and the order page. */
@@ -188,7 +261,8 @@ export function invoiceStatus(state: InvoiceState): InvoiceStatus {
 /** Whether nothing is left to do: no call out, no failure, what is issued equals what is kept. */
 export function isSettled(state: InvoiceState, now: Date): boolean {
   const unknown =
-    state.invoices.some((invoice) => invoice.status === "sent") || state.allowances.some((allowance) => allowance.status === "sent");
+    state.invoices.some((invoice) => invoice.status === "sent") ||
+    state.allowances.some((allowance) => allowance.status === "sent" || allowance.status === "awaiting" || isLapsed(allowance));
   return state.inFlight === null && state.failure === null && !unknown && nextCall(state, now) === null;
 }
 
@@ -222,6 +296,9 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
   if (sent) return { op: "lookup", seq: sent.seq, relateNumber: sent.relateNumber };
   // An allowance whose answer was lost is not asked again (ECPay has no key to find it by): staff look.
   if (state.allowances.some((allowance) => allowance.status === "sent")) return null;
+  // A consent refused or lapsed waits for staff (ask again, or make it at once): no allowance is asked by itself.
+  const lapsed = state.allowances.some(isLapsed);
+  const byConsent = state.allowanceMode === "consent" && state.nextAllowance !== "immediate";
 
   // Staff withdrew an invoice (a correction): voided while its period allows and staff asked for a
   // void (its allowances voided first), otherwise an allowance of all it still counts for. What the
@@ -230,6 +307,7 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
     const invoice = state.invoices.find((candidate) => candidate.seq === asked.seq && candidate.status === "issued");
     if (!invoice || remaining(state, invoice) <= 0) continue;
     if (asked.how === "void" && canVoid(invoice.issuedOn, now)) return reduceByVoid(state, invoice);
+    if (lapsed) return null;
     return {
       op: "allowance",
       seq: nextAllowanceSeq(state),
@@ -237,6 +315,7 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
       number: invoice.number,
       issuedOn: invoice.issuedOn,
       amount: remaining(state, invoice),
+      ...(byConsent ? { consent: true } : {}),
     };
   }
 
@@ -267,6 +346,7 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
     const invoice = issued[issued.length - 1];
     if (!invoice) return null;
     if (canVoid(invoice.issuedOn, now)) return reduceByVoid(state, invoice);
+    if (lapsed) return null;
     const amount = Math.min(net - state.target, remaining(state, invoice));
     return {
       op: "allowance",
@@ -275,6 +355,7 @@ export function nextCall(state: InvoiceState, now: Date): ProviderCall | null {
       number: invoice.number,
       issuedOn: invoice.issuedOn,
       amount,
+      ...(byConsent ? { consent: true } : {}),
     };
   }
   if (net < state.target) {
@@ -326,13 +407,21 @@ function recordSent(state: InvoiceState, call: ProviderCall): InvoiceState {
     return { ...state, invoices: [...state.invoices, invoice], inFlight: call };
   }
   if (call.op === "allowance") {
-    const allowance: AllowanceDoc = { seq: call.seq, invoiceSeq: call.invoiceSeq, amount: call.amount, status: "sent", number: "" };
-    return { ...state, allowances: [...state.allowances, allowance], inFlight: call };
+    const allowance: AllowanceDoc = {
+      seq: call.seq,
+      invoiceSeq: call.invoiceSeq,
+      amount: call.amount,
+      status: "sent",
+      number: "",
+      ...(call.consent ? { consent: true } : {}),
+    };
+    const { nextAllowance: _made, ...rest } = state;
+    return { ...rest, allowances: [...state.allowances, allowance], inFlight: call };
   }
   return { ...state, inFlight: call };
 }
 
-function applyAnswer(state: InvoiceState, call: ProviderCall, result: CallResult): InvoiceState {
+function applyAnswer(state: InvoiceState, call: ProviderCall, result: CallResult, now: Date): InvoiceState {
   const issued = (invoice: InvoiceDoc): InvoiceDoc => ({
     ...invoice,
     status: "issued",
@@ -354,6 +443,16 @@ function applyAnswer(state: InvoiceState, call: ProviderCall, result: CallResult
     case "invalid":
       return withInvoice(state, call.seq, (invoice) => ({ ...invoice, status: "voided" }));
     case "allowance":
+      // Asked by consent: the provider emailed the buyer; it is made only when they agree (the callback).
+      if (call.consent) {
+        const expiresAt = result.expiresAt ?? new Date(now.getTime() + CONSENT_HOURS * 3_600_000).toISOString();
+        return withAllowance(state, call.seq, (allowance) => ({
+          ...allowance,
+          status: "awaiting",
+          number: result.allowanceNumber ?? "",
+          expiresAt,
+        }));
+      }
       return withAllowance(state, call.seq, (allowance) => ({ ...allowance, status: "issued", number: result.allowanceNumber ?? "" }));
     case "allowance_invalid":
       return withAllowance(state, call.seq, (allowance) => ({ ...allowance, status: "voided" }));
@@ -377,14 +476,20 @@ export function applyEvent(state: InvoiceState, event: InvoiceEvent, now: Date):
   let next: InvoiceState = state;
   switch (event.type) {
     case "kept":
-      next = { ...state, target: Math.max(0, event.target), sale: event.sale, cancelled: event.cancelled ?? state.cancelled };
+      next = {
+        ...state,
+        target: Math.max(0, event.target),
+        sale: event.sale,
+        cancelled: event.cancelled ?? state.cancelled,
+        ...(event.allowanceMode ? { allowanceMode: event.allowanceMode } : {}),
+      };
       break;
     case "checked_out":
       next = { ...state, checkedOut: true };
       break;
     case "answered":
       if (!sameCall(state.inFlight, event.call)) return state;
-      next = { ...applyAnswer(state, event.call, event.result), inFlight: null, failure: null };
+      next = { ...applyAnswer(state, event.call, event.result, now), inFlight: null, failure: null };
       break;
     case "failed": {
       if (!sameCall(state.inFlight, event.call)) return state;
@@ -403,7 +508,15 @@ export function applyEvent(state: InvoiceState, event: InvoiceEvent, now: Date):
         allowances: event.number
           ? state.allowances.map((allowance) =>
               allowance.seq === event.seq && allowance.status === "sent"
-                ? { ...allowance, status: "issued", number: event.number ?? "" }
+                ? // One asked by consent and found exists as asked: it awaits the buyer (its link's 72 hours counted from now, at the latest).
+                  allowance.consent
+                  ? {
+                      ...allowance,
+                      status: "awaiting",
+                      number: event.number ?? "",
+                      expiresAt: new Date(now.getTime() + CONSENT_HOURS * 3_600_000).toISOString(),
+                    }
+                  : { ...allowance, status: "issued", number: event.number ?? "" }
                 : allowance,
             )
           : state.allowances.filter((allowance) => !(allowance.seq === event.seq && allowance.status === "sent")),
@@ -425,6 +538,31 @@ export function applyEvent(state: InvoiceState, event: InvoiceEvent, now: Date):
     case "handled_outside":
       next = { ...state, handledOutside: true, failure: null };
       break;
+    case "consent": {
+      // The provider's word is the truth: consent makes the allowance whatever we thought of it
+      // (awaiting, or lapsed here a moment before); a refusal only ends one still awaiting. A replay changes nothing.
+      const allowance = state.allowances.find((candidate) => candidate.seq === event.seq && candidate.consent);
+      if (!allowance) return state;
+      if (event.consented && (allowance.status === "awaiting" || allowance.status === "refused" || allowance.status === "expired")) {
+        next = withAllowance(state, event.seq, (found) => ({ ...found, status: "issued" }));
+      } else if (!event.consented && allowance.status === "awaiting") {
+        next = withAllowance(state, event.seq, (found) => ({ ...found, status: "refused" }));
+      } else return state;
+      break;
+    }
+    case "consent_expired": {
+      const allowance = state.allowances.find((candidate) => candidate.seq === event.seq);
+      if (allowance?.status !== "awaiting" || !allowance.expiresAt || Date.parse(allowance.expiresAt) > now.getTime()) return state;
+      next = withAllowance(state, event.seq, (found) => ({ ...found, status: "expired" }));
+      break;
+    }
+    case "consent_followed": {
+      const allowance = state.allowances.find((candidate) => candidate.seq === event.seq);
+      if (!allowance || !isLapsed(allowance)) return state;
+      next = withAllowance(state, event.seq, (found) => ({ ...found, followedUp: event.how }));
+      if (event.how === "now") next = { ...next, nextAllowance: "immediate" };
+      break;
+    }
   }
   return next;
 }
@@ -436,7 +574,15 @@ export function applyEvent(state: InvoiceState, event: InvoiceEvent, now: Date):
 export function transition(state: InvoiceState, event: InvoiceEvent, now: Date): { state: InvoiceState; call: ProviderCall | null } {
   const next = applyEvent(state, event, now);
   // An answer or failure of a call that is not the one out changes nothing.
-  if (next === state && (event.type === "answered" || event.type === "failed")) return { state, call: null };
+  if (
+    next === state &&
+    (event.type === "answered" ||
+      event.type === "failed" ||
+      event.type === "consent" ||
+      event.type === "consent_expired" ||
+      event.type === "consent_followed")
+  )
+    return { state, call: null };
   if (next.issuer === "hotel_system" || next.handledOutside || next.inFlight) return { state: next, call: null };
   if (next.failure && (next.failure.retryAt === null || Date.parse(next.failure.retryAt) > now.getTime()))
     return { state: next, call: null };
@@ -474,12 +620,15 @@ export type StaffRequest =
   | { action: "void"; number: string }
   | { action: "allowance"; number: string }
   /** A lost allowance found in the provider's back office (its number) or not (null); otherwise a failure taken over outside Portico. */
-  | { action: "handled"; allowanceNumber?: string | null };
+  | { action: "handled"; allowanceNumber?: string | null }
+  /** A consent the buyer refused or let lapse: ask for it again (a new email), or make the allowance at once (staff hold the buyer's written consent). */
+  | { action: "consent_again" }
+  | { action: "allowance_now" };
 
 /** Why the desk refuses a request; `lastVoidDay` for `void_closed` (the Taipei date the period closed). */
 export type StaffRefusal =
   | { reason: "hotel_system" | "handled_outside" | "busy" | "lost_allowance" | "awaits_checkout" | "nothing_to_do" }
-  | { reason: "no_such_invoice" | "already_withdrawn" | "not_stuck" }
+  | { reason: "no_such_invoice" | "already_withdrawn" | "not_stuck" | "no_lapsed_consent" }
   | { reason: "void_closed"; lastVoidDay: string }
   /** After an HTTP 403 the provider is not asked again before the wait is over, not even by staff. */
   | { reason: "rate_limited"; retryAt: string };
@@ -505,6 +654,11 @@ export function staffEvent(
   // A call out (its answer not in yet): the runner finishes it first; a stale one is looked up by "issue now".
   if (state.inFlight && request.action !== "issue_now") return { ok: false, reason: "busy" };
   if (lost) return { ok: false, reason: "lost_allowance" };
+  if (request.action === "consent_again" || request.action === "allowance_now") {
+    const lapsed = [...state.allowances].reverse().find(isLapsed);
+    if (!lapsed) return { ok: false, reason: "no_lapsed_consent" };
+    return { ok: true, event: { type: "consent_followed", seq: lapsed.seq, how: request.action === "consent_again" ? "again" : "now" } };
+  }
   if (request.action === "issue_now") {
     const failure = state.failure;
     if (failure?.kind === "rate_limited" && failure.retryAt !== null && Date.parse(failure.retryAt) > now.getTime())

@@ -26,7 +26,8 @@ const instant = (iso: string) => `${iso.replace("T", " ").slice(0, 19)} UTC`;
  * The booking's e-invoice at the desk (decision 159, the hotel's side): who issues it, its state,
  * the invoices and allowances, what went wrong, the history (newest first, folded), and the staff's
  * actions by role, each a small POST form working without JavaScript (issue now, void and issue
- * again, allowance and issue again, mark as handled). They post to the booking's /act route.
+ * again, allowance and issue again, mark as handled; for an allowance the buyer refused or let lapse,
+ * ask again or make it now: decision 167). They post to the booking's /act route.
  */
 export function InvoicePanel({ invoice, order_doc, role, csrf, formKeys, notice }: InvoicePanelProps) {
   const { t, i18n } = useTranslation();
@@ -42,6 +43,7 @@ export function InvoicePanel({ invoice, order_doc, role, csrf, formKeys, notice 
   const historyLabel = (kind: string) => {
     const [phase, name = ""] = kind.split(":");
     if (phase === "staff") return `${w("history.staff")}: ${w(`event.${name}`, { defaultValue: name })}`;
+    if (phase === "consent") return w(`consent.history.${name}`, { defaultValue: kind });
     if (name) return w(`op.${name}`, { defaultValue: name });
     return w(`event.${kind}`, { defaultValue: kind });
   };
@@ -190,13 +192,34 @@ export function InvoicePanel({ invoice, order_doc, role, csrf, formKeys, notice 
               <h3>{w("allowances")}</h3>
               <ul className="desk-invoice__list">
                 {invoice.allowances.map((allowance, index) => (
-                  <li key={index}>
+                  <li key={index} data-allowance-status={allowance.status}>
                     {allowance.number || w("no_number")} · {price(allowance.amount)} ·{" "}
                     {w("of_invoice", { number: allowance.invoice_number })} · {w(`allowance_status.${allowance.status}`)}
+                    {allowance.consent ? ` · ${w("consent.by_consent")}` : ""}
+                    {allowance.expires_at ? ` · ${w("consent.until", { at: instant(allowance.expires_at) })}` : ""}
                   </li>
                 ))}
               </ul>
             </>
+          ) : null}
+          {invoice.lapsed_consent ? (
+            <div className="alert alert--danger" role="note" data-invoice-consent={invoice.lapsed_consent.status}>
+              <p>{w(`consent.lapsed.${invoice.lapsed_consent.status}`, { amount: price(invoice.lapsed_consent.amount) })}</p>
+              {offered.has("invoice_consent_again") || offered.has("invoice_allowance_now") ? (
+                <div className="desk-actions">
+                  {offered.has("invoice_consent_again") ? form("invoice_consent_again", w("consent.again.submit")) : null}
+                  {offered.has("invoice_allowance_now")
+                    ? form(
+                        "invoice_allowance_now",
+                        w("consent.now.submit"),
+                        <p className="desk-action__hint">{w("consent.now.hint")}</p>,
+                        "invoice_allowance_now",
+                        true,
+                      )
+                    : null}
+                </div>
+              ) : null}
+            </div>
           ) : null}
           {offered.has("invoice_issue_now") || offered.has("invoice_handled") ? (
             <div className="desk-actions">

@@ -136,7 +136,8 @@ interface Paid {
 }
 
 /** Books one night two days ahead (in `lang`), pays it in full at the desk, and has the Cron issue its invoice. */
-async function paid(domain: string, token: string, lang = "en-US"): Promise<Paid> {
+/** A booking paid by a transfer recorded at the desk at `at`: the desk issues its invoice then, before answering (decision 169). */
+async function paid(domain: string, token: string, lang = "en-US", at = new Date()): Promise<Paid> {
   const refs = ids[domain]!;
   const created = await call<{ order_doc: string; order: { valid_hash: string } }>(
     domain,
@@ -158,11 +159,14 @@ async function paid(domain: string, token: string, lang = "en-US"): Promise<Paid
   const order = await env.DB.prepare("SELECT id, total_price FROM orders WHERE order_doc = ?")
     .bind(doc)
     .first<{ id: number; total_price: number }>();
-  const done = await act(domain, doc, "record_transfer", token, {
-    amount: order!.total_price,
-    transfer_date: today,
-    account_last5: "54321",
-  });
+  const done = await act(
+    domain,
+    doc,
+    "record_transfer",
+    token,
+    { amount: order!.total_price, transfer_date: at.toISOString().slice(0, 10), account_last5: "54321" },
+    at,
+  );
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return { doc, id: order!.id, total: order!.total_price, viewHash: created.body.data.order.valid_hash };
 }
@@ -175,8 +179,9 @@ async function paid(domain: string, token: string, lang = "en-US"): Promise<Paid
  */
 async function cancelledAfterCutOff(domain: string, lang = "en-US", clock: { issuedAt?: number; askedAt?: number } = {}) {
   const token = await staffSession(domain, `desk${++seq}@${domain}`);
-  const order = await paid(domain, token, lang);
-  await runInvoice(deps, order.id, () => new Date(clock.issuedAt ?? Date.now()));
+  // Paid (and so invoiced, by the desk) at `issuedAt`, by staff signed in then.
+  const paidAt = new Date(clock.issuedAt ?? Date.now());
+  const order = await paid(domain, await staffSession(domain, `paid${++seq}@${domain}`, paidAt), lang, paidAt);
   const cancelled = await act(domain, order.doc, "cancel", token, { reason: "Guest phoned" });
   expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
   const after = new Date(clock.askedAt ?? Date.now() + 80 * DAY);

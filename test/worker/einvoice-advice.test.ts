@@ -6,7 +6,19 @@ import { failNextSandboxCalls, SANDBOX_COMPANIES, SANDBOX_SLOW_MS, sandboxEinvoi
 import { addDays, todayIn } from "~/domain/dates";
 import { memberSessionCookie } from "~/platform/cookies.server";
 import type { AppEnv } from "~/platform/env.server";
-import { BOOKER, Browser, apiJson, checkoutFields, fixtureHotel, hidden, hotelRefs, loadHotel, text, type HotelRefs } from "./helpers";
+import {
+  BOOKER,
+  Browser,
+  apiJson,
+  endProviderRest,
+  checkoutFields,
+  fixtureHotel,
+  hidden,
+  hotelRefs,
+  loadHotel,
+  text,
+  type HotelRefs,
+} from "./helpers";
 
 /**
  * The provider's remote checks at booking only advise (issue 41, decision 166): a mobile barcode or
@@ -138,6 +150,23 @@ const apiOrder = (host: string, day: number, invoice: Record<string, string>, ad
     }),
   });
 
+/**
+ * After a check answered HTTP 403 the hotel's provider rests 30 minutes (decision 170): the next
+ * booking books without asking (a failure planned for the next call stays untaken). Then the rest
+ * is ended for the tests that follow on this hotel.
+ */
+async function restingAfter403(op: "checkBarcode" | "checkLoveCode" | "companyName", fields: Record<string, string>) {
+  const hotelId = refs[AT_PAYMENT]?.id ?? 0;
+  const rest = await env.DB.prepare("SELECT until FROM einvoice_provider_rest WHERE hotel_id = ?").bind(hotelId).first<{ until: string }>();
+  expect(Date.parse(rest?.until ?? "")).toBeGreaterThan(Date.now() + 29 * 60_000);
+  await failNextSandboxCalls(env.DB, hotelId, op, "refused");
+  const checkout = await atCheckout(AT_PAYMENT);
+  expect((await checkout.place(fields)).status).toBe(303);
+  expect(await plannedLeft(AT_PAYMENT, op)).toBe(1);
+  await endProviderRest(hotelId);
+  await failNextSandboxCalls(env.DB, hotelId, op, "refused", 0);
+}
+
 describe("the provider's remote check at the checkout", () => {
   it("advises of a mobile barcode it does not know beside the field, writes nothing, keeps everything; placed again it books", async () => {
     const checkout = await atCheckout(AT_PAYMENT);
@@ -218,6 +247,7 @@ describe("the provider's remote check at the checkout", () => {
       // The provider was asked (its planned failure taken), and its code is on the order as typed.
       expect(await plannedLeft(AT_PAYMENT, op)).toBe(0);
       expect(Object.values((await newestBuyer(AT_PAYMENT)) ?? {})).toContain(code);
+      if (kind === "rate_limited") await restingAfter403(op, fields);
     }
   });
 
@@ -397,6 +427,8 @@ describe("the registered name of a company's 統一編號", () => {
       // The provider was asked (its planned failure taken), and the name is on the order as typed.
       expect(await plannedLeft(AT_PAYMENT, "companyName")).toBe(0);
       expect(await newestCompany(AT_PAYMENT)).toMatchObject({ reg: "04595257", name: `Lin Trading ${kind}` });
+      if (kind === "rate_limited")
+        await restingAfter403("companyName", { ...COMPANY, company_reg_number: "04595257", company_name: "Lin Trading again" });
     }
   });
 

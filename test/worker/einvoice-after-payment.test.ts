@@ -14,7 +14,7 @@ import { failNextSandboxCalls } from "~/backend/einvoice/sandbox.server";
 import type { EinvoiceDeps } from "~/backend/einvoice/registry.server";
 import { checkMacValue, ecpayDate } from "~/backend/payments/gateways/ecpay";
 import { sandboxKeys } from "~/backend/payments/gateways/sandbox-gateway";
-import { apiJson, fetchAs, fixtureHotel, hotelRefs, loadHotel, orderOneNight, payInFull, type HotelRefs } from "./helpers";
+import { apiJson, endProviderRest, fetchAs, fixtureHotel, hotelRefs, loadHotel, orderOneNight, payInFull, type HotelRefs } from "./helpers";
 
 const AT_PAYMENT = "einv-soon-pay.localhost";
 const AT_CHECKOUT = "einv-soon-out.localhost";
@@ -248,6 +248,7 @@ describe("a failure after the payment", () => {
     const waiting = await queued(created.id);
     expect(Date.parse(waiting?.next_attempt_at ?? "") - before).toBeGreaterThanOrEqual(30 * 60_000);
     expect(waiting?.last_error).toContain("403");
+    await endProviderRest(hotels[AT_PAYMENT]!.id);
   });
 
   it("a run that throws (the database failing under it) is put back on the queue with its error, and the caller is not troubled", async () => {

@@ -16,7 +16,7 @@ import { enqueueInvoiceStatements } from "~/backend/einvoice/invoices.server";
 import { failNextSandboxCalls } from "~/backend/einvoice/sandbox.server";
 import type { EinvoiceDeps } from "~/backend/einvoice/registry.server";
 import { handleScheduled } from "~/worker/scheduled.server";
-import { BOOKER, fixtureHotel, fixtureIds, loadHotel, type Envelope } from "./helpers";
+import { BOOKER, endProviderRest, fixtureHotel, fixtureIds, loadHotel, type Envelope } from "./helpers";
 
 const AT_PAYMENT = "einv-desk-pay.localhost";
 const AT_CHECKOUT = "einv-desk-out.localhost";
@@ -303,6 +303,7 @@ describe("the Cron runs the e-invoice queue", () => {
     await cron(start + 30 * 60_000);
     expect((await panel(AT_PAYMENT, order.doc))?.status).toBe("issued");
     expect(await sandboxOf(order.doc)).toHaveLength(1);
+    await endProviderRest(ids[AT_PAYMENT]!.hotel!);
   });
 
   it("takes a bounded batch per run: the rest wait for the next", async () => {

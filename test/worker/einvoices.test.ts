@@ -6,7 +6,7 @@ import { runInvoice, runInvoiceQueue } from "~/backend/einvoice/runner.server";
 import { enqueueInvoiceStatements } from "~/backend/einvoice/invoices.server";
 import { EinvoiceSandboxRefused, failNextSandboxCalls, sandboxEinvoice } from "~/backend/einvoice/sandbox.server";
 import type { EinvoiceDeps } from "~/backend/einvoice/registry.server";
-import { fixtureHotel, hotelRefs, loadHotel, orderOneNight, payInFull, type HotelRefs } from "./helpers";
+import { endProviderRest, fixtureHotel, hotelRefs, loadHotel, orderOneNight, payInFull, type HotelRefs } from "./helpers";
 
 /**
  * E-invoices on D1 against the built-in sandbox provider (decision 159): the migration, each
@@ -200,23 +200,47 @@ describe("issuing modes against the sandbox", () => {
 });
 
 describe("failures and retries", () => {
-  it("after an HTTP 403 the order waits 30 minutes on the queue, then is issued", async () => {
+  it("after an HTTP 403 the order waits 30 minutes on the queue, and the hotel's provider is asked nothing meanwhile; then both are issued", async () => {
+    const hotelId = refs[AT_PAYMENT]?.id ?? 0;
     const order = await paidOrder(AT_PAYMENT);
-    await failNextSandboxCalls(env.DB, refs[AT_PAYMENT]?.id ?? 0, "issue", "rate_limited");
+    await failNextSandboxCalls(env.DB, hotelId, "issue", "rate_limited");
     const start = Date.now();
-    await runInvoiceQueue(deps, () => new Date(start));
-    expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying", number: "" });
-    const waiting = await queued(order.id);
-    expect(Date.parse(waiting?.next_attempt_at ?? "") - start).toBe(30 * 60_000);
-    expect(waiting).toMatchObject({ attempts: 1 });
-    expect(waiting?.last_error).toContain("403");
-    // 29 minutes on: not yet. (Other files' orders share the queue, decision 164: this order's row is the one read.)
-    await runInvoiceQueue(deps, () => new Date(start + 29 * 60_000));
-    expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying" });
-    expect(await queued(order.id)).toEqual(waiting);
-    await runInvoiceQueue(deps, () => new Date(start + 30 * 60_000));
-    expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", amount: order.amount });
-    expect(await queued(order.id)).toBeNull();
+    try {
+      await runInvoice(deps, order.id, () => new Date(start));
+      expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying", number: "" });
+      const waiting = await queued(order.id);
+      expect(Date.parse(waiting?.next_attempt_at ?? "") - start).toBe(30 * 60_000);
+      expect(waiting).toMatchObject({ attempts: 1 });
+      expect(waiting?.last_error).toContain("403");
+      // The hotel's provider rests (decision 170): another order's invoice, a minute on, is not asked for at all.
+      const rest = await env.DB.prepare("SELECT until FROM einvoice_provider_rest WHERE hotel_id = ?")
+        .bind(hotelId)
+        .first<{ until: string }>();
+      expect(Date.parse(rest?.until ?? "") - start).toBe(30 * 60_000);
+      const other = await paidOrder(AT_PAYMENT);
+      await failNextSandboxCalls(env.DB, hotelId, "issue", "unavailable");
+      await runInvoice(deps, other.id, () => new Date(start + 60_000));
+      expect(await invoiceOf(other.id)).toMatchObject({ status: "retrying", number: "" });
+      expect((await queued(other.id))?.last_error).toMatch(/not asked.*resting until/);
+      // The sandbox was not called: the failure planned for its next call is still there.
+      const planned = await env.DB.prepare("SELECT kind, remaining FROM einvoice_sandbox_failures WHERE hotel_id = ? AND remaining > 0")
+        .bind(hotelId)
+        .all<{ kind: string; remaining: number }>();
+      expect(planned.results).toEqual([{ kind: "unavailable", remaining: 1 }]);
+      await env.DB.prepare("DELETE FROM einvoice_sandbox_failures WHERE hotel_id = ?").bind(hotelId).run();
+      // 29 minutes on: not yet.
+      await runInvoice(deps, order.id, () => new Date(start + 29 * 60_000));
+      expect(await invoiceOf(order.id)).toMatchObject({ status: "retrying" });
+      expect(await queued(order.id)).toEqual(waiting);
+      // 30 minutes on: the rest is over; each order is issued at its own due time.
+      await runInvoice(deps, order.id, () => new Date(start + 30 * 60_000));
+      expect(await invoiceOf(order.id)).toMatchObject({ status: "issued", amount: order.amount });
+      expect(await queued(order.id)).toBeNull();
+      await runInvoice(deps, other.id, () => new Date(start + 31 * 60_000));
+      expect(await invoiceOf(other.id)).toMatchObject({ status: "issued", amount: other.amount });
+    } finally {
+      await endProviderRest(hotelId);
+    }
   });
 
   it("an issue whose answer was lost is looked up by its relate number, never issued twice", async () => {

@@ -360,3 +360,14 @@ export async function setAsideOtherHotelsMail(...domains: string[]): Promise<voi
     .bind(JSON.stringify(domains))
     .run();
 }
+
+/**
+ * Ends the rest of these hotels' e-invoice providers (decision 170): a test that makes the sandbox
+ * answer HTTP 403 puts its hotel's provider to rest for 30 minutes of real time, which the file's
+ * later tests, on the same hotel and today's clock, must not inherit.
+ */
+export async function endProviderRest(...hotelIds: number[]): Promise<void> {
+  await env.DB.prepare(`DELETE FROM einvoice_provider_rest WHERE hotel_id IN (${hotelIds.map(() => "?").join(", ")})`)
+    .bind(...hotelIds)
+    .run();
+}

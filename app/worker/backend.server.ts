@@ -29,7 +29,7 @@ export interface BackendBases {
  */
 /**
  * What the built-in back end gets besides the database: Worker secrets by name (payment keys named
- * in a hotel file; only PAY_* and ECPAY_EINVOICE_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
+ * in a hotel file; only PAY_*, ECPAY_EINVOICE_* and EZPAY_EINVOICE_* names), the guest's address, fetch and waitUntil, FEATURE_REPAY.
  */
 export function backendOptions(
   env: AppEnv,
@@ -41,8 +41,8 @@ export function backendOptions(
     db: env.DB,
     signingSecret: env.SESSION_SECRET,
     secret: (name) => {
-      // Payment keys (PAY_*) and e-invoice keys (ECPAY_EINVOICE_*, decision 159): the names a hotel file may give.
-      const value = /^(PAY|ECPAY_EINVOICE)_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      // Payment keys (PAY_*) and e-invoice keys (ECPAY_EINVOICE_*, EZPAY_EINVOICE_*: decisions 159, 171): the names a hotel file may give.
+      const value = /^(PAY|ECPAY_EINVOICE|EZPAY_EINVOICE)_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
       return typeof value === "string" && value !== "" ? value : undefined;
     },
     clientIp: extra.clientIp ?? "",

@@ -16,7 +16,7 @@ export function einvoiceDeps(env: { DB: D1Database; ALLOW_TEST_GATEWAY: boolean 
   return {
     db: env.DB,
     secret: (name) => {
-      const value = /^ECPAY_EINVOICE_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      const value = /^(ECPAY|EZPAY)_EINVOICE_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
       return typeof value === "string" && value !== "" ? value : undefined;
     },
     fetcher: (request) => fetch(request),

@@ -1,6 +1,7 @@
 /**
  * One interface for every e-invoice provider (decision 159), as payments have one for their
- * gateways: the ECPay adapter speaks ECPay's B2C e-invoice API, the built-in sandbox answers the
+ * gateways: the ECPay adapter speaks ECPay's B2C e-invoice API, the ezPay adapter ezPay's (decision
+ * 171), the built-in sandbox answers the
  * same questions from D1 for `npm start` and the tests. Nothing here reads the database or the
  * environment.
  */
@@ -8,8 +9,11 @@ import type { BuyerChoice } from "~/domain/einvoice/buyer";
 import type { InvoiceItem } from "~/domain/einvoice/items";
 import type { FailureKind } from "~/domain/einvoice/machine";
 
-export const EINVOICE_PROVIDERS = ["sandbox", "ecpay"] as const;
+export const EINVOICE_PROVIDERS = ["sandbox", "ecpay", "ezpay"] as const;
 export type EinvoiceProviderName = (typeof EINVOICE_PROVIDERS)[number];
+
+/** The names of the Worker secrets a hotel file may give for a provider's keys (ECPay's, ezPay's: decision 171). */
+export const EINVOICE_SECRET_NAME = /^(ECPAY|EZPAY)_EINVOICE_[A-Z0-9_]{1,60}$/;
 
 /** How an adapter reaches its provider (a fetch, or a test's stand-in for one). */
 export type Fetcher = (request: Request) => Promise<Response>;
@@ -42,6 +46,8 @@ export interface AllowanceRequest {
   items: readonly InvoiceItem[];
   customerName: string;
   email: string;
+  /** The invoice's relate number (ezPay names the invoice by it as well as by its number). */
+  relateNumber?: string;
 }
 
 export interface AllowanceAnswer {
@@ -50,6 +56,14 @@ export interface AllowanceAnswer {
   remaining: number;
   /** By consent: when the buyer's link lapses (ISO; ECPay's IA_TempExpireDate, Taipei time). */
   expiresAt?: string;
+}
+
+/**
+ * What a caller knows of an invoice besides its relate number: its total. ezPay finds an invoice by
+ * relate number only with its total (decision 171); ECPay and the sandbox need only the relate number.
+ */
+export interface KnownInvoice {
+  amount: number;
 }
 
 /** What the provider knows of a relate number. */
@@ -74,7 +88,7 @@ export interface EinvoiceProvider {
   issue(request: IssueRequest): Promise<ProviderAnswer<IssuedInvoice>>;
   /** Held until triggerIssue (ECPay DelayIssue, DelayFlag=2): issue at check-out. */
   delayIssue(request: IssueRequest): Promise<ProviderAnswer<{ held: true }>>;
-  triggerIssue(relateNumber: string): Promise<ProviderAnswer<IssuedInvoice>>;
+  triggerIssue(relateNumber: string, known?: KnownInvoice): Promise<ProviderAnswer<IssuedInvoice>>;
   /** Withdraws a held invoice before it is triggered (ECPay CancelDelayIssue). */
   cancelDelayIssue(relateNumber: string): Promise<ProviderAnswer<{ cancelled: true }>>;
   /** Voids an issued invoice (only until its period's cut-off). */
@@ -85,7 +99,7 @@ export interface EinvoiceProvider {
   allowanceByCollegiate(request: AllowanceRequest & { returnUrl: string }): Promise<ProviderAnswer<AllowanceAnswer>>;
   /** Voids an allowance (at AllowanceInvalid, never at the allowance endpoint). */
   allowanceInvalid(request: { number: string; allowanceNumber: string; reason: string }): Promise<ProviderAnswer<{ number: string }>>;
-  getIssue(relateNumber: string): Promise<ProviderAnswer<IssueLookup>>;
+  getIssue(relateNumber: string, known?: KnownInvoice): Promise<ProviderAnswer<IssueLookup>>;
   /** Advisory only: whether a mobile barcode is registered ("no data" is not "invalid"). */
   checkBarcode(code: string): Promise<ProviderAnswer<{ exists: boolean }>>;
   /** Advisory only: whether a donation code belongs to a charity. */

@@ -1,12 +1,13 @@
 /**
  * A hotel's e-invoice configuration (the hotel file's `invoicing`, stored in hotel_invoicing) and
  * the provider it names (decision 159). The sandbox runs only where the test gateway may
- * (`testGateway`: local hosts, or a staging site with ALLOW_TEST_GATEWAY); ECPay's keys come from
- * the Worker secrets the file names.
+ * (`testGateway`: local hosts, or a staging site with ALLOW_TEST_GATEWAY); ECPay's and ezPay's keys
+ * (decision 171) come from the Worker secrets the file names.
  */
 import type { AllowanceMode, Issuer } from "~/domain/einvoice/machine";
 import { isLocalHost } from "~/lib/hosts";
 import { ecpayEinvoice } from "~/backend/einvoice/ecpay.server";
+import { ezpayEinvoice } from "~/backend/einvoice/ezpay.server";
 import { failure, type EinvoiceProvider, type EinvoiceProviderName, type Fetcher, type ProviderAnswer } from "~/backend/einvoice/provider";
 import { sandboxEinvoice } from "~/backend/einvoice/sandbox.server";
 import type { BackendContext } from "~/backend/route";
@@ -140,10 +141,11 @@ function adapterOf(config: HotelInvoicing, deps: EinvoiceDeps, now?: () => Date)
       throw new EinvoiceConfigError(`e-invoice: the Worker secret for ${role} (${name ?? "not named in the hotel file"}) is not set`);
     return value;
   };
-  return ecpayEinvoice({
+  const options = {
     keys: { merchantId: config.merchant_id, hashKey: key("hash_key"), hashIv: key("hash_iv") },
     mode: config.mode,
     fetcher: deps.fetcher,
     now,
-  });
+  };
+  return config.provider === "ezpay" ? ezpayEinvoice(options) : ecpayEinvoice(options);
 }

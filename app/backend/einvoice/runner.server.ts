@@ -42,7 +42,20 @@ const asResult = <T>(
   answer.ok ? { ok: true, result: read(answer.value) } : answer;
 
 /** Makes one call of the machine with the order's items and buyer (`returnUrl`: where the buyer's consent is posted). */
-async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: OrderFacts, buyer: BuyerChoice, returnUrl: string) {
+async function perform(
+  provider: EinvoiceProvider,
+  call: ProviderCall,
+  facts: OrderFacts,
+  buyer: BuyerChoice,
+  returnUrl: string,
+  invoices: InvoiceState["invoices"],
+) {
+  // What the order's records know of an invoice: its total and relate number (ezPay finds an invoice by both, decision 171).
+  const invoiceOf = (seq: number) => invoices.find((invoice) => invoice.seq === seq);
+  const known = (seq: number) => {
+    const invoice = invoiceOf(seq);
+    return invoice ? { amount: invoice.amount } : undefined;
+  };
   const issueRequest = (amount: number, purpose: Parameters<typeof invoiceItems>[2], relateNumber: string) => ({
     relateNumber,
     buyer,
@@ -57,11 +70,11 @@ async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: Or
     case "delay_issue":
       return asResult(await provider.delayIssue(issueRequest(call.amount, call.purpose, call.relateNumber)), () => ({}));
     case "trigger_issue":
-      return asResult(await provider.triggerIssue(call.relateNumber), (invoice) => ({ ...invoice }));
+      return asResult(await provider.triggerIssue(call.relateNumber, known(call.seq)), (invoice) => ({ ...invoice }));
     case "cancel_delay":
       return asResult(await provider.cancelDelayIssue(call.relateNumber), () => ({}));
     case "lookup":
-      return asResult(await provider.getIssue(call.relateNumber), (lookup) =>
+      return asResult(await provider.getIssue(call.relateNumber, known(call.seq)), (lookup) =>
         !lookup.found
           ? { found: false }
           : lookup.delayed
@@ -78,6 +91,7 @@ async function perform(provider: EinvoiceProvider, call: ProviderCall, facts: Or
         items: [{ name: "住宿費用退款折讓", count: 1, word: "式", price: call.amount, amount: call.amount }],
         customerName: buyer.kind === "company" ? buyer.companyName : facts.bookerName,
         email: buyer.email,
+        relateNumber: invoiceOf(call.invoiceSeq)?.relateNumber,
       };
       // By the buyer's consent (decision 167): the provider emails them; the answer comes to returnUrl.
       const answer = call.consent ? await provider.allowanceByCollegiate({ ...request, returnUrl }) : await provider.allowance(request);
@@ -183,7 +197,7 @@ export async function runInvoice(deps: EinvoiceDeps, orderId: number, now: () =>
     if (!provider) answer = failure("refused", "config", configProblem || "no provider");
     else {
       try {
-        answer = await perform(provider, call, facts, buyer, returnUrl);
+        answer = await perform(provider, call, facts, buyer, returnUrl, state.invoices);
       } catch (error) {
         // Items that cannot add up, a provider that threw: refused, for staff to see.
         answer = failure("refused", "local", (error as InvoiceItemsError | Error).message ?? String(error));

@@ -17,7 +17,7 @@ import { lessGenerousDay, type PaymentKind, type RefundStep } from "~/domain/ref
 import { ADDON_UNITS } from "~/domain/addons";
 import { isValidTaxId } from "~/domain/einvoice/buyer";
 import { ALLOWANCE_MODES, ISSUERS } from "~/domain/einvoice/machine";
-import { EINVOICE_PROVIDERS } from "~/backend/einvoice/provider";
+import { EINVOICE_PROVIDERS, EINVOICE_SECRET_NAME } from "~/backend/einvoice/provider";
 
 /** One threshold of `abuse_limits`: a whole number in its range, or its default. */
 function abuseLimit(key: keyof AbuseLimits) {
@@ -485,11 +485,11 @@ const DeskOwner = v.object({
 /**
  * Who issues the hotel's e-invoices (decision 159): Portico when a stay is paid, Portico at
  * check-out, or the hotel's own system (then Portico issues nothing). The seller is the hotel, under
- * its own 統一編號. ECPay's keys are Worker secrets, named here, never written here.
+ * its own 統一編號. ECPay's and ezPay's keys are Worker secrets, named here, never written here.
  */
 const Invoicing = v.object({
   issuer: v.picklist(ISSUERS, "must be portico_at_payment, portico_at_checkout or hotel_system"),
-  provider: v.optional(v.picklist(EINVOICE_PROVIDERS, "must be sandbox or ecpay")),
+  provider: v.optional(v.picklist(EINVOICE_PROVIDERS, "must be sandbox, ecpay or ezpay")),
   mode: v.optional(v.picklist(["test", "production"]), "test"),
   // How an allowance (after the void cut-off) is made: at once, or by the buyer's emailed consent (decision 167).
   allowance: v.optional(v.picklist(ALLOWANCE_MODES, "must be immediate or consent"), "immediate"),
@@ -504,13 +504,13 @@ const Invoicing = v.object({
       hash_key: v.optional(
         v.pipe(
           v.string(),
-          v.regex(/^ECPAY_EINVOICE_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_"),
+          v.regex(EINVOICE_SECRET_NAME, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_ or EZPAY_EINVOICE_"),
         ),
       ),
       hash_iv: v.optional(
         v.pipe(
           v.string(),
-          v.regex(/^ECPAY_EINVOICE_[A-Z0-9_]{1,60}$/, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_"),
+          v.regex(EINVOICE_SECRET_NAME, "must be the NAME of a Worker secret starting with ECPAY_EINVOICE_ or EZPAY_EINVOICE_"),
         ),
       ),
     }),
@@ -666,20 +666,29 @@ function stayRuleErrors(file: HotelFile): string[] {
 
 /**
  * E-invoicing that cannot work is refused at import (decision 159): Portico issuing needs a
- * provider; ECPay needs its merchant id and the names of its two key secrets; the sandbox issues
+ * provider; ECPay and ezPay need their merchant id and the names of their two key secrets (ezPay
+ * has no allowance by emailed consent, decision 171); the sandbox issues
  * nothing real, so, like the test gateway, it is never in production mode and only on local domains
  * (or a staging site imported with --allow-test-gateway).
  */
 function invoicingErrors(file: HotelFile, allowTestGateway: boolean): string[] {
   const invoicing = file.invoicing;
   if (!invoicing || invoicing.issuer === "hotel_system") return [];
-  if (!invoicing.provider) return [`invoicing.provider: Portico issues for ${invoicing.issuer}: name the provider (sandbox or ecpay)`];
+  if (!invoicing.provider)
+    return [`invoicing.provider: Portico issues for ${invoicing.issuer}: name the provider (sandbox, ecpay or ezpay)`];
   const errors: string[] = [];
-  if (invoicing.provider === "ecpay") {
-    if (!invoicing.merchant_id) errors.push("invoicing.merchant_id: ECPay needs the hotel's e-invoice merchant id");
+  if (invoicing.provider === "ecpay" || invoicing.provider === "ezpay") {
+    const name = invoicing.provider === "ecpay" ? "ECPay" : "ezPay";
+    if (!invoicing.merchant_id) errors.push(`invoicing.merchant_id: ${name} needs the hotel's e-invoice merchant id`);
     for (const role of ["hash_key", "hash_iv"] as const) {
-      if (!invoicing.secrets[role]) errors.push(`invoicing.secrets.${role}: ECPay needs the NAME of the Worker secret holding its ${role}`);
+      if (!invoicing.secrets[role])
+        errors.push(`invoicing.secrets.${role}: ${name} needs the NAME of the Worker secret holding its ${role}`);
     }
+    // ezPay emails the buyer no consent link (its Status 0 allowance waits for the merchant's own confirmation): decision 171.
+    if (invoicing.provider === "ezpay" && invoicing.allowance === "consent")
+      errors.push(
+        `invoicing.allowance: ezPay has no allowance by the buyer's emailed consent: use "immediate" (the hotel holds the buyer's consent)`,
+      );
   } else {
     if (invoicing.mode === "production")
       errors.push(`invoicing.mode: "sandbox" is the built-in test provider, which issues nothing real: it has no production mode`);

@@ -74,12 +74,12 @@ describe("the hotel file's invoicing", () => {
           secrets: { hash_key: "ejCk326UnaZWKisg" },
         }),
       ),
-    ).toEqual(["invoicing.secrets.hash_key: must be the NAME of a Worker secret starting with ECPAY_EINVOICE_"]);
+    ).toEqual(["invoicing.secrets.hash_key: must be the NAME of a Worker secret starting with ECPAY_EINVOICE_ or EZPAY_EINVOICE_"]);
   });
 
   it("refuses Portico issuing without a provider, and ECPay without its merchant id and key names", () => {
     expect(errorsOf(withInvoicing({ issuer: "portico_at_payment", seller_tax_id: "04595257" }))).toEqual([
-      "invoicing.provider: Portico issues for portico_at_payment: name the provider (sandbox or ecpay)",
+      "invoicing.provider: Portico issues for portico_at_payment: name the provider (sandbox, ecpay or ezpay)",
     ]);
     expect(
       errorsOf(withInvoicing({ issuer: "portico_at_checkout", provider: "ecpay", seller_tax_id: "04595257" }, "hotel.example.com")),
@@ -103,6 +103,36 @@ describe("the hotel file's invoicing", () => {
         ),
       ),
     ).toEqual([]);
+  });
+
+  it("takes ezPay (decision 171) with its merchant id and key names, and refuses allowances by consent, which ezPay does not offer", () => {
+    const ezpay = {
+      issuer: "portico_at_payment",
+      provider: "ezpay",
+      mode: "production",
+      merchant_id: "34818970",
+      seller_tax_id: "04595257",
+      secrets: { hash_key: "EZPAY_EINVOICE_HOTEL_HASHKEY", hash_iv: "EZPAY_EINVOICE_HOTEL_HASHIV" },
+    };
+    const taken = validateHotelFile(withInvoicing(ezpay, "hotel.example.com"));
+    expect(taken.success && taken.file.invoicing).toMatchObject({ provider: "ezpay", mode: "production", allowance: "immediate" });
+    expect(errorsOf(withInvoicing({ ...ezpay, allowance: "consent" }, "hotel.example.com"))).toEqual([
+      `invoicing.allowance: ezPay has no allowance by the buyer's emailed consent: use "immediate" (the hotel holds the buyer's consent)`,
+    ]);
+    expect(
+      errorsOf(withInvoicing({ issuer: "portico_at_checkout", provider: "ezpay", seller_tax_id: "04595257" }, "hotel.example.com")),
+    ).toEqual([
+      "invoicing.merchant_id: ezPay needs the hotel's e-invoice merchant id",
+      "invoicing.secrets.hash_key: ezPay needs the NAME of the Worker secret holding its hash_key",
+      "invoicing.secrets.hash_iv: ezPay needs the NAME of the Worker secret holding its hash_iv",
+    ]);
+    expect(errorsOf(withInvoicing({ ...ezpay, provider: "newebpay" }, "hotel.example.com"))).toEqual([
+      "invoicing.provider: must be sandbox, ecpay or ezpay",
+    ]);
+    // A key written into the file instead of its secret's name is refused, never stored.
+    expect(errorsOf(withInvoicing({ ...ezpay, secrets: { ...ezpay.secrets, hash_iv: "CrJMQLwDF6zKOeaP" } }, "hotel.example.com"))).toEqual([
+      "invoicing.secrets.hash_iv: must be the NAME of a Worker secret starting with ECPAY_EINVOICE_ or EZPAY_EINVOICE_",
+    ]);
   });
 
   it("refuses the sandbox on a live domain (unless a staging import opts in) and in production mode", () => {

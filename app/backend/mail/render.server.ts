@@ -315,6 +315,51 @@ ${mailContact(t("mail.contact", { hotel: hotel.name }), hotel)}`,
 }
 
 /**
+ * A short message about one booking (the invoice issued, the sandbox's consent request): a line
+ * above it when it is a test, the greeting and the intro, the facts label above value, one button
+ * (its URL kept in the plain text), and the hotel's contact when given.
+ */
+function shortMail(
+  lang: Language,
+  hotel: MailHotel,
+  subject: string,
+  parts: {
+    lead: string;
+    greeting: string;
+    intro: string;
+    facts: [string, string][];
+    action: { text: string; link: string };
+    contact?: string;
+  },
+): RenderedMail {
+  const { lead, greeting, intro, facts, action, contact } = parts;
+  const text = [
+    ...(lead ? [lead, ""] : []),
+    greeting,
+    "",
+    intro,
+    "",
+    ...facts.map(([label, value]) => labelled(lang, label, value)),
+    "",
+    labelled(lang, action.text, action.link),
+    "",
+    ...(contact ? [contact, hotel.name, ...[hotel.phone, hotel.email, hotel.address].filter(Boolean), ""] : []),
+  ].join("\n");
+  const html = mailShell({
+    lang,
+    subject,
+    hotel,
+    body: `${lead ? `<p style="margin:0 0 12px">${escapeHtml(lead)}</p>\n` : ""}<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${facts.map(mailFact).join("\n")}
+<div style="margin-top:20px">${mailButton(action.text, action.link, true)}</div>${
+      contact ? `\n<hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">\n${mailContact(contact, hotel)}` : ""
+    }`,
+  });
+  return { subject, text, html };
+}
+
+/**
  * The guest's short email when the e-invoice is issued after the emails before it were composed
  * (by the queue's retry, at check-out, or by staff; decision 163): the booking, the invoice's
  * number with its random number, amount and date, how it is received, and the booking page.
@@ -335,36 +380,14 @@ export function renderInvoiceMail(input: {
     [t("mail.stay"), `${formatDate(order.check_in_day, lang)} – ${formatDate(order.check_out_day, lang)}`],
     ...invoiceTextLines(lang, order.invoice, order),
   ];
-  const greeting = t("mail.greeting", { name: isolatedName(bookerName(order, lang)) });
-  const intro = t("mail.intro.invoice_issued", { hotel: hotel.name, number: order.order_doc });
-  const contact = [hotel.phone, hotel.email, hotel.address].filter(Boolean);
-  const text = [
-    ...(input.testMode ? [t("mail.test_mode"), ""] : []),
-    greeting,
-    "",
-    intro,
-    "",
-    ...facts.map(([label, value]) => labelled(lang, label, value)),
-    "",
-    labelled(lang, t("mail.view_link"), view),
-    "",
-    t("mail.contact", { hotel: hotel.name }),
-    hotel.name,
-    ...contact,
-    "",
-  ].join("\n");
-  const html = mailShell({
-    lang,
-    subject,
-    hotel,
-    body: `${input.testMode ? `<p style="margin:0 0 12px">${escapeHtml(t("mail.test_mode"))}</p>\n` : ""}<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${facts.map(mailFact).join("\n")}
-<div style="margin-top:20px">${mailButton(t("mail.view_link"), view, true)}</div>
-<hr style="border:0;border-top:1px solid #e2ddd4;margin:20px 0">
-${mailContact(t("mail.contact", { hotel: hotel.name }), hotel)}`,
+  return shortMail(lang, hotel, subject, {
+    lead: input.testMode ? t("mail.test_mode") : "",
+    greeting: t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }),
+    intro: t("mail.intro.invoice_issued", { hotel: hotel.name, number: order.order_doc }),
+    facts,
+    action: { text: t("mail.view_link"), link: view },
+    contact: t("mail.contact", { hotel: hotel.name }),
   });
-  return { subject, text, html };
 }
 
 /**
@@ -393,29 +416,11 @@ export function renderConsentMail(input: {
     [t("mail.consent.amount"), formatPrice(input.amount, lang)],
     [t("mail.consent.until"), until],
   ];
-  const greeting = t("mail.greeting", { name: isolatedName(bookerName(order, lang)) });
-  const intro = t("mail.intro.einvoice_consent", { hotel: hotel.name, number: order.order_doc });
-  const text = [
-    t("mail.consent.test"),
-    "",
-    greeting,
-    "",
-    intro,
-    "",
-    ...facts.map(([label, value]) => labelled(lang, label, value)),
-    "",
-    labelled(lang, t("mail.consent.link"), link),
-    "",
-  ].join("\n");
-  const html = mailShell({
-    lang,
-    subject,
-    hotel,
-    body: `<p style="margin:0 0 12px">${escapeHtml(t("mail.consent.test"))}</p>
-<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${facts.map(mailFact).join("\n")}
-<div style="margin-top:20px">${mailButton(t("mail.consent.link"), link, true)}</div>`,
+  return shortMail(lang, hotel, subject, {
+    lead: t("mail.consent.test"),
+    greeting: t("mail.greeting", { name: isolatedName(bookerName(order, lang)) }),
+    intro: t("mail.intro.einvoice_consent", { hotel: hotel.name, number: order.order_doc }),
+    facts,
+    action: { text: t("mail.consent.link"), link },
   });
-  return { subject, text, html };
 }

@@ -8,7 +8,7 @@
  * unguessable token; one decided, or past its 72 hours, cannot be decided again. Like the test
  * gateway's pages it exists only where the sandbox may run (local hosts, or ALLOW_TEST_GATEWAY).
  */
-import { ECPAY_OK } from "~/backend/payments/gateways/ecpay";
+import { deliverUntilOk, sandboxPage } from "~/backend/payments/sandbox/sandbox.server";
 import { einvoiceCheckMacValue } from "~/backend/einvoice/ecpay.server";
 import { consentCallbackPath } from "~/backend/einvoice/registry.server";
 import { sandboxEinvoiceKeys } from "~/backend/einvoice/sandbox.server";
@@ -73,10 +73,7 @@ const HTML_LANG: Record<Language, string> = {
 
 function page(lang: Language, body: string, status = 200): Response {
   const t = texts(lang);
-  const html = `<!doctype html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t("consent_title"))}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}.banner{background:#fff3cd;border:2px dashed #b8860b;padding:.75rem 1rem;font-weight:600}button{font:inherit;padding:.6rem 1rem;margin:.25rem 0;width:100%;cursor:pointer}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}</style></head>
-<body><main><h1>${escapeHtml(t("consent_title"))}</h1><p class="banner" role="note">${escapeHtml(t("consent_notice"))}</p>${body}</main></body></html>`;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return sandboxPage(HTML_LANG[lang], t("consent_title"), t("consent_notice"), body, status);
 }
 
 /** The language a request names (?lang=, for a page without an allowance to take it from), else zh-TW. */
@@ -138,38 +135,6 @@ async function consentPage(url: URL, deps: ConsentPageDeps): Promise<Response> {
   return page(lang, `${facts}${button("agree", t("consent_agree"))}${button("refuse", t("consent_refuse"))}`);
 }
 
-/** Posts the signed callback until the back end answers `1|OK` (the first try now, the rest in the background). */
-async function deliverUntilOk(deps: ConsentPageDeps, path: string, fields: Record<string, string>): Promise<boolean> {
-  const body = new URLSearchParams(fields).toString();
-  const attempt = async () => {
-    try {
-      const response = await deps.deliver(
-        new Request(`${deps.origin}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body,
-        }),
-      );
-      return (await response.text()) === ECPAY_OK;
-    } catch (error) {
-      deps.log.warn("invoice sandbox: consent callback failed", path, error);
-      return false;
-    }
-  };
-  if (await attempt()) return true;
-  const delay = deps.retryDelayMs ?? ((n: number) => Math.min(60_000, 1000 * 2 ** n));
-  deps.waitUntil(
-    (async () => {
-      for (let n = 1; n < MAX_ATTEMPTS; n++) {
-        await new Promise((resolve) => setTimeout(resolve, delay(n)));
-        if (await attempt()) return;
-      }
-      deps.log.error("invoice sandbox: consent callback never answered 1|OK", path);
-    })(),
-  );
-  return false;
-}
-
 /** The guest's decision: recorded once (a second post, or one after the 72 hours, changes nothing), then the signed callback. */
 async function decide(request: Request, url: URL, deps: ConsentPageDeps): Promise<Response> {
   const form = await readForm(request);
@@ -215,7 +180,8 @@ async function decide(request: Request, url: URL, deps: ConsentPageDeps): Promis
   } catch {
     stored = "";
   }
-  if (stored === path) await deliverUntilOk(deps, path, signed);
+  if (stored === path)
+    await deliverUntilOk(deps, `${deps.origin}${path}`, signed, { what: "invoice sandbox: consent", attempts: MAX_ATTEMPTS });
   else deps.log.warn("invoice sandbox: a ReturnURL that is not the hotel's consent route", row.hotel_id, row.return_url.slice(0, 100));
   const t = texts(lang);
   return page(lang, `<p role="status">${escapeHtml(agreed ? t("consent_agreed") : t("consent_refused"))}</p>`);

@@ -38,11 +38,19 @@ export interface SandboxDeps {
 
 const MAX_ATTEMPTS = 8;
 
-function page(texts: SandboxTexts, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="${texts.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(texts.title)}</title>
+/**
+ * A built-in sandbox's page (this test gateway's, the invoice sandbox's consent page): plain HTML
+ * that works without JavaScript, its title, the banner that says nothing real happens, and the body.
+ */
+export function sandboxPage(lang: string, title: string, notice: string, body: string, status = 200): Response {
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}.banner{background:#fff3cd;border:2px dashed #b8860b;padding:.75rem 1rem;font-weight:600}button{font:inherit;padding:.6rem 1rem;margin:.25rem 0;width:100%;cursor:pointer}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}</style></head>
-<body><main><h1>${escapeHtml(texts.title)}</h1><p class="banner" role="note">${escapeHtml(texts.notice)}</p>${body}</main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1><p class="banner" role="note">${escapeHtml(notice)}</p>${body}</main></body></html>`;
   return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}
+
+function page(texts: SandboxTexts, body: string, status = 200): Response {
+  return sandboxPage(texts.lang, texts.title, texts.notice, body, status);
 }
 
 function hiddenFields(fields: Record<string, string>): string {
@@ -87,8 +95,17 @@ function digits(count: number): string {
   return [...crypto.getRandomValues(new Uint8Array(count))].map((byte) => String(byte % 10)).join("");
 }
 
-/** Posts a signed callback until the site answers `1|OK` (first try now, the rest in the background). */
-async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<string, string>): Promise<boolean> {
+/**
+ * Posts a signed callback until the site answers `1|OK`, as a gateway or ECPay's invoice service does:
+ * the first try now, the rest in the background with a growing pause, `attempts` in all. Used by this
+ * test gateway and by the invoice sandbox's consent page (`what` names it in the log).
+ */
+export async function deliverUntilOk(
+  deps: Pick<SandboxDeps, "deliver" | "waitUntil" | "retryDelayMs" | "log">,
+  url: string,
+  fields: Record<string, string>,
+  { what = "sandbox gateway", attempts = MAX_ATTEMPTS }: { what?: string; attempts?: number } = {},
+): Promise<boolean> {
   const body = new URLSearchParams(fields).toString();
   const attempt = async () => {
     try {
@@ -97,7 +114,7 @@ async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<str
       );
       return (await response.text()) === ECPAY_OK;
     } catch (error) {
-      deps.log.warn("sandbox gateway: callback failed", url, error);
+      deps.log.warn(`${what}: callback failed`, url, error);
       return false;
     }
   };
@@ -105,11 +122,11 @@ async function deliverUntilOk(deps: SandboxDeps, url: string, fields: Record<str
   const delay = deps.retryDelayMs ?? ((n: number) => Math.min(60_000, 1000 * 2 ** n));
   deps.waitUntil(
     (async () => {
-      for (let n = 1; n < MAX_ATTEMPTS; n++) {
+      for (let n = 1; n < attempts; n++) {
         await new Promise((resolve) => setTimeout(resolve, delay(n)));
         if (await attempt()) return;
       }
-      deps.log.error("sandbox gateway: callback never answered 1|OK", url);
+      deps.log.error(`${what}: callback never answered 1|OK`, url);
     })(),
   );
   return false;

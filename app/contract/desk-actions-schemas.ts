@@ -5,6 +5,18 @@
  */
 import * as v from "valibot";
 
+/** The booking's e-invoice actions (decision 159): events of its state machine, run at once. */
+export const INVOICE_ACTIONS = [
+  "invoice_issue_now",
+  "invoice_void",
+  "invoice_allowance",
+  "invoice_handled",
+  // An allowance the buyer refused or let lapse (decision 167): ask for consent again, or make it at once.
+  "invoice_consent_again",
+  "invoice_allowance_now",
+] as const;
+export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
+
 export const DESK_ACTIONS = [
   "record_transfer",
   "record_at_hotel",
@@ -16,14 +28,7 @@ export const DESK_ACTIONS = [
   "refund",
   "resend_confirmation",
   "note",
-  // The booking's e-invoice (decision 159): events of its state machine, run at once.
-  "invoice_issue_now",
-  "invoice_void",
-  "invoice_allowance",
-  "invoice_handled",
-  // An allowance the buyer refused or let lapse (decision 167): ask for consent again, or make it at once.
-  "invoice_consent_again",
-  "invoice_allowance_now",
+  ...INVOICE_ACTIONS,
 ] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 

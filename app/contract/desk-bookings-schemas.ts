@@ -1,5 +1,6 @@
 /** Answers of the staff API's bookings part (decision 152): lists and search, a booking's page, the month report, export pages. */
 import * as v from "valibot";
+import { INVOICE_ACTIONS } from "./desk-actions-schemas";
 import { OrderSchema } from "./schemas";
 
 export const DESK_BOOKING_LISTS = [
@@ -99,16 +100,7 @@ export const DeskInvoiceSchema = v.object({
   /** An allowance the buyer refused or let lapse waits for staff: ask again, or make it at once (decision 167). */
   lapsed_consent: v.optional(v.nullable(v.object({ status: v.picklist(["refused", "expired"]), amount: v.number() })), null),
   failure: v.nullable(v.object({ kind: v.string(), message: v.string(), attempts: v.number(), retry_at: v.nullable(v.string()) })),
-  actions: v.array(
-    v.picklist([
-      "invoice_issue_now",
-      "invoice_void",
-      "invoice_allowance",
-      "invoice_handled",
-      "invoice_consent_again",
-      "invoice_allowance_now",
-    ]),
-  ),
+  actions: v.array(v.picklist(INVOICE_ACTIONS)),
   lost_allowance: v.boolean(),
   history: v.array(v.object({ at: v.string(), kind: v.string(), outcome: v.string(), detail: v.string() })),
 });

@@ -7,6 +7,7 @@
  * runner or another member of staff who wrote meanwhile makes it refuse whole); then the runner
  * makes the calls the event leads to, at once, and the queue takes over if that run is cut short.
  */
+import type { InvoiceAction } from "~/contract/desk-actions-schemas";
 import { ApiError } from "~/backend/http.server";
 import { lastVoidDay } from "~/domain/einvoice/period";
 import {
@@ -30,18 +31,6 @@ import type { Acting } from "~/backend/desk/stay-desk.server";
 
 /** History lines the panel shows at most (newest first). */
 const HISTORY_LINES = 50;
-
-/** The desk's invoice actions (DESK_ACTIONS), and the staff request each makes. */
-export const INVOICE_ACTIONS = [
-  "invoice_issue_now",
-  "invoice_void",
-  "invoice_allowance",
-  "invoice_handled",
-  // A consent the buyer refused or let lapse (decision 167): ask again, or make the allowance at once.
-  "invoice_consent_again",
-  "invoice_allowance_now",
-] as const;
-export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 export interface DeskInvoicePanel {
   /** Who issues this stay's invoice: the order's own issuer once it has an invoice, else the hotel's; null: no invoicing. */

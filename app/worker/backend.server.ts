@@ -7,6 +7,7 @@ import { isLocalHost } from "~/lib/hosts";
 import { isBackendPath } from "~/backend/router.server";
 import { handleSandbox, isSandboxPath } from "~/backend/payments/sandbox/sandbox.server";
 import { handleEinvoiceSandbox, isEinvoiceSandboxPath } from "~/backend/einvoice/sandbox-consent.server";
+import { EINVOICE_SECRET_NAME } from "~/backend/einvoice/provider";
 import { deliverMailSoon } from "~/backend/mail/deliver.server";
 import { isOutboxPath, outboxPage } from "~/backend/mail/outbox-page.server";
 import { PRIVATE_NO_STORE, securityHeaders } from "~/platform/security.server";
@@ -42,7 +43,7 @@ export function backendOptions(
     signingSecret: env.SESSION_SECRET,
     secret: (name) => {
       // Payment keys (PAY_*) and e-invoice keys (ECPAY_EINVOICE_*, EZPAY_EINVOICE_*: decisions 159, 171): the names a hotel file may give.
-      const value = /^(PAY|ECPAY_EINVOICE|EZPAY_EINVOICE)_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      const value = /^PAY_[A-Z0-9_]+$/.test(name) || EINVOICE_SECRET_NAME.test(name) ? rawEnv[name] : undefined;
       return typeof value === "string" && value !== "" ? value : undefined;
     },
     clientIp: extra.clientIp ?? "",

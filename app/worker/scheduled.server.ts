@@ -7,6 +7,7 @@ import { queueMornings } from "~/backend/mail/morning.server";
 import { rollCalendarsForward } from "~/backend/hotels/roll-forward.server";
 import { runInvoiceQueue } from "~/backend/einvoice/runner.server";
 import type { EinvoiceDeps } from "~/backend/einvoice/registry.server";
+import { EINVOICE_SECRET_NAME } from "~/backend/einvoice/provider";
 
 /** Orders whose e-invoice one Cron pass looks after at most (each a few provider calls): the rest wait for the next pass. */
 export const INVOICES_PER_RUN = 20;
@@ -16,7 +17,7 @@ export function einvoiceDeps(env: { DB: D1Database; ALLOW_TEST_GATEWAY: boolean 
   return {
     db: env.DB,
     secret: (name) => {
-      const value = /^(ECPAY|EZPAY)_EINVOICE_[A-Z0-9_]+$/.test(name) ? rawEnv[name] : undefined;
+      const value = EINVOICE_SECRET_NAME.test(name) ? rawEnv[name] : undefined;
       return typeof value === "string" && value !== "" ? value : undefined;
     },
     fetcher: (request) => fetch(request),

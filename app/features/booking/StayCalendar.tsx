@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
 import { dateTimeFormat, formatCount, formatDate, formatMonth, formatPrice } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
@@ -226,6 +226,9 @@ export function CalendarButton({ open, onOpen, button }: { open: boolean; onOpen
   );
 }
 
+/** A layout effect in the browser; on the server (where it would only warn) an effect, which never runs there. */
+const useLayoutEffectInBrowser = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 const visible = (element: HTMLElement | null | undefined): element is HTMLElement => !!element && element.getClientRects().length > 0;
 
 /**
@@ -256,8 +259,11 @@ function useDayKeys(view: CalendarView, dates: string[], links: CalendarLinks, d
       : (dates.find((date) => date >= today && bookable(date)) ?? dates.find((date) => date >= today));
   const element = (date: string) => section.current?.querySelector<HTMLElement>(`[data-date="${date}"]`);
 
-  useEffect(() => {
-    // After a pick or a month loaded (the page's data in place), the day moved to takes focus.
+  useLayoutEffectInBrowser(() => {
+    // After a pick or a month loaded (the page's data in place), the day moved to takes focus, in the
+    // same task as the new month's DOM: the day that had focus is gone from it, and a key pressed
+    // before a later effect ran would reach the page's body and be lost (a PageDown right after the
+    // month arrives). A layout effect leaves no such moment.
     if (!enhanced || !idle) return;
     if (pending.current && visible(element(pending.current))) {
       element(pending.current)?.focus();
